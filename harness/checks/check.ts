@@ -1,0 +1,105 @@
+// The check model: declarative metadata plus one function. Listing, baselines and the
+// report read the metadata without running anything; the runner multiplies each check
+// across the revisions and transports in its range.
+import type { Observation } from '../observations.js';
+import type { Peer, Reply } from '../peer.js';
+import type { LegacySession, SessionOptions } from '../session.js';
+import type { TransportKind } from '../transport.js';
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+export type Side = 'server' | 'client';
+
+/** Server capabilities a check can require; a closed union so a typo does not compile. */
+export type Capability = 'tools' | 'resources' | 'prompts' | 'logging' | 'completions' | 'resources.subscribe';
+
+/**
+ * Where the rule is written. `url` is relative to
+ * https://modelcontextprotocol.io/specification/<revision>/ (a page plus anchor). A list
+ * gives the place and level per revision: each entry applies from its `from` revision on.
+ */
+export interface SpecRef {
+  url: string;
+  level: Level;
+  from?: string;
+}
+
+export type ConnectionMode =
+  /** The check opens its own connections through ctx (hostile input, lifecycle). */
+  | 'own'
+  /** The check only sends well-formed requests on the revision's shared session. */
+  | 'shared'
+  /** The check reads observations gathered by all other checks of the revision. */
+  | 'passive';
+
+export interface Check {
+  /** `area.what-is-checked`; frozen once released (baselines name it). */
+  id: string;
+  title: string;
+  spec: SpecRef | SpecRef[];
+  side: Side;
+  /** Inclusive range `A..B` or a single revision. */
+  revisions: string;
+  transports: 'any' | TransportKind[];
+  requires?: Capability[];
+  /** Reference-server faults that make this check fail (or warn, for a SHOULD). */
+  faults: string[];
+  connection: ConnectionMode;
+  /** 'target': runs once per target (reported under the newest accepted revision). */
+  scope?: 'revision' | 'target';
+  run(ctx: CheckContext): Promise<Verdict>;
+}
+
+export interface Evidence {
+  expected: string;
+  actual: string;
+}
+
+export type Verdict =
+  | { status: 'pass'; note?: string }
+  | ({ status: 'fail' | 'warn'; reason?: string } & Evidence)
+  | { status: 'skip'; reason: string }
+  | { status: 'error'; reason: string };
+
+/** What a revision's probe learned, shared by every check of that revision. */
+export interface RevisionFacts {
+  revision: string;
+  /** The initialize result of the probe session (legacy era). */
+  initializeResult?: Record<string, unknown>;
+  serverCapabilities: Record<string, unknown>;
+}
+
+/** What the probe learned across revisions. */
+export interface ProbeFacts {
+  /** revision -> the protocolVersion the server answered (or an error text). */
+  answers: Record<string, { version?: string; error?: string }>;
+  accepted: string[];
+}
+
+export interface CheckContext {
+  readonly revision: string;
+  readonly transport: TransportKind;
+  readonly facts: RevisionFacts;
+  readonly probe: ProbeFacts;
+  /** Per-request timeout in milliseconds (the user's --timeout). */
+  readonly timeoutMs: number;
+  /** A fresh, initialized session on its own connection, closed by the runner. */
+  session(opts?: SessionOptions): Promise<LegacySession>;
+  /** A fresh connection with no handshake at all, closed by the runner. */
+  connect(): Promise<Peer>;
+  /** The revision's shared initialized session (connection: 'shared' checks only). */
+  shared(): Promise<LegacySession>;
+  /** Observations of every other check of this revision (connection: 'passive' only). */
+  observations(): Observation[];
+  /** Request on the shared session, tagged with this check for the wire excerpt. */
+  request(method: string, params?: unknown): Promise<Reply>;
+  /** A one-line rendering of any value for evidence. */
+  brief(value: unknown): string;
+  /** Attach wire log sequence numbers to the evidence (besides the check's own frames). */
+  cite(...seqs: number[]): void;
+  pass(note?: string): Verdict;
+  fail(evidence: Evidence & { reason?: string }): Verdict;
+  /** A SHOULD-level break, or a doubtful one: never fails the run. */
+  warn(evidence: Evidence & { reason?: string }): Verdict;
+  skip(reason: string): Verdict;
+}

@@ -1,0 +1,52 @@
+// The one result model every report renders. report.json is this, serialized; its JSON
+// Schema is reports/report.schema.json (bump REPORT_VERSION on any breaking change).
+import type { Level, Side, Status } from './check.js';
+import type { WireEntry } from '../wire-log.js';
+
+export const REPORT_VERSION = 1;
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  /** The part of the id before the first dot. */
+  area: string;
+  side: Side;
+  level: Level;
+  /** Full spec section URL for the revision tested. */
+  spec: string;
+  revision: string;
+  transport: string;
+  status: Status;
+  /** Why it was skipped, errored, or a note on a warn/fail. */
+  reason?: string;
+  expected?: string;
+  actual?: string;
+  /** The wire excerpt that shows it (non-pass results only). */
+  wire?: WireEntry[];
+  durationMs: number;
+}
+
+export interface RevisionProbe {
+  revision: string;
+  /** accepted: the server answered initialize with this exact version. */
+  status: 'accepted' | 'not-supported' | 'not-tested' | 'unreachable';
+  /** What the server answered instead, or why it could not be reached. */
+  detail?: string;
+}
+
+export interface RunReport {
+  reportVersion: number;
+  tool: { name: string; version: string };
+  target: { kind: 'stdio' | 'http'; command?: string; url?: string; transport: string };
+  startedAt: string;
+  durationMs: number;
+  revisions: RevisionProbe[];
+  /** Server identity as it introduced itself (serverInfo of the newest accepted revision). */
+  serverInfo?: Record<string, unknown>;
+  /** Server stderr, capped (stdio only). */
+  stderr?: string;
+  /** Set when the run ended early: the user pressed Ctrl-C, the target was unreachable. */
+  aborted?: string;
+  results: CheckResult[];
+  summary: Record<Status, number>;
+}

@@ -1,0 +1,57 @@
+// One interface for every transport: framed JSON-RPC messages in and out, plus raw access
+// for wire-level tests. Suites never see sockets or processes, only this (through the peer).
+import type { ObservationLog } from './observations.js';
+import type { WireLog } from './wire-log.js';
+
+export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** How to reach a target. The runner opens one Transport per connection from this. */
+export type Target =
+  | {
+      kind: 'stdio';
+      command: string;
+      /** Extra environment variables for the server process. */
+      env?: Record<string, string>;
+      cwd?: string;
+    }
+  | {
+      kind: 'http';
+      url: string;
+      /** Extra headers sent on every request (e.g. Authorization). */
+      headers?: Record<string, string>;
+      /** Forced transport; detected when absent. */
+      transport?: 'streamable-http' | 'sse';
+    };
+
+/** Something that happened on the transport that is not a message. */
+export type TransportEvent =
+  | { type: 'closed'; reason: string }
+  | { type: 'stderr'; text: string }
+  | { type: 'http-status'; status: number; method: string; detail?: string };
+
+export interface TransportOptions {
+  wire: WireLog;
+  observations: ObservationLog;
+  /** Milliseconds allowed for the connection to come up (spawn, first HTTP answer). */
+  connectTimeoutMs: number;
+}
+
+export interface Transport {
+  readonly kind: TransportKind;
+  /** Send one JSON-RPC message (serialized by the transport). */
+  send(message: unknown, owner?: string): Promise<void>;
+  /**
+   * Send text exactly as given (stdio: the bytes of one line, a newline is appended unless
+   * `noNewline`; HTTP: the POST body). For malformed-input tests.
+   */
+  sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void>;
+  /** Register the receiver of every inbound JSON-RPC message (one JSON value per frame). */
+  onMessage(handler: (message: unknown) => void): void;
+  onEvent(handler: (event: TransportEvent) => void): void;
+  /** True once the transport can no longer deliver messages (process exited, stream ended). */
+  readonly closed: boolean;
+  /** Tell the transport which protocol revision was negotiated (HTTP sends it as a header). */
+  setProtocolVersion?(version: string): void;
+  /** Close gracefully then forcibly; never leaves a child process behind. */
+  close(): Promise<void>;
+}
