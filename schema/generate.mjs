@@ -1,0 +1,182 @@
+// Generates, for each revision in revisions.json, from schema/official/<rev>/schema.json:
+//   schema/generated/<rev>/validators.js  ajv standalone ESM, one validate function per definition
+//   schema/generated/<rev>/methods.json   method -> request/result/notification definitions, per sender
+//   schema/generated/<rev>/types.ts       TypeScript types (json-schema-to-typescript)
+// Runs during `npm ci` after sync.mjs, so it skips revisions whose outputs are up to date.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const OUTPUTS = ['validators.js', 'methods.json', 'types.ts'];
+const UNIONS = {
+  clientRequests: 'ClientRequest',
+  serverRequests: 'ServerRequest',
+  clientNotifications: 'ClientNotification',
+  serverNotifications: 'ServerNotification',
+};
+
+function fail(sentence) {
+  process.stderr.write(`mcp-conformance: ${sentence}\n`);
+  process.exit(1);
+}
+
+const mtime = (file) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+};
+
+function writeAtomic(file, text) {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** `const` or single-value `enum` of properties.method, if any. */
+function methodOf(def) {
+  const m = def?.properties?.method;
+  if (!m || typeof m !== 'object') return undefined;
+  if (typeof m.const === 'string') return m.const;
+  if (Array.isArray(m.enum) && m.enum.length === 1 && typeof m.enum[0] === 'string') return m.enum[0];
+  return undefined;
+}
+
+/** Definition names a union lists through anyOf/oneOf/$ref (the last for one-member unions). */
+function unionMembers(def) {
+  const refName = (s) => (typeof s?.$ref === 'string' ? s.$ref.split('/').pop() : undefined);
+  const alts = def.anyOf ?? def.oneOf ?? (def.$ref ? [def] : []);
+  return alts.map(refName).filter(Boolean);
+}
+
+/** The method table, derived from the schema only. */
+function methodTable(defs) {
+  // No prototype: method names are keys, and `in` must not find Object.prototype members.
+  const requests = Object.create(null);
+  const notifications = Object.create(null);
+  const unionNames = new Set(Object.values(UNIONS));
+  const defaultResult = 'EmptyResult' in defs ? 'EmptyResult' : 'Result' in defs ? 'Result' : null;
+  for (const [name, def] of Object.entries(defs)) {
+    const method = methodOf(def);
+    if (method === undefined || unionNames.has(name)) continue;
+    const isNotification = name.endsWith('Notification');
+    const isRequest = !isNotification && (name.endsWith('Request') || 'id' in (def.properties ?? {}));
+    if (isRequest) {
+      if (requests[method]) throw new Error(`${name} and ${requests[method].request} both claim request ${method}`);
+      const own = `${name.replace(/Request$/, '')}Result`;
+      requests[method] = { request: name, result: own in defs ? own : defaultResult };
+    } else if (isNotification) {
+      if (notifications[method]) throw new Error(`${name} and ${notifications[method]} both claim notification ${method}`);
+      notifications[method] = name;
+    }
+  }
+  const table = { requests, notifications };
+  for (const [list, union] of Object.entries(UNIONS)) {
+    const def = defs[union];
+    const kind = list.endsWith('Requests') ? requests : notifications;
+    const defName = (entry) => (typeof entry === 'string' ? entry : entry.request);
+    let methods = [];
+    if (def && methodOf(def) !== undefined) {
+      // A one-member union the schema generator inlined (2026-07-28 ClientNotification).
+      methods = [methodOf(def)].filter((m) => m in kind);
+    } else if (def) {
+      const byDef = new Map(Object.entries(kind).map(([m, e]) => [defName(e), m]));
+      methods = unionMembers(def).map((member) => {
+        const m = byDef.get(member);
+        if (m === undefined) throw new Error(`${union} lists ${member}, which has no method const`);
+        return m;
+      });
+    }
+    table[list] = methods; // absent union (2026-07-28 ServerRequest): nobody sends these
+  }
+  return table;
+}
+
+async function validatorsCode(schema, dialect, key) {
+  const Ajv = dialect === '2020-12' ? require('ajv/dist/2020').default : require('ajv').default;
+  const addFormats = require('ajv-formats').default;
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const ajv = new Ajv({ strict: false, allErrors: false, inlineRefs: false, code: { source: true, esm: true } });
+  addFormats(ajv);
+  ajv.addSchema(schema, 'mcp');
+  const refs = Object.fromEntries(Object.keys(schema[key]).map((n) => [n, `mcp#/${key}/${n}`]));
+  // Standalone code pulls formats and runtime helpers with require(); give it one under ESM.
+  return [
+    '// Generated by schema/generate.mjs from the official MCP schema; do not edit.',
+    "import { createRequire } from 'node:module';",
+    'const require = createRequire(import.meta.url);',
+    standaloneCode(ajv, refs),
+  ].join('\n');
+}
+
+/** Drop `description` next to `$ref`: otherwise each such use becomes its own type (Annotations1, ...). */
+function refsWithoutSiblingDescriptions(node) {
+  if (Array.isArray(node)) return node.map(refsWithoutSiblingDescriptions);
+  if (!node || typeof node !== 'object') return node;
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'description' && typeof node.$ref === 'string') continue;
+    out[k] = refsWithoutSiblingDescriptions(v);
+  }
+  return out;
+}
+
+async function typesCode(schema, rev) {
+  const { compile } = await import('json-schema-to-typescript');
+  return compile(refsWithoutSiblingDescriptions(schema), 'MCPSchema', {
+    bannerComment: `/* Generated by schema/generate.mjs from the official MCP schema ${rev}; do not edit. */`,
+    unreachableDefinitions: true, // the root has no type: every definition is "unreachable"
+    format: true,
+  });
+}
+
+/** Write the validators, import them like the harness will and validate something, then publish. */
+async function writeValidators(file, code, schema, key) {
+  const trial = `${file}.trial.mjs`; // same folder, so its require() resolves like the real file
+  writeFileSync(trial, code);
+  const mod = await import(pathToFileURL(trial).href);
+  const missing = Object.keys(schema[key]).filter((n) => typeof mod[n] !== 'function');
+  if (missing.length) throw new Error(`${file} lacks validators for ${missing.join(', ')}`);
+  if (!mod.RequestId('a') || mod.RequestId(null) || mod.JSONRPCMessage({ jsonrpc: '2.0' })) {
+    throw new Error(`${file} imports but validates wrongly`);
+  }
+  renameSync(trial, file);
+}
+
+async function generate({ id, dialect }, genTime) {
+  const input = join(here, 'official', id, 'schema.json');
+  const outDir = join(here, 'generated', id);
+  const inTime = mtime(input);
+  if (inTime === undefined) fail(`schema/official/${id}/schema.json is missing; run \`node schema/sync.mjs\` first.`);
+  const outTimes = OUTPUTS.map((f) => mtime(join(outDir, f)));
+  if (outTimes.every((t) => t !== undefined && t > inTime && t > genTime)) {
+    console.log(`schema ${id}: up to date`);
+    return;
+  }
+  const started = performance.now();
+  const text = readFileSync(input, 'utf8');
+  // A fresh parse per consumer: both generators may annotate the schema object they get.
+  const fresh = () => JSON.parse(text);
+  const schema = fresh();
+  const key = dialect === '2020-12' ? '$defs' : 'definitions';
+  if (!schema[key]) throw new Error(`${id} has no ${key}`);
+  mkdirSync(outDir, { recursive: true });
+  const validators = join(outDir, 'validators.js');
+  await writeValidators(validators, await validatorsCode(fresh(), dialect, key), schema, key);
+  writeAtomic(join(outDir, 'methods.json'), `${JSON.stringify(methodTable(schema[key]), null, 2)}\n`);
+  writeAtomic(join(outDir, 'types.ts'), await typesCode(fresh(), id));
+  const kb = OUTPUTS.map((f) => `${f} ${Math.round(statSync(join(outDir, f)).size / 1024)}k`).join(', ');
+  console.log(`schema ${id}: generated in ${Math.round(performance.now() - started)} ms (${kb})`);
+}
+
+async function main() {
+  const { revisions } = JSON.parse(readFileSync(join(here, 'revisions.json'), 'utf8'));
+  // A changed generator makes every output stale.
+  const genTime = mtime(fileURLToPath(import.meta.url));
+  for (const rev of revisions) await generate(rev, genTime);
+}
+
+main().catch((err) => fail(`schema generation failed: ${err instanceof Error ? err.message : String(err)}`));
