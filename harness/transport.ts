@@ -45,8 +45,11 @@ export interface Transport {
    * `noNewline`; HTTP: the POST body). For malformed-input tests.
    */
   sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void>;
-  /** Register the receiver of every inbound JSON-RPC message (one JSON value per frame). */
-  onMessage(handler: (message: unknown) => void): void;
+  /**
+   * Register the receiver of every inbound JSON-RPC message (one JSON value per frame).
+   * `seq` is the wire log entry of the frame, when the transport knows it.
+   */
+  onMessage(handler: (message: unknown, seq?: number) => void): void;
   onEvent(handler: (event: TransportEvent) => void): void;
   /** True once the transport can no longer deliver messages (process exited, stream ended). */
   readonly closed: boolean;

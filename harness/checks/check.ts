@@ -81,6 +81,8 @@ export interface CheckContext {
   readonly transport: TransportKind;
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
+  /** Tag for frames this check causes (pass it as `owner` to peer calls). */
+  readonly owner: string;
   /** Per-request timeout in milliseconds (the user's --timeout). */
   readonly timeoutMs: number;
   /** A fresh, initialized session on its own connection, closed by the runner. */

@@ -1,0 +1,117 @@
+// The option table: one entry per flag, from which both the parser and --help are made.
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  server?: string;
+  url?: string;
+  spec?: string;
+  suite?: string;
+  check?: string;
+  list: boolean;
+  timeout: string;
+  concurrency: string;
+  env: string[];
+  cwd?: string;
+  header: string[];
+  report: string;
+  out?: string;
+  color: boolean;
+  verbose: boolean;
+  quiet: boolean;
+  version: boolean;
+  help: boolean;
+}
+
+interface OptionSpec {
+  type: 'string' | 'boolean';
+  arg?: string;
+  multiple?: boolean;
+  short?: string;
+  default?: string;
+  help: string;
+}
+
+/** Keyed by flag name; the order is the order of --help. */
+export const OPTION_TABLE: Record<string, OptionSpec> = {
+  server: { type: 'string', arg: '<cmd>', help: 'launch this command and test it as a stdio MCP server' },
+  url: { type: 'string', arg: '<url>', help: 'test the MCP server at this HTTP URL (Streamable HTTP)' },
+  spec: { type: 'string', arg: '<rev,...>', help: 'only these spec revisions (default: every revision the server accepts)' },
+  suite: { type: 'string', arg: '<area,...>', help: 'only checks of these areas (see --list)' },
+  check: { type: 'string', arg: '<id,...>', help: 'only these check ids; `*` is a wildcard (e.g. "base.*")' },
+  list: { type: 'boolean', help: 'list every check (id, level, revisions, title) and exit' },
+  timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'time allowed for each request' },
+  concurrency: { type: 'string', arg: '<n>', default: '4', help: 'checks run at once' },
+  env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
+  cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
+  header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
+  report: { type: 'string', arg: '<kinds>', default: 'console', help: 'reports to produce: console, json (comma-separated)' },
+  out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
+  'no-color': { type: 'boolean', help: 'no colours in the console (NO_COLOR is honoured too)' },
+  verbose: { type: 'boolean', short: 'v', help: 'print the wire excerpt of every failure' },
+  quiet: { type: 'boolean', short: 'q', help: 'print only failures and the closing line' },
+  version: { type: 'boolean', short: 'V', help: 'print the version and exit' },
+  help: { type: 'boolean', short: 'h', help: 'print this help and exit' },
+};
+
+export const EXIT_CODES = [
+  [0, 'no MUST-level check failed'],
+  [1, 'at least one MUST-level check failed'],
+  [2, 'usage error (unknown flag, bad value)'],
+  [3, 'the target could not be started or reached'],
+  [130, 'interrupted (Ctrl-C); the report of what ran is still written'],
+] as const;
+
+export class UsageError extends Error {}
+
+export function parseCli(argv: string[]): CliOptions {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {};
+  for (const [name, spec] of Object.entries(OPTION_TABLE)) {
+    options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.short ? { short: spec.short } : {}) };
+  }
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const list = (k: string) => (Array.isArray(values[k]) ? (values[k] as string[]) : []);
+  const opts: CliOptions = {
+    list: values.list === true,
+    timeout: str('timeout') ?? OPTION_TABLE.timeout?.default ?? '5000',
+    concurrency: str('concurrency') ?? OPTION_TABLE.concurrency?.default ?? '4',
+    env: list('env'),
+    header: list('header'),
+    report: str('report') ?? 'console',
+    color: values['no-color'] !== true,
+    verbose: values.verbose === true,
+    quiet: values.quiet === true,
+    version: values.version === true,
+    help: values.help === true,
+  };
+  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out'] as const) {
+    const v = str(k);
+    if (v !== undefined) opts[k] = v;
+  }
+  return opts;
+}
+
+export function helpText(): string {
+  const lines = [
+    'mcp-conformance: test an MCP server against the Model Context Protocol specification',
+    '',
+    'Usage:',
+    '  mcp-conformance --server "<command>" [options]   test a stdio server',
+    '  mcp-conformance --url <url> [options]            test an HTTP server',
+    '  mcp-conformance --list                           list the checks',
+    '',
+    'Options:',
+  ];
+  for (const [name, spec] of Object.entries(OPTION_TABLE)) {
+    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.arg ? ` ${spec.arg}` : ''}`;
+    lines.push(`  ${flag.padEnd(30)} ${spec.help}${spec.default ? ` (default: ${spec.default})` : ''}`);
+  }
+  lines.push('', 'Exit codes:');
+  for (const [code, meaning] of EXIT_CODES) lines.push(`  ${String(code).padEnd(4)} ${meaning}`);
+  return lines.join('\n');
+}

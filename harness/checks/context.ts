@@ -1,0 +1,115 @@
+// The CheckContext a check's run() receives: the only door from a check to the target.
+// It opens and tracks the check's own connections (closed by the runner), tags frames on the
+// shared session with the check's id, and builds verdicts.
+import { openConnection } from '../connection.js';
+import type { ObservationLog, Observation } from '../observations.js';
+import type { Peer, Reply } from '../peer.js';
+import { startLegacySession, type LegacySession, type SessionOptions } from '../session.js';
+import type { Target, TransportKind } from '../transport.js';
+import type { CheckContext, Evidence, ProbeFacts, RevisionFacts, Verdict } from './check.js';
+
+/** What the runner keeps per revision, shared by all checks of that revision. */
+export interface RevisionState {
+  revision: string;
+  facts: RevisionFacts;
+  observations: ObservationLog;
+  /** Every connection opened for this revision (probe, shared, per check), for excerpts. */
+  peers: Peer[];
+  shared?: Promise<LegacySession>;
+}
+
+export interface ContextDeps {
+  target: Target;
+  transport: TransportKind;
+  state: RevisionState;
+  probe: ProbeFacts;
+  timeoutMs: number;
+  owner: string;
+}
+
+export class RunContext implements CheckContext {
+  readonly revision: string;
+  readonly transport: TransportKind;
+  readonly facts: RevisionFacts;
+  readonly probe: ProbeFacts;
+  readonly timeoutMs: number;
+  /** Connections this check opened; the runner closes them. */
+  readonly ownPeers: Peer[] = [];
+  readonly cited: number[] = [];
+  readonly owner: string;
+
+  constructor(private readonly deps: ContextDeps) {
+    this.revision = deps.state.revision;
+    this.transport = deps.transport;
+    this.facts = deps.state.facts;
+    this.probe = deps.probe;
+    this.timeoutMs = deps.timeoutMs;
+    this.owner = deps.owner;
+  }
+
+  async connect(): Promise<Peer> {
+    const peer = await openConnection(this.deps.target, { observations: this.deps.state.observations, timeoutMs: this.timeoutMs });
+    this.ownPeers.push(peer);
+    this.deps.state.peers.push(peer);
+    return peer;
+  }
+
+  async session(opts: SessionOptions = {}): Promise<LegacySession> {
+    const peer = await this.connect();
+    return startLegacySession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...opts });
+  }
+
+  shared(): Promise<LegacySession> {
+    const shared = this.deps.state.shared;
+    if (!shared) return Promise.reject(new Error('no shared session for this revision'));
+    return shared;
+  }
+
+  observations(): Observation[] {
+    return this.deps.state.observations.items;
+  }
+
+  async request(method: string, params?: unknown): Promise<Reply> {
+    const session = await this.shared();
+    return session.peer.request(method, params, { owner: this.owner });
+  }
+
+  brief(value: unknown): string {
+    return brief(value);
+  }
+
+  cite(...seqs: number[]): void {
+    this.cited.push(...seqs.filter((s) => s > 0));
+  }
+
+  pass(note?: string): Verdict {
+    return note ? { status: 'pass', note } : { status: 'pass' };
+  }
+
+  fail(evidence: Evidence & { reason?: string }): Verdict {
+    return { status: 'fail', ...evidence };
+  }
+
+  warn(evidence: Evidence & { reason?: string }): Verdict {
+    return { status: 'warn', ...evidence };
+  }
+
+  skip(reason: string): Verdict {
+    return { status: 'skip', reason };
+  }
+}
+
+/** One line, capped: for expected/actual evidence. */
+export function brief(value: unknown, max = 300): string {
+  let text: string;
+  if (value === undefined) text = 'nothing';
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

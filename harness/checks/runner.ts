@@ -1,0 +1,213 @@
+// The runner: probe the revisions, then run every applicable check at every accepted
+// revision, independent checks concurrently, each under a deadline, each isolated (a crash
+// or timeout of one never stops the run), passive checks last. Returns the one result model.
+import { ObservationLog } from '../observations.js';
+import { probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
+import { LEGACY_REVISIONS, REVISIONS, inRange } from '../revisions.js';
+import { SessionError } from '../session.js';
+import type { Target, TransportKind } from '../transport.js';
+import { StdioTransport } from '../transports/stdio.js';
+import type { Check, ProbeFacts, Verdict } from './check.js';
+import { RunContext, type RevisionState } from './context.js';
+import type { RunListener } from './events.js';
+import { excerptFor } from './excerpt.js';
+import { Pool } from './pool.js';
+import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
+import { areaOf, specFor } from './spec-ref.js';
+
+export interface RunOptions {
+  target: Target;
+  checks: readonly Check[];
+  /** Revisions to test (--spec); default: every revision this tool knows. */
+  revisions?: readonly string[];
+  timeoutMs: number;
+  concurrency: number;
+  listener?: RunListener;
+  signal?: AbortSignal;
+  toolVersion: string;
+}
+
+export async function runChecks(opts: RunOptions): Promise<RunReport> {
+  const started = Date.now();
+  const transport: TransportKind = opts.target.kind === 'stdio' ? 'stdio' : (opts.target.transport ?? 'streamable-http');
+  const wanted = opts.revisions ?? REVISIONS.map((r) => r.id);
+  const pool = new Pool(opts.concurrency);
+  const results: CheckResult[] = [];
+  const states: RevisionState[] = [];
+  let aborted: string | undefined;
+  const onAbort = () => {
+    aborted = 'interrupted by the user';
+    void closeAll(states);
+  };
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  // 1. Probe every wanted legacy revision, concurrently.
+  const observationsOf = new Map<string, ObservationLog>();
+  const outcomes = await Promise.all(
+    wanted
+      .filter((r) => LEGACY_REVISIONS.includes(r))
+      .map((revision) => {
+        const observations = new ObservationLog();
+        observationsOf.set(revision, observations);
+        return pool.run(() => probeRevision(opts.target, revision, observations, opts.timeoutMs));
+      }),
+  );
+  const probes: RevisionProbe[] = outcomes.map((o) => o.probe);
+  for (const r of wanted.filter((r) => !LEGACY_REVISIONS.includes(r))) {
+    probes.push({ revision: r, status: 'not-tested', detail: 'the stateless 2026-07-28 era is not tested by this version yet' });
+  }
+  for (const p of probes) opts.listener?.revisionProbed?.(p);
+  const facts: ProbeFacts = probeFacts(outcomes);
+  if (outcomes.length > 0 && outcomes.every((o) => o.unreachable)) {
+    aborted = `target could not be started or reached: ${outcomes[0]?.unreachable}`;
+  }
+
+  // 2. Run the checks of every accepted revision.
+  const accepted = outcomes.filter((o) => o.probe.status === 'accepted');
+  const newest = accepted[accepted.length - 1]?.probe.revision;
+  const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
+  await Promise.all(
+    accepted.map(async (outcome) => {
+      const revision = outcome.probe.revision;
+      const session = outcome.session;
+      if (!session || !outcome.peer) return;
+      const state: RevisionState = {
+        revision,
+        facts: { revision, initializeResult: session.initializeResult, serverCapabilities: session.serverCapabilities },
+        observations: observationsOf.get(revision) ?? new ObservationLog(),
+        peers: [outcome.peer],
+        shared: Promise.resolve(session),
+      };
+      states.push(state);
+      const applicable = opts.checks.filter(
+        (c) =>
+          inRange(revision, c.revisions) &&
+          (c.transports === 'any' || c.transports.includes(transport)) &&
+          (c.scope !== 'target' || revision === newest),
+      );
+      opts.listener?.revisionStart?.(revision, transport, applicable.length);
+      const record = (r: CheckResult) => {
+        results.push(r);
+        opts.listener?.checkDone?.(r);
+      };
+      const active = applicable.filter((c) => c.connection !== 'passive');
+      const passive = applicable.filter((c) => c.connection === 'passive');
+      await Promise.all(
+        active.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, facts, transport))))),
+      );
+      for (const check of passive) if (!aborted) record(await runOne(check, state, opts, facts, transport));
+    }),
+  );
+
+  // 3. Report.
+  const stderr = collectStderr(outcomes);
+  await Promise.all([closeAll(states), ...closing]);
+  opts.signal?.removeEventListener('abort', onAbort);
+  const order = new Map(opts.checks.map((c, i) => [c.id, i]));
+  results.sort((a, b) => a.revision.localeCompare(b.revision) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const newestSession = accepted[accepted.length - 1]?.session;
+  const serverInfo = newestSession?.initializeResult.serverInfo;
+  const report: RunReport = {
+    reportVersion: REPORT_VERSION,
+    tool: { name: 'mcp-conformance', version: opts.toolVersion },
+    target:
+      opts.target.kind === 'stdio'
+        ? { kind: 'stdio', command: opts.target.command, transport }
+        : { kind: 'http', url: opts.target.url, transport },
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    revisions: probes,
+    ...(typeof serverInfo === 'object' && serverInfo !== null ? { serverInfo: serverInfo as Record<string, unknown> } : {}),
+    ...(stderr ? { stderr } : {}),
+    ...(aborted ? { aborted } : {}),
+    results,
+    summary: summarize(results),
+  };
+  opts.listener?.runDone?.(report);
+  return report;
+}
+
+async function runOne(check: Check, state: RevisionState, opts: RunOptions, probe: ProbeFacts, transport: TransportKind): Promise<CheckResult> {
+  const started = performance.now();
+  const { url, level } = specFor(check, state.revision);
+  const owner = `${check.id}@${state.revision}`;
+  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner });
+  let verdict: Verdict;
+  const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
+  if (missing.length > 0) {
+    verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
+  } else {
+    verdict = await withDeadline(check, ctx, checkDeadlineMs(opts.timeoutMs));
+    await Promise.all(ctx.ownPeers.map((p) => p.close()));
+  }
+  // A broken SHOULD (or a MAY) never fails the run.
+  if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
+  const result: CheckResult = {
+    id: check.id,
+    title: check.title,
+    area: areaOf(check.id),
+    side: check.side,
+    level,
+    spec: url,
+    revision: state.revision,
+    transport,
+    status: verdict.status,
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (verdict.status === 'fail' || verdict.status === 'warn') {
+    result.expected = verdict.expected;
+    result.actual = verdict.actual;
+    if (verdict.reason) result.reason = verdict.reason;
+  } else if (verdict.status === 'skip' || verdict.status === 'error') {
+    result.reason = verdict.reason;
+  }
+  if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerptFor(ctx, state);
+  return result;
+}
+
+/** A check may make several requests; it gets a few timeouts' worth of time, then is cut. */
+function checkDeadlineMs(timeoutMs: number): number {
+  return timeoutMs * 4 + 5000;
+}
+
+async function withDeadline(check: Check, ctx: RunContext, ms: number): Promise<Verdict> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Verdict>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'error', reason: `the check did not finish within ${ms} ms` }), ms);
+  });
+  try {
+    return await Promise.race([
+      check.run(ctx).catch((error: unknown): Verdict => {
+        if (error instanceof SessionError) return { status: 'error', reason: `could not open a session: ${error.message}` };
+        return { status: 'error', reason: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
+      }),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
+  const [name, sub] = cap.split('.');
+  const value = caps[name as string];
+  if (value === undefined || value === null || value === false) return false;
+  if (!sub) return true;
+  return typeof value === 'object' && (value as Record<string, unknown>)[sub] === true;
+}
+
+async function closeAll(states: RevisionState[]): Promise<void> {
+  await Promise.all(states.flatMap((s) => s.peers.map((p) => p.close())));
+}
+
+function collectStderr(outcomes: ProbeOutcome[]): string | undefined {
+  const texts = outcomes.map((o) => (o.peer?.transport instanceof StdioTransport ? o.peer.transport.stderr : '')).filter(Boolean);
+  const first = texts[texts.length - 1];
+  return first ? first.slice(0, 16 * 1024) : undefined;
+}
+
+export function summarize(results: CheckResult[]): RunReport['summary'] {
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const r of results) summary[r.status]++;
+  return summary;
+}

@@ -1,0 +1,249 @@
+// The JSON-RPC peer: sends requests and notifications, matches each response to its request
+// exactly once, times out, answers server-initiated requests, and validates every inbound
+// message against the negotiated revision's schema (recording what is wrong as observations).
+import type { ObservationLog, Observation } from './observations.js';
+import type { RevisionSchema } from './schema.js';
+import type { Transport, TransportEvent } from './transport.js';
+import type { WireLog } from './wire-log.js';
+import { validateInbound } from './inbound-validation.js';
+
+export type JsonRpcId = string | number;
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export type Reply =
+  | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number }
+  | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number }
+  | { kind: 'timeout'; afterMs: number }
+  | { kind: 'closed'; reason: string };
+
+export interface InboundMessage {
+  message: unknown;
+  seq?: number;
+}
+
+interface Pending {
+  method: string;
+  resolve: (reply: Reply) => void;
+  timer: NodeJS.Timeout;
+  owner?: string;
+}
+
+export interface PeerOptions {
+  transport: Transport;
+  wire: WireLog;
+  observations: ObservationLog;
+  timeoutMs: number;
+}
+
+export class Peer {
+  readonly transport: Transport;
+  readonly wire: WireLog;
+  readonly observations: ObservationLog;
+  /** Every inbound message in arrival order. */
+  readonly inbound: InboundMessage[] = [];
+  /** Capabilities the client declared in this connection's initialize (for passive checks). */
+  clientCapabilities: Record<string, unknown> = {};
+  private schema: RevisionSchema | undefined;
+  private nextId = 1;
+  private pending = new Map<string, Pending>();
+  /** Ids already answered, with their method: a second answer is a violation. */
+  private answered = new Map<string, string>();
+  /** Methods of the requests we sent, by id (also after they were answered). */
+  private sentMethods = new Map<string, string>();
+  private waiters: Array<{ test: (m: InboundMessage) => boolean; resolve: (m: InboundMessage | undefined) => void }> = [];
+  private closeReason: string | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(opts: PeerOptions) {
+    this.transport = opts.transport;
+    this.wire = opts.wire;
+    this.observations = opts.observations;
+    this.timeoutMs = opts.timeoutMs;
+    this.transport.onMessage((m, seq) => this.receive(m, seq));
+    this.transport.onEvent((e) => this.onTransportEvent(e));
+  }
+
+  /** Validate inbound messages against this revision from now on. */
+  useSchema(schema: RevisionSchema): void {
+    this.schema = schema;
+  }
+
+  get closed(): string | undefined {
+    return this.closeReason;
+  }
+
+  /** Send a request and wait for its one response (or a timeout, or the connection's end). */
+  request(method: string, params?: unknown, opts: { owner?: string; timeoutMs?: number; id?: JsonRpcId } = {}): Promise<Reply> {
+    const id = opts.id ?? this.nextId++;
+    const message = { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) };
+    return this.requestMessage(message, method, id, opts);
+  }
+
+  /** Send a hand-built request object (ids of unusual types, extra members). */
+  requestMessage(message: unknown, method: string, id: JsonRpcId, opts: { owner?: string; timeoutMs?: number } = {}): Promise<Reply> {
+    if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
+    const key = idKey(id);
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    this.sentMethods.set(key, method);
+    const reply = new Promise<Reply>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)}) within ${timeoutMs} ms`, opts.owner);
+        resolve({ kind: 'timeout', afterMs: timeoutMs });
+      }, timeoutMs);
+      this.pending.set(key, { method, resolve, timer, ...(opts.owner ? { owner: opts.owner } : {}) });
+    });
+    void this.transport.send(message, opts.owner);
+    return reply;
+  }
+
+  async notify(method: string, params?: unknown, owner?: string): Promise<void> {
+    await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, owner);
+  }
+
+  async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
+    await this.transport.sendRaw(text, opts);
+  }
+
+  /** The next inbound message (from now on, or already received if `includePast`) matching `test`. */
+  waitFor(test: (m: InboundMessage) => boolean, timeoutMs: number, includePast = false): Promise<InboundMessage | undefined> {
+    if (includePast) {
+      const found = this.inbound.find(test);
+      if (found) return Promise.resolve(found);
+    }
+    return new Promise((resolve) => {
+      const waiter = { test, resolve };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(undefined);
+      }, timeoutMs).unref();
+    });
+  }
+
+  /** Messages received since a given index of `inbound` (use `inbound.length` as a mark). */
+  since(mark: number): InboundMessage[] {
+    return this.inbound.slice(mark);
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+    this.finish('connection closed by the harness');
+  }
+
+  private receive(message: unknown, seq?: number): void {
+    if (Array.isArray(message)) {
+      // A batch response: each element is judged on its own.
+      for (const m of message) this.receive(m, seq);
+      return;
+    }
+    const item: InboundMessage = { message, ...(seq !== undefined ? { seq } : {}) };
+    this.inbound.push(item);
+    const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
+    const isResponse = !('method' in m) && ('result' in m || 'error' in m || 'id' in m);
+    let method: string | undefined;
+    if (isResponse) method = this.matchResponse(m, seq);
+    else if (typeof m.method === 'string') this.onServerMessage(m, seq);
+    if (this.schema) {
+      for (const problem of validateInbound(this.schema, m, method)) this.observe('schema-invalid', seq, problem, message);
+    }
+    for (const w of [...this.waiters]) {
+      if (w.test(item)) {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        w.resolve(item);
+      }
+    }
+  }
+
+  /** Resolve the pending request this response answers; returns the request's method. */
+  private matchResponse(m: Record<string, unknown>, seq?: number): string | undefined {
+    const id = m.id;
+    // Error responses without a usable id answer input whose id could not be read.
+    if (id === null || id === undefined) return undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') {
+      this.observe('unknown-response-id', seq, `response id of type ${typeof id} matches no request`, m);
+      return undefined;
+    }
+    const key = idKey(id);
+    const pending = this.pending.get(key);
+    if (!pending) {
+      const method = this.answered.get(key);
+      if (method) this.observe('duplicate-response', seq, `second response to ${method} (id ${JSON.stringify(id)})`, m);
+      else if (this.sentMethods.has(key)) return this.sentMethods.get(key); // answered after our timeout
+      else this.observe('unknown-response-id', seq, `response with id ${JSON.stringify(id)}, which no request used`, m);
+      return method;
+    }
+    clearTimeout(pending.timer);
+    this.pending.delete(key);
+    this.answered.set(key, pending.method);
+    if (seq !== undefined && pending.owner) this.tagOwner(seq, pending.owner);
+    if ('error' in m && typeof m.error === 'object' && m.error !== null) {
+      pending.resolve({ kind: 'error', error: m.error as JsonRpcError, message: m, ...(seq !== undefined ? { seq } : {}) });
+    } else {
+      pending.resolve({ kind: 'result', result: m.result, message: m, ...(seq !== undefined ? { seq } : {}) });
+    }
+    return pending.method;
+  }
+
+  /** A request or notification from the server: record it; answer requests. */
+  private onServerMessage(m: Record<string, unknown>, seq?: number): void {
+    const method = m.method as string;
+    const isRequest = 'id' in m;
+    this.observe(isRequest ? 'server-request' : 'server-notification', seq, `server sent ${method}`, m, {
+      clientCapabilities: this.clientCapabilities,
+    });
+    if (!isRequest) return;
+    // ping is always answered; anything else was not declared by the harness's client.
+    const answer =
+      method === 'ping'
+        ? { jsonrpc: '2.0', id: m.id, result: {} }
+        : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: `the test client does not offer ${method}` } };
+    void this.transport.send(answer);
+  }
+
+  private onTransportEvent(e: TransportEvent): void {
+    if (e.type === 'closed') this.finish(e.reason);
+  }
+
+  private finish(reason: string): void {
+    if (this.closeReason) return;
+    this.closeReason = reason;
+    for (const [key, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve({ kind: 'closed', reason });
+      this.pending.delete(key);
+    }
+  }
+
+  private tagOwner(seq: number, owner: string): void {
+    for (let i = this.wire.entries.length - 1; i >= 0; i--) {
+      const e = this.wire.entries[i];
+      if (e && e.seq === seq) {
+        e.owner = owner;
+        return;
+      }
+      if (e && e.seq < seq) return;
+    }
+  }
+
+  private observe(kind: Observation['kind'], seq: number | undefined, detail: string, message?: unknown, context?: Record<string, unknown>): void {
+    this.observations.add({
+      kind,
+      seq: seq ?? 0,
+      conn: this.wire.conn,
+      detail,
+      ...(message !== undefined ? { message } : {}),
+      ...(context ? { context } : {}),
+    });
+  }
+}
+
+/** Ids 1 and "1" are different ids: keep the JSON type in the key. */
+function idKey(id: JsonRpcId): string {
+  return typeof id === 'string' ? `s:${id}` : `n:${id}`;
+}

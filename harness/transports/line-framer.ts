@@ -1,0 +1,128 @@
+// Newline framing for byte streams (stdio): splits bytes into lines, decodes UTF-8 strictly,
+// parses each line as one JSON value, and records what breaks the framing rules instead of
+// giving up. Pretty-printed JSON (one message over several lines) is recognised as such,
+// reported, and still delivered so the rest of the run can go on.
+import type { Observation, ObservationLog } from '../observations.js';
+import type { WireLog } from '../wire-log.js';
+
+/** A line longer than this is dropped (a flooding server cannot exhaust memory). */
+const MAX_LINE_BYTES = 32 * 1024 * 1024;
+/** How many unparsable lines are kept while waiting for a multi-line message to complete. */
+const MAX_PENDING_LINES = 200;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export class LineFramer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private dropping = false;
+  /** Unparsable lines that may yet turn out to be parts of one pretty-printed message. */
+  private pending: { text: string; observation: Observation }[] = [];
+
+  constructor(
+    private readonly wire: WireLog,
+    private readonly observations: ObservationLog,
+    private readonly deliver: (message: unknown, seq: number) => void,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, start)) {
+      this.append(chunk.subarray(start, i));
+      this.flushLine();
+      start = i + 1;
+    }
+    if (start < chunk.length) this.append(chunk.subarray(start));
+  }
+
+  /** The stream ended: a final line without a newline is still a line. */
+  end(): void {
+    if (this.size > 0) this.flushLine();
+  }
+
+  private append(part: Buffer): void {
+    if (this.dropping) return;
+    if (this.size + part.length > MAX_LINE_BYTES) {
+      this.dropping = true;
+      this.chunks = [];
+      this.size = 0;
+      const entry = this.wire.record('event', `stdout line longer than ${MAX_LINE_BYTES} bytes: dropped`);
+      this.observe('not-json-line', entry.seq, 'a stdout line too long to be read');
+      return;
+    }
+    this.chunks.push(part);
+    this.size += part.length;
+  }
+
+  private flushLine(): void {
+    const bytes = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.size = 0;
+    if (this.dropping) {
+      this.dropping = false;
+      return;
+    }
+    let text: string;
+    let invalidUtf8 = false;
+    try {
+      text = strictUtf8.decode(bytes);
+    } catch {
+      text = bytes.toString('utf8');
+      invalidUtf8 = true;
+    }
+    // A trailing \r is JSON whitespace: tolerated (CRLF line endings).
+    if (text.trim() === '') return;
+    const entry = this.wire.record('in', text);
+    if (invalidUtf8) this.observe('invalid-utf8', entry.seq, 'stdout line is not valid UTF-8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.onUnparsable(text, entry.seq);
+      return;
+    }
+    this.pending = [];
+    if (!isJsonRpcShaped(value)) {
+      this.observe('not-jsonrpc', entry.seq, 'stdout line is JSON but not a JSON-RPC message object', value);
+      return;
+    }
+    this.deliver(value, entry.seq);
+  }
+
+  private onUnparsable(text: string, seq: number): void {
+    const observation = this.observe('not-json-line', seq, 'stdout line is not a JSON value');
+    this.pending.push({ text, observation });
+    if (this.pending.length > MAX_PENDING_LINES) this.pending.shift();
+    // Does some suffix of the pending lines form one JSON message? (pretty-printed output)
+    for (let from = 0; from < this.pending.length - 1; from++) {
+      const joined = this.pending.slice(from).map((p) => p.text).join('\n');
+      let value: unknown;
+      try {
+        value = JSON.parse(joined);
+      } catch {
+        continue;
+      }
+      for (const p of this.pending.slice(from)) p.observation.kind = 'multi-line-message';
+      const first = this.pending[from];
+      if (first) first.observation.detail = `one JSON message spread over ${this.pending.length - from} stdout lines`;
+      this.pending = [];
+      if (isJsonRpcShaped(value)) this.deliver(value, seq);
+      return;
+    }
+  }
+
+  private observe(kind: Observation['kind'], seq: number, detail: string, message?: unknown): Observation {
+    const o: Observation = { kind, seq, conn: this.wire.conn, detail, ...(message !== undefined ? { message } : {}) };
+    this.observations.add(o);
+    return o;
+  }
+}
+
+/**
+ * An object, or a non-empty array of objects (a batch). Objects with a broken envelope are
+ * still delivered: the schema check judges them, and the request they answer is not lost.
+ */
+function isJsonRpcShaped(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0 && value.every((v) => typeof v === 'object' && v !== null);
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,144 @@
+// stdio transport: the server is a child process; messages are newline-delimited JSON on
+// its stdin/stdout. Every stdout line that is not exactly one JSON value is recorded as a
+// framing observation and the run goes on. stderr is kept for the report.
+import { execa, type ResultPromise } from 'execa';
+import { signalGroup, trackProcessGroup, untrackProcessGroup } from '../processes.js';
+import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import { LineFramer } from './line-framer.js';
+
+const STDERR_CAP = 64 * 1024;
+/** How long close() waits after closing stdin, and again after SIGTERM, before escalating. */
+const GRACE_MS = 500;
+
+export class StdioTransport implements Transport {
+  readonly kind = 'stdio' as const;
+  private child: ResultPromise | undefined;
+  private messageHandlers: Array<(m: unknown, seq?: number) => void> = [];
+  private eventHandlers: Array<(e: TransportEvent) => void> = [];
+  private framer: LineFramer;
+  private exited: Promise<void> | undefined;
+  private _closed = false;
+  private stderrText = '';
+  private pid: number | undefined;
+
+  constructor(
+    private readonly target: Extract<Target, { kind: 'stdio' }>,
+    private readonly opts: TransportOptions,
+  ) {
+    this.framer = new LineFramer(opts.wire, opts.observations, (message, seq) => {
+      for (const h of this.messageHandlers) h(message, seq);
+    });
+  }
+
+  get closed(): boolean {
+    return this._closed;
+  }
+
+  get stderr(): string {
+    return this.stderrText;
+  }
+
+  /** Spawn the server. Resolves once the process is running (not once it is ready). */
+  async open(): Promise<void> {
+    const { wire } = this.opts;
+    wire.record('event', `spawn: ${this.target.command}`);
+    const child = execa(this.target.command, {
+      shell: true,
+      // Its own process group, so that closing kills wrappers (npx, sh) and the real server.
+      detached: true,
+      cwd: this.target.cwd,
+      env: this.target.env,
+      extendEnv: true,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      encoding: 'buffer',
+      stripFinalNewline: false,
+    });
+    this.child = child;
+    this.pid = child.pid;
+    if (this.pid !== undefined) trackProcessGroup(this.pid);
+    child.stdout?.on('data', (chunk: Buffer) => this.framer.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (this.stderrText.length < STDERR_CAP) this.stderrText += text.slice(0, STDERR_CAP - this.stderrText.length);
+      this.emit({ type: 'stderr', text });
+    });
+    // Writing to a dead process must not crash the harness.
+    child.stdin?.on('error', () => undefined);
+    this.exited = child.then(
+      (result) => this.onExit(result.exitCode, result.signal),
+      (error: unknown) => this.onExit(undefined, undefined, error),
+    );
+    await new Promise<void>((resolve) => {
+      if (child.pid === undefined) return resolve();
+      child.once('spawn', () => resolve());
+      child.once('error', () => resolve());
+      setTimeout(resolve, this.opts.connectTimeoutMs).unref();
+    });
+  }
+
+  private onExit(code: number | undefined, signal: string | undefined, error?: unknown): void {
+    this.framer.end();
+    if (this.pid !== undefined) untrackProcessGroup(this.pid);
+    const how = error instanceof Error ? error.message.split('\n')[0] : signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
+    const tail = this.stderrText.trim().split('\n').slice(-1)[0]?.slice(0, 200);
+    const reason = `server ${how}${code === 127 && tail ? ` (${tail})` : ''}`;
+    this.opts.wire.record('event', reason);
+    this._closed = true;
+    this.emit({ type: 'closed', reason });
+  }
+
+  private emit(event: TransportEvent): void {
+    for (const h of this.eventHandlers) h(event);
+  }
+
+  async send(message: unknown, owner?: string): Promise<void> {
+    await this.write(JSON.stringify(message), owner, false);
+  }
+
+  async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
+    await this.write(text, opts?.owner, opts?.noNewline ?? false);
+  }
+
+  private async write(text: string, owner: string | undefined, noNewline: boolean): Promise<void> {
+    this.opts.wire.record('out', text, owner);
+    const stdin = this.child?.stdin;
+    if (!stdin || this._closed || stdin.destroyed) return;
+    await new Promise<void>((resolve) => {
+      stdin.write(noNewline ? text : `${text}\n`, () => resolve());
+    });
+  }
+
+  onMessage(handler: (message: unknown, seq?: number) => void): void {
+    this.messageHandlers.push(handler);
+  }
+
+  onEvent(handler: (event: TransportEvent) => void): void {
+    this.eventHandlers.push(handler);
+  }
+
+  /** Close stdin, wait, SIGTERM the group, wait, SIGKILL the group. Never hangs. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.pid === undefined) return;
+    const pid = this.pid;
+    const exited = this.exited ?? Promise.resolve();
+    const waitExit = (ms: number) =>
+      Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+    child.stdin?.end();
+    if (!this._closed && !(await waitExit(GRACE_MS))) {
+      signalGroup(pid, 'SIGTERM');
+      if (!(await waitExit(GRACE_MS))) {
+        signalGroup(pid, 'SIGKILL');
+        await waitExit(GRACE_MS);
+      }
+    }
+    // The leader may have exited while children of the group live on.
+    signalGroup(pid, 'SIGKILL');
+    untrackProcessGroup(pid);
+    this._closed = true;
+  }
+}

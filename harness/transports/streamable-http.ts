@@ -1,0 +1,416 @@
+// Streamable HTTP (2025-03-26..2026-07-28): every message is a POST; the answer is JSON, an
+// SSE stream, or 202. One undici Agent per transport so close() can destroy its sockets.
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import { SseParser, type SseEvent } from './sse-parser.js';
+
+type HttpTarget = Extract<Target, { kind: 'http' }>;
+
+export interface StreamableHttpOptions extends TransportOptions {
+  /** Wait for response headers (and a whole JSON body); default connectTimeoutMs. */
+  headersTimeoutMs?: number;
+  /** Largest JSON body or SSE event; a hostile server can send 100 MB. Default 16 MB. */
+  maxBodyBytes?: number;
+}
+
+export interface HttpResponseInfo {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The media type only, lower-cased ("" when absent). */
+  contentType: string;
+  /** The body text (capped) once read; absent for SSE streams. */
+  body?: string;
+}
+
+/** What an SSE stream did, for checks on event ids, priming events and stream lifetimes. */
+export type SseStreamEvent =
+  | { stream: string; kind: 'event'; event: SseEvent }
+  | { stream: string; kind: 'end'; reason: string };
+
+/** Per-call header changes for wire-level checks: a string sets a header, null omits it. */
+export type HeaderOverrides = Record<string, string | null>;
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+const DELETE_TIMEOUT_MS = 1000;
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_NONAME']);
+
+export class StreamableHttpTransport implements Transport {
+  readonly kind = 'streamable-http' as const;
+  /** Headers and body of the most recent POST's response. */
+  lastResponse: HttpResponseInfo | undefined;
+  private readonly agent: Agent;
+  private readonly headersTimeoutMs: number;
+  private readonly maxBody: number;
+  private messageHandlers: ((m: unknown) => void)[] = [];
+  private eventHandlers: ((e: TransportEvent) => void)[] = [];
+  private sseHandlers: ((e: SseStreamEvent) => void)[] = [];
+  private readonly active = new Set<AbortController>();
+  private readonly tasks = new Set<Promise<void>>();
+  private sid: string | undefined;
+  private protocolVersion: string | undefined;
+  private isClosed = false;
+  /** Set first thing in close(), so everything aborted from then on knows why. */
+  private closeRequested = false;
+  private closing: Promise<void> | undefined;
+  private counter = 0;
+
+  constructor(
+    private readonly target: HttpTarget,
+    private readonly opts: StreamableHttpOptions,
+  ) {
+    this.headersTimeoutMs = opts.headersTimeoutMs ?? opts.connectTimeoutMs;
+    this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    // Our own timers bound headers and JSON bodies; SSE bodies may idle until close().
+    this.agent = new Agent({ connect: { timeout: opts.connectTimeoutMs }, headersTimeout: 0, bodyTimeout: 0 });
+  }
+
+  /** HTTP has no connect step; nothing is sent before the first message. */
+  async open(): Promise<void> {}
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  get sessionId(): string | undefined {
+    return this.sid;
+  }
+
+  onMessage(handler: (message: unknown) => void): void {
+    this.messageHandlers.push(handler);
+  }
+
+  onEvent(handler: (event: TransportEvent) => void): void {
+    this.eventHandlers.push(handler);
+  }
+
+  onSseEvent(handler: (event: SseStreamEvent) => void): void {
+    this.sseHandlers.push(handler);
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  async send(message: unknown, owner?: string): Promise<void> {
+    await this.post(JSON.stringify(message) ?? 'null', { owner });
+  }
+
+  async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
+    await this.post(text, { owner: opts?.owner });
+  }
+
+  /** POST a body as is, with optional header changes. Never throws for network trouble. */
+  async post(body: string, opts: { owner?: string; headers?: HeaderOverrides } = {}): Promise<void> {
+    const { owner } = opts;
+    if (this.closeRequested) {
+      this.opts.wire.record('event', 'POST not sent: the transport is closed', owner);
+      return;
+    }
+    const label = `POST#${++this.counter}`;
+    this.opts.wire.record('out', body, owner);
+    const headers = this.headers({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, opts.headers);
+    const sent = await this.request('POST', label, headers, body, owner);
+    if (!sent) return;
+    const { res, ac } = sent;
+    const info = responseInfo(res);
+    this.lastResponse = info;
+    if (info.status >= 200 && info.status < 300 && isInitialize(body)) {
+      const sid = info.headers['mcp-session-id'];
+      if (sid !== undefined) this.sid = sid;
+    }
+    const ok = info.status >= 200 && info.status < 300;
+    if (ok && info.status !== 202 && info.status !== 204 && info.contentType === 'text/event-stream') {
+      this.stream(label, res, ac, owner);
+      return;
+    }
+    const text = await this.readBody(label, res, ac, owner);
+    info.body = text;
+    if (!ok) {
+      // Servers put JSON-RPC errors in 4xx bodies; deliver them, and always report the status.
+      if (looksJsonRpc(text)) this.deliverJson(text, owner);
+      const detail = `HTTP ${info.status} on POST${text ? `: ${text.slice(0, 200)}` : ''}`;
+      this.opts.wire.record('event', detail, owner);
+      this.emit({ type: 'http-status', status: info.status, method: 'POST', detail });
+    } else if (info.status === 202 || info.status === 204 || text === '') {
+      this.opts.wire.record('event', `HTTP ${info.status}${text ? ` with a body: ${text}` : ''}`, owner);
+    } else {
+      if (info.contentType !== 'application/json') {
+        this.opts.wire.record('event', `HTTP ${info.status} with Content-Type "${info.contentType}"`, owner);
+      }
+      this.deliverJson(text, owner);
+    }
+  }
+
+  /** GET the endpoint for server-initiated messages; a 200 SSE stream is read until close. */
+  async openGetStream(opts: { lastEventId?: string; owner?: string; headers?: HeaderOverrides } = {}): Promise<HttpResponseInfo> {
+    const { owner } = opts;
+    if (this.closeRequested) return { status: 0, headers: {}, contentType: '' };
+    const label = `GET#${++this.counter}`;
+    const extra: HeaderOverrides = { ...(opts.lastEventId !== undefined ? { 'Last-Event-ID': opts.lastEventId } : {}), ...opts.headers };
+    this.opts.wire.record('event', `${label} Accept: text/event-stream${opts.lastEventId !== undefined ? `, Last-Event-ID: ${opts.lastEventId}` : ''}`, owner);
+    const sent = await this.request('GET', label, this.headers({ Accept: 'text/event-stream' }, extra), undefined, owner);
+    if (!sent) return { status: 0, headers: {}, contentType: '' };
+    const info = responseInfo(sent.res);
+    if (info.status === 200 && info.contentType === 'text/event-stream') {
+      this.opts.wire.record('event', `${label} HTTP 200: SSE stream open`, owner);
+      this.stream(label, sent.res, sent.ac, owner);
+    } else {
+      info.body = await this.readBody(label, sent.res, sent.ac, owner);
+      this.opts.wire.record('event', `${label} HTTP ${info.status}${info.body ? `: ${info.body.slice(0, 200)}` : ''}`, owner);
+    }
+    return info;
+  }
+
+  /** DELETE the session (kept afterwards so checks can probe the dead id); status 0 on failure. */
+  async deleteSession(timeoutMs = DELETE_TIMEOUT_MS): Promise<{ status: number }> {
+    if (this.sid === undefined) return { status: 0 };
+    const label = `DELETE#${++this.counter}`;
+    this.opts.wire.record('event', `${label} Mcp-Session-Id: ${this.sid}`);
+    const sent = await this.request('DELETE', label, this.headers({}), undefined, undefined, timeoutMs);
+    if (!sent) return { status: 0 };
+    await this.readBody(label, sent.res, sent.ac, undefined, timeoutMs);
+    this.opts.wire.record('event', `${label} HTTP ${sent.res.statusCode}`);
+    return { status: sent.res.statusCode };
+  }
+
+  /** Abort every request and stream, end the session, destroy the sockets. Never hangs. */
+  close(): Promise<void> {
+    this.closeRequested = true;
+    this.closing ??= (async () => {
+      for (const ac of this.active) ac.abort();
+      await withTimeout(Promise.allSettled([...this.tasks]), DELETE_TIMEOUT_MS);
+      if (this.sid !== undefined) await this.deleteSession();
+      await withTimeout(this.agent.destroy().catch(() => {}), DELETE_TIMEOUT_MS);
+      this.markClosed('closed by the harness');
+    })();
+    return this.closing;
+  }
+
+  private headers(base: Record<string, string>, overrides?: HeaderOverrides): Record<string, string> {
+    // Header names are case-insensitive: later sources replace earlier ones whatever their case.
+    const merged = new Map<string, [string, string | null]>();
+    const put = (src: Record<string, string | null> | undefined) => {
+      for (const [k, v] of Object.entries(src ?? {})) merged.set(k.toLowerCase(), [k, v]);
+    };
+    put(base);
+    put(this.target.headers);
+    if (this.sid !== undefined) put({ 'Mcp-Session-Id': this.sid });
+    // The header exists from 2025-06-18 on; dates compare correctly as strings.
+    if (this.protocolVersion !== undefined && this.protocolVersion >= '2025-06-18') {
+      put({ 'MCP-Protocol-Version': this.protocolVersion });
+    }
+    put(overrides);
+    const out: Record<string, string> = {};
+    for (const [name, value] of merged.values()) if (value !== null) out[name] = value;
+    return out;
+  }
+
+  private async request(
+    method: 'POST' | 'GET' | 'DELETE',
+    label: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    owner: string | undefined,
+    timeoutMs = this.headersTimeoutMs,
+  ): Promise<{ res: Dispatcher.ResponseData; ac: AbortController } | undefined> {
+    const ac = new AbortController();
+    this.active.add(ac);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ac.abort();
+    }, timeoutMs);
+    try {
+      const res = await request(this.target.url, { dispatcher: this.agent, method, headers, body, signal: ac.signal });
+      return { res, ac };
+    } catch (err) {
+      this.active.delete(ac);
+      const code = errorCode(err);
+      const detail = timedOut
+        ? `No response headers to ${method} within ${timeoutMs} ms.`
+        : this.closeRequested && method !== 'DELETE'
+          ? `${method} aborted because the transport is closing.`
+          : describeError(code, err, this.target.url);
+      this.opts.wire.record('event', `${label} failed: ${detail}`, owner);
+      if (method !== 'DELETE') this.emit({ type: 'http-status', status: 0, method, detail });
+      // A refused connection or an unknown host will not get better: nothing more can arrive.
+      if (!timedOut && code !== undefined && UNREACHABLE.has(code)) this.markClosed(detail);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Read a whole non-SSE body, bounded in size and time; "" when nothing could be read. */
+  private async readBody(
+    label: string,
+    res: Dispatcher.ResponseData,
+    ac: AbortController,
+    owner: string | undefined,
+    timeoutMs = this.headersTimeoutMs,
+  ): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let problem: string | undefined;
+    const timer = setTimeout(() => {
+      problem = `${label} body not complete within ${timeoutMs} ms; cut off`;
+      ac.abort();
+    }, timeoutMs);
+    try {
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > this.maxBody) {
+          problem = `${label} body over ${this.maxBody} bytes; cut off`;
+          ac.abort();
+          break;
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (err) {
+      problem ??= `${label} body broke off: ${(err as Error).message}`;
+    } finally {
+      clearTimeout(timer);
+      this.active.delete(ac);
+    }
+    if (problem) {
+      this.opts.wire.record('event', problem, owner);
+      return '';
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** Read an SSE body in the background until it ends, breaks, overflows or close(). */
+  private stream(label: string, res: Dispatcher.ResponseData, ac: AbortController, owner: string | undefined): void {
+    const task = (async () => {
+      let reason = 'ended by the server';
+      const parser = new SseParser((event) => this.onSse(label, event, owner), {
+        maxEventChars: this.maxBody,
+        onOverflow: (chars) => (reason = `cut off: an event over ${this.maxBody} characters (${chars} so far)`),
+      });
+      try {
+        for await (const chunk of res.body) {
+          if (!parser.push(chunk as Buffer)) break;
+        }
+        parser.end();
+      } catch (err) {
+        reason = this.closeRequested ? 'closed by the harness' : `broke off: ${(err as Error).message}`;
+      }
+      ac.abort();
+      this.active.delete(ac);
+      this.opts.wire.record('event', `${label} SSE stream ${reason}`, owner);
+      this.call(this.sseHandlers, { stream: label, kind: 'end', reason });
+    })();
+    this.tasks.add(task);
+    void task.catch(() => {}).finally(() => this.tasks.delete(task));
+  }
+
+  private onSse(label: string, event: SseEvent, owner: string | undefined): void {
+    this.call(this.sseHandlers, { stream: label, kind: 'event', event });
+    if (!event.hasData || event.data === '') {
+      const id = event.id !== undefined ? ` id=${event.id}` : '';
+      const retry = event.retry !== undefined ? ` retry=${event.retry}` : '';
+      this.opts.wire.record('event', `${label} SSE event without data${id}${retry}`, owner);
+      return;
+    }
+    this.deliverJson(event.data, owner);
+  }
+
+  /** Record and deliver one JSON frame (an array body delivers each element). */
+  private deliverJson(text: string, owner: string | undefined): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      const entry = this.opts.wire.record('in', text, owner);
+      this.opts.observations.add({ kind: 'not-json-line', seq: entry.seq, conn: entry.conn, detail: `HTTP body or SSE data is not JSON: ${text.slice(0, 200)}` });
+      return;
+    }
+    for (const message of Array.isArray(value) ? value : [value]) {
+      this.opts.wire.record('in', Array.isArray(value) ? JSON.stringify(message) : text, owner);
+      this.call(this.messageHandlers, message);
+    }
+  }
+
+  private emit(event: TransportEvent): void {
+    this.call(this.eventHandlers, event);
+  }
+
+  /** A throwing handler is the receiver's bug; it must not break the stream it came from. */
+  private call<T>(handlers: ((value: T) => void)[], value: T): void {
+    for (const h of handlers) {
+      try {
+        h(value);
+      } catch (err) {
+        this.opts.wire.record('event', `A transport handler threw: ${(err as Error)?.message ?? String(err)}`);
+      }
+    }
+  }
+
+  private markClosed(reason: string): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.emit({ type: 'closed', reason });
+  }
+}
+
+function responseInfo(res: Dispatcher.ResponseData): HttpResponseInfo {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) {
+    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return { status: res.statusCode, headers, contentType };
+}
+
+function isInitialize(body: string): boolean {
+  try {
+    const v: unknown = JSON.parse(body);
+    const isInit = (m: unknown) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize';
+    return Array.isArray(v) ? v.some(isInit) : isInit(v);
+  } catch {
+    return false;
+  }
+}
+
+function looksJsonRpc(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    const one = (m: unknown) => typeof m === 'object' && m !== null && 'jsonrpc' in m;
+    return Array.isArray(v) ? v.length > 0 && v.every(one) : one(v);
+  } catch {
+    return false;
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: { code?: unknown }[] };
+  const code = e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function describeError(code: string | undefined, err: unknown, url: string): string {
+  const host = new URL(url).host;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Connection refused by ${host}: is the server running?`;
+    case 'ENOTFOUND':
+    case 'EAI_NONAME':
+      return `Host ${host} not found (DNS).`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `The connection to ${host} was reset before response headers arrived.`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `Connecting to ${host} timed out.`;
+    default:
+      return `Request to ${host} failed: ${(err as Error)?.message ?? String(err)}${code ? ` (${code})` : ''}.`;
+  }
+}
+
+/** Wait for p, but at most ms; the timer is cleared so it holds nothing open. */
+async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}

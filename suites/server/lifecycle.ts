@@ -1,0 +1,175 @@
+// Lifecycle: initialize / initialized, capability negotiation.
+// Spec: basic/lifecycle (2024-11-05..2025-11-25); digest 02-lifecycle.md (LIFE-*).
+import type { Check } from '../../harness/checks/check.js';
+
+const LEGACY = '2024-11-05..2025-11-25';
+
+/** The capability keys each revision defines for servers, and the sub-flags that are booleans. */
+const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
+  tools: ['listChanged'],
+  prompts: ['listChanged'],
+  resources: ['listChanged', 'subscribe'],
+  logging: [],
+  completions: [],
+  experimental: [],
+};
+
+export const lifecycleChecks: Check[] = [
+  // LIFE-003: "The server MUST respond with its own capabilities and information"
+  // (protocolVersion, capabilities, serverInfo with name and version).
+  {
+    id: 'lifecycle.initialize-result-fields',
+    title: 'The initialize result carries protocolVersion, capabilities and serverInfo (name, version)',
+    spec: { url: 'basic/lifecycle#initialization', level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['init-missing-server-info'],
+    connection: 'shared',
+    async run(ctx) {
+      const result = ctx.facts.initializeResult ?? {};
+      const missing: string[] = [];
+      if (typeof result.protocolVersion !== 'string') missing.push('protocolVersion (string)');
+      if (typeof result.capabilities !== 'object' || result.capabilities === null) missing.push('capabilities (object)');
+      const info = result.serverInfo as Record<string, unknown> | undefined;
+      if (typeof info !== 'object' || info === null) missing.push('serverInfo (object)');
+      else {
+        if (typeof info.name !== 'string') missing.push('serverInfo.name (string)');
+        if (typeof info.version !== 'string') missing.push('serverInfo.version (string)');
+      }
+      if (missing.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'protocolVersion, capabilities and serverInfo {name, version}', actual: `missing: ${missing.join(', ')}` });
+    },
+  },
+
+  // Capability declaration shape: each declared capability is an object, and its flags
+  // (listChanged, subscribe) are booleans. The schema's ServerCapabilities says the same.
+  {
+    id: 'lifecycle.capabilities-shape',
+    title: 'Declared server capabilities are objects with boolean flags',
+    spec: { url: 'basic/lifecycle#capability-negotiation', level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['capability-not-object'],
+    connection: 'shared',
+    async run(ctx) {
+      const caps = ctx.facts.initializeResult?.capabilities;
+      if (typeof caps !== 'object' || caps === null) return ctx.skip('no capabilities object to judge (see lifecycle.initialize-result-fields)');
+      const problems: string[] = [];
+      for (const [name, flags] of Object.entries(SERVER_CAPABILITY_FLAGS)) {
+        if (!(name in caps)) continue;
+        const value = (caps as Record<string, unknown>)[name];
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          problems.push(`${name} is ${ctx.brief(value)}`);
+          continue;
+        }
+        for (const flag of flags) {
+          const v = (value as Record<string, unknown>)[flag];
+          if (v !== undefined && typeof v !== 'boolean') problems.push(`${name}.${flag} is ${ctx.brief(v)}`);
+        }
+      }
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'each declared capability an object, flags boolean', actual: problems.join('; ') });
+    },
+  },
+
+  // LIFE-011: implemented server features are advertised in the capabilities. A list that
+  // answers with items while its capability is absent is an undeclared feature. An empty
+  // list proves little, so it is only a warning.
+  {
+    id: 'lifecycle.features-declared',
+    title: 'Features the server serves (tools, prompts, resources) are declared in its capabilities',
+    spec: { url: 'architecture#capability-negotiation', level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['undeclared-capability'],
+    connection: 'shared',
+    async run(ctx) {
+      const caps = ctx.facts.serverCapabilities;
+      const probes = [
+        { cap: 'tools', method: 'tools/list', key: 'tools' },
+        { cap: 'prompts', method: 'prompts/list', key: 'prompts' },
+        { cap: 'resources', method: 'resources/list', key: 'resources' },
+      ].filter((p) => caps[p.cap] === undefined);
+      if (probes.length === 0) return ctx.pass('every feature list is declared');
+      const served: string[] = [];
+      const empty: string[] = [];
+      for (const p of probes) {
+        const reply = await ctx.request(p.method, {});
+        if (reply.kind !== 'result') continue; // -32601 or any error: not served, which is right.
+        const items = (reply.result as Record<string, unknown> | undefined)?.[p.key];
+        if (Array.isArray(items) && items.length > 0) served.push(`${p.method} returned ${items.length} item(s) without the \`${p.cap}\` capability`);
+        else empty.push(`${p.method} answered (empty) without the \`${p.cap}\` capability`);
+      }
+      if (served.length > 0) return ctx.fail({ expected: 'a served feature is declared in capabilities', actual: served.join('; ') });
+      if (empty.length > 0) return ctx.warn({ expected: 'undeclared features answer -32601', actual: empty.join('; ') });
+      return ctx.pass();
+    },
+  },
+
+  // LIFE-006: "The server SHOULD NOT send requests other than pings and logging before
+  // receiving the initialized notification."
+  {
+    id: 'lifecycle.no-requests-before-initialized',
+    title: 'The server sends no request but ping before notifications/initialized',
+    spec: { url: 'basic/lifecycle#initialization', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['request-before-initialized'],
+    connection: 'own',
+    async run(ctx) {
+      // Declare every client capability so that a server with something to ask is tempted.
+      const capabilities = { roots: { listChanged: true }, sampling: {}, ...(ctx.revision >= '2025-06-18' ? { elicitation: {} } : {}) };
+      const session = await ctx.session({ clientCapabilities: capabilities, sendInitialized: false });
+      const mark = session.peer.inbound.length - 1;
+      // Give the server a moment in which only the initialized notification is missing.
+      await session.peer.waitFor((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping', 1000, false);
+      const early = session.peer
+        .since(mark)
+        .filter((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping');
+      if (early.length === 0) return ctx.pass();
+      const first = early[0]?.message as { method: string };
+      return ctx.fail({ expected: 'no request other than ping before notifications/initialized', actual: `the server sent ${first.method}` });
+    },
+  },
+
+  // LIFE-010: both sides use only negotiated capabilities. The harness's client declares
+  // none on most sessions, so a roots/sampling/elicitation request to it breaks the rule.
+  {
+    id: 'lifecycle.server-requests-need-client-capability',
+    title: 'The server sends roots/sampling/elicitation requests only to clients that declared them',
+    spec: [
+      { url: 'basic/lifecycle#operation', level: 'SHOULD' },
+      { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
+    ],
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['sampling-without-capability'],
+    connection: 'passive',
+    async run(ctx) {
+      const needs: Record<string, string> = { 'roots/list': 'roots', 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' };
+      const bad = ctx.observations().filter((o) => {
+        if (o.kind !== 'server-request') return false;
+        const method = (o.message as { method?: string }).method ?? '';
+        const cap = needs[method];
+        const declared = (o.context?.clientCapabilities ?? {}) as Record<string, unknown>;
+        return cap !== undefined && declared[cap] === undefined;
+      });
+      if (bad.length === 0) return ctx.pass();
+      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
+      const method = (bad[0]?.message as { method?: string }).method;
+      return ctx.fail({
+        expected: 'no roots/list, sampling/createMessage or elicitation/create to a client that did not declare it',
+        actual: `${bad.length} such request(s), first ${method} to a client with capabilities ${ctx.brief(bad[0]?.context?.clientCapabilities)}`,
+      });
+    },
+  },
+];
+
+function isRequest(m: unknown): boolean {
+  return typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
+}

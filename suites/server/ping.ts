@@ -1,0 +1,52 @@
+// Ping (PING-001, PING-002). Spec: basic/utilities/ping. Removed in 2026-07-28.
+import type { Check } from '../../harness/checks/check.js';
+import { describeReply } from '../../harness/session.js';
+
+const LEGACY = '2024-11-05..2025-11-25';
+
+/** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
+function isEmptyResult(result: unknown): boolean {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return false;
+  return Object.keys(result).every((k) => k === '_meta');
+}
+
+export const pingChecks: Check[] = [
+  // PING-001: "The receiver MUST respond promptly with an empty response."
+  {
+    id: 'ping.empty-result',
+    title: 'ping is answered promptly with an empty result',
+    spec: { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['ping-nonempty-result'],
+    connection: 'shared',
+    async run(ctx) {
+      const reply = await ctx.request('ping');
+      if (reply.kind === 'result' && isEmptyResult(reply.result)) return ctx.pass();
+      return ctx.fail({
+        expected: 'result {}',
+        actual: reply.kind === 'result' ? `result ${ctx.brief(reply.result)}` : describeReply(reply),
+      });
+    },
+  },
+
+  // PING-002: ping is the one request allowed while initialization is in flight; a server
+  // that rejects it before notifications/initialized breaks no MUST, hence a warning.
+  {
+    id: 'ping.before-initialized',
+    title: 'ping sent before notifications/initialized is answered',
+    spec: { url: 'basic/lifecycle#initialization', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['ping-rejected-before-initialized'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session({ sendInitialized: false });
+      const reply = await session.peer.request('ping', undefined, { owner: ctx.owner });
+      if (reply.kind === 'result') return ctx.pass();
+      return ctx.fail({ expected: 'result {} (ping is allowed before initialized)', actual: describeReply(reply) });
+    },
+  },
+];

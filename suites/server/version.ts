@@ -1,0 +1,115 @@
+// Version negotiation in the handshake era (VER-002, VER-003).
+// Spec: basic/lifecycle#version-negotiation. These checks judge the target as a whole, so
+// they run once (scope: 'target') and read what the revision probe learned.
+import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
+import { SessionError, describeReply } from '../../harness/session.js';
+
+const LEGACY = '2024-11-05..2025-11-25';
+const SPEC_URL = 'basic/lifecycle#version-negotiation';
+/** A date no revision will ever have, and a string that is not a date at all. */
+const FUTURE_VERSION = '2099-12-31';
+const MALFORMED_VERSION = '1.0.0';
+
+/** Initialize on a fresh connection asking for `version`; the reply, or the failure text. */
+async function answerTo(ctx: CheckContext, version: string): Promise<{ version?: unknown; failure?: string }> {
+  try {
+    const session = await ctx.session({ protocolVersion: version });
+    return { version: session.initializeResult.protocolVersion };
+  } catch (error) {
+    if (error instanceof SessionError) return { failure: describeReply(error.reply) };
+    throw error;
+  }
+}
+
+// VER-003: "If the server does not support [the requested version], it MUST respond with
+// another protocol version it supports." Echoing a version that cannot exist claims support
+// for it; an error instead of a counter-offer is the page's own example, so only a warning.
+function unknownVersionCheck(id: string, version: string, what: string): Check {
+  return {
+    id,
+    title: `initialize with ${what} ("${version}") is answered with a version the server supports`,
+    spec: { url: SPEC_URL, level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['version-echo-unknown'],
+    connection: 'own',
+    scope: 'target',
+    async run(ctx): Promise<Verdict> {
+      const answer = await answerTo(ctx, version);
+      if (answer.failure !== undefined) {
+        return ctx.warn({
+          expected: 'a result offering a supported version',
+          actual: answer.failure,
+          reason: 'the spec asks for a counter-offer; an error leaves the client nothing to fall back to',
+        });
+      }
+      if (answer.version === version) {
+        return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
+      }
+      if (typeof answer.version !== 'string') return ctx.fail({ expected: 'protocolVersion as a string', actual: ctx.brief(answer.version) });
+      return ctx.pass(`offered ${answer.version}`);
+    },
+  };
+}
+
+export const versionChecks: Check[] = [
+  unknownVersionCheck('version.unknown-version-counter-offer', FUTURE_VERSION, 'an unknown future version'),
+  unknownVersionCheck('version.malformed-version-counter-offer', MALFORMED_VERSION, 'a malformed version'),
+
+  // VER-002 + VER-003: a version the server offers must be one it supports, i.e. asking for
+  // it again gets it back. Judged for every counter-offer seen: the probe's and a future one.
+  {
+    id: 'version.counter-offer-round-trips',
+    title: 'A version the server offers instead of the requested one is accepted when requested',
+    spec: { url: SPEC_URL, level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['version-counter-offer-unsupported'],
+    connection: 'own',
+    scope: 'target',
+    async run(ctx) {
+      const offers = new Map<string, string>(); // offered version -> what was asked
+      for (const [asked, answer] of Object.entries(ctx.probe.answers)) {
+        if (answer.version && answer.version !== asked) offers.set(answer.version, asked);
+      }
+      const future = await answerTo(ctx, FUTURE_VERSION);
+      if (typeof future.version === 'string' && future.version !== FUTURE_VERSION) offers.set(future.version, FUTURE_VERSION);
+      if (offers.size === 0) return ctx.skip('no counter-offer seen: the server accepted every version asked for, or refused with an error');
+      for (const [offered, asked] of offers) {
+        if (ctx.probe.accepted.includes(offered)) continue;
+        const again = await answerTo(ctx, offered);
+        if (again.version !== offered) {
+          return ctx.fail({
+            expected: `initialize with "${offered}" (offered when "${asked}" was asked) answered with "${offered}"`,
+            actual: again.failure ?? `answered ${ctx.brief(again.version)}`,
+          });
+        }
+      }
+      return ctx.pass(`offers: ${[...offers.keys()].join(', ')}`);
+    },
+  },
+
+  // VER-003: the counter-offer "SHOULD be the latest version supported by the server".
+  {
+    id: 'version.counter-offer-is-newest',
+    title: 'The counter-offer to an unknown version is the newest version the server supports',
+    spec: { url: SPEC_URL, level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['version-counter-offer-oldest', 'version-counter-offer-unsupported'],
+    connection: 'own',
+    scope: 'target',
+    async run(ctx) {
+      const answer = await answerTo(ctx, FUTURE_VERSION);
+      if (typeof answer.version !== 'string' || answer.version === FUTURE_VERSION) {
+        return ctx.skip('no counter-offer to judge (see version.unknown-version-counter-offer)');
+      }
+      const newest = [...ctx.probe.accepted].sort().at(-1);
+      if (!newest || answer.version >= newest) return ctx.pass();
+      return ctx.fail({ expected: `"${newest}", the newest version it accepted`, actual: `"${answer.version}"` });
+    },
+  },
+];
