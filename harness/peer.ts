@@ -131,9 +131,12 @@ export class Peer {
     return this.inbound.slice(mark);
   }
 
-  async close(): Promise<void> {
-    await this.transport.close();
-    this.finish('connection closed by the harness');
+  private closing: Promise<void> | undefined;
+
+  /** Close the connection (idempotent: later calls wait for the first). */
+  close(): Promise<void> {
+    this.closing ??= this.transport.close().then(() => this.finish('connection closed by the harness'));
+    return this.closing;
   }
 
   private receive(message: unknown, seq?: number): void {

@@ -15,6 +15,8 @@ export interface RevisionState {
   observations: ObservationLog;
   /** Every connection opened for this revision (probe, shared, per check), for excerpts. */
   peers: Peer[];
+  /** Connections being closed in the background. */
+  closing: Promise<void>[];
   shared?: Promise<LegacySession>;
 }
 

@@ -76,6 +76,7 @@ export async function runChecks(opts: RunOptions): Promise<RunReport> {
         facts: { revision, initializeResult: session.initializeResult, serverCapabilities: session.serverCapabilities },
         observations: observationsOf.get(revision) ?? new ObservationLog(),
         peers: [outcome.peer],
+        closing: [],
         shared: Promise.resolve(session),
       };
       states.push(state);
@@ -138,7 +139,8 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
     verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {
     verdict = await withDeadline(check, ctx, checkDeadlineMs(opts.timeoutMs));
-    await Promise.all(ctx.ownPeers.map((p) => p.close()));
+    // Closing can take a grace period; it finishes in the background (awaited at the end).
+    for (const peer of ctx.ownPeers) state.closing.push(peer.close());
   }
   // A broken SHOULD (or a MAY) never fails the run.
   if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
@@ -197,7 +199,7 @@ function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
 }
 
 async function closeAll(states: RevisionState[]): Promise<void> {
-  await Promise.all(states.flatMap((s) => s.peers.map((p) => p.close())));
+  await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close())]));
 }
 
 function collectStderr(outcomes: ProbeOutcome[]): string | undefined {

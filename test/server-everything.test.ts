@@ -1,0 +1,35 @@
+// A real server nobody here wrote: @modelcontextprotocol/server-everything over stdio, every
+// legacy revision. The set of non-passing results must be exactly the reviewed set in
+// test/expected/server-everything.json, where each entry says why it is a true finding.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../harness/checks/runner.js';
+import { allChecks } from '../suites/index.js';
+
+interface Expected {
+  target: string;
+  nonPassing: { id: string; status: string; revisions: string[]; why: string }[];
+}
+
+const expected = JSON.parse(readFileSync('test/expected/server-everything.json', 'utf8')) as Expected;
+
+describe('server-everything over stdio', () => {
+  it('gets exactly the reviewed findings, each with its reason', async () => {
+    const report = await runChecks({
+      target: { kind: 'stdio', command: expected.target },
+      checks: allChecks,
+      timeoutMs: 5000,
+      concurrency: 4,
+      toolVersion: 'test',
+    });
+    expect(report.aborted).toBeUndefined();
+    expect(report.revisions.filter((r) => r.status === 'accepted').length).toBeGreaterThan(0);
+    const got = report.results
+      .filter((r) => r.status !== 'pass' && r.status !== 'skip')
+      .map((r) => `${r.id}@${r.revision}: ${r.status}`)
+      .sort();
+    const want = expected.nonPassing.flatMap((e) => e.revisions.map((rev) => `${e.id}@${rev}: ${e.status}`)).sort();
+    expect(got).toEqual(want);
+    for (const e of expected.nonPassing) expect(e.why.length).toBeGreaterThan(40);
+  });
+});
