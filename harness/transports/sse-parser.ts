@@ -22,10 +22,12 @@ export interface SseParserOptions {
   maxEventChars: number;
   /** Called once when an event grows beyond the limit; nothing is parsed afterwards. */
   onOverflow?: (chars: number) => void;
+  /** Called once when the stream is not valid UTF-8 (decoding goes on, leniently). */
+  onInvalidUtf8?: () => void;
 }
 
 export class SseParser {
-  private readonly decoder = new TextDecoder('utf-8');
+  private decoder = new TextDecoder('utf-8', { fatal: true });
   private line = '';
   private skipLf = false;
   private started = false;
@@ -46,7 +48,7 @@ export class SseParser {
   /** Feed a chunk; returns false once the parser gave up (event too large). */
   push(chunk: Uint8Array | string): boolean {
     if (this.dead) return false;
-    let text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    let text = typeof chunk === 'string' ? chunk : this.decode(chunk);
     if (!this.started && text.length > 0) {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -77,8 +79,19 @@ export class SseParser {
 
   /** End of stream: an event not terminated by a blank line is discarded (spec). */
   end(): void {
-    if (!this.dead) this.push(this.decoder.decode());
+    if (!this.dead) this.push(this.decode(undefined));
     this.dead = true;
+  }
+
+  private decode(chunk: Uint8Array | undefined): string {
+    try {
+      return this.decoder.decode(chunk, { stream: chunk !== undefined });
+    } catch {
+      // Report once, then go on leniently (invalid bytes become U+FFFD).
+      this.decoder = new TextDecoder('utf-8');
+      this.opts.onInvalidUtf8?.();
+      return this.decoder.decode(chunk, { stream: chunk !== undefined });
+    }
   }
 
   private processLine(line: string): void {

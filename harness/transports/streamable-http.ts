@@ -2,8 +2,24 @@
 // SSE stream, or 202. One undici Agent per transport so close() can destroy its sockets.
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
+import type { ObservationKind } from '../observations.js';
 import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import {
+  UNREACHABLE_CODES,
+  decodeUtf8,
+  describeError,
+  errorCode,
+  isInitialize,
+  isJsonRpcShaped,
+  looksJsonRpc,
+  readCappedBody,
+  responseInfo,
+  withTimeout,
+  type HttpResponseInfo,
+} from './http-util.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
+
+export type { HttpResponseInfo } from './http-util.js';
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
 
@@ -12,16 +28,6 @@ export interface StreamableHttpOptions extends TransportOptions {
   headersTimeoutMs?: number;
   /** Largest JSON body or SSE event; a hostile server can send 100 MB. Default 16 MB. */
   maxBodyBytes?: number;
-}
-
-export interface HttpResponseInfo {
-  status: number;
-  /** Header names lower-cased; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  /** The media type only, lower-cased ("" when absent). */
-  contentType: string;
-  /** The body text (capped) once read; absent for SSE streams. */
-  body?: string;
 }
 
 /** What an SSE stream did, for checks on event ids, priming events and stream lifetimes. */
@@ -34,7 +40,6 @@ export type HeaderOverrides = Record<string, string | null>;
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 const DELETE_TIMEOUT_MS = 1000;
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_NONAME']);
 
 export class StreamableHttpTransport implements Transport {
   readonly kind = 'streamable-http' as const;
@@ -43,7 +48,7 @@ export class StreamableHttpTransport implements Transport {
   private readonly agent: Agent;
   private readonly headersTimeoutMs: number;
   private readonly maxBody: number;
-  private messageHandlers: ((m: unknown) => void)[] = [];
+  private messageHandlers: ((m: unknown, seq?: number) => void)[] = [];
   private eventHandlers: ((e: TransportEvent) => void)[] = [];
   private sseHandlers: ((e: SseStreamEvent) => void)[] = [];
   private readonly active = new Set<AbortController>();
@@ -77,7 +82,7 @@ export class StreamableHttpTransport implements Transport {
     return this.sid;
   }
 
-  onMessage(handler: (message: unknown) => void): void {
+  onMessage(handler: (message: unknown, seq?: number) => void): void {
     this.messageHandlers.push(handler);
   }
 
@@ -234,16 +239,17 @@ export class StreamableHttpTransport implements Transport {
           ? `${method} aborted because the transport is closing.`
           : describeError(code, err, this.target.url);
       this.opts.wire.record('event', `${label} failed: ${detail}`, owner);
-      if (method !== 'DELETE') this.emit({ type: 'http-status', status: 0, method, detail });
+      // During close() an aborted request is expected, not news for the peer.
+      if (method !== 'DELETE' && !this.closeRequested) this.emit({ type: 'http-status', status: 0, method, detail });
       // A refused connection or an unknown host will not get better: nothing more can arrive.
-      if (!timedOut && code !== undefined && UNREACHABLE.has(code)) this.markClosed(detail);
+      if (!timedOut && code !== undefined && UNREACHABLE_CODES.has(code)) this.markClosed(detail);
       return undefined;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  /** Read a whole non-SSE body, bounded in size and time; "" when nothing could be read. */
+  /** Read a whole non-SSE body, bounded in size and time; "" when it could not be read. */
   private async readBody(
     label: string,
     res: Dispatcher.ResponseData,
@@ -251,34 +257,15 @@ export class StreamableHttpTransport implements Transport {
     owner: string | undefined,
     timeoutMs = this.headersTimeoutMs,
   ): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let problem: string | undefined;
-    const timer = setTimeout(() => {
-      problem = `${label} body not complete within ${timeoutMs} ms; cut off`;
-      ac.abort();
-    }, timeoutMs);
-    try {
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > this.maxBody) {
-          problem = `${label} body over ${this.maxBody} bytes; cut off`;
-          ac.abort();
-          break;
-        }
-        chunks.push(chunk as Buffer);
-      }
-    } catch (err) {
-      problem ??= `${label} body broke off: ${(err as Error).message}`;
-    } finally {
-      clearTimeout(timer);
-      this.active.delete(ac);
-    }
-    if (problem) {
-      this.opts.wire.record('event', problem, owner);
+    const read = await readCappedBody(res.body, { maxBytes: this.maxBody, timeoutMs, abort: () => ac.abort() });
+    this.active.delete(ac);
+    if (read.problem !== undefined) {
+      this.opts.wire.record('event', `${label} ${read.problem}`, owner);
       return '';
     }
-    return Buffer.concat(chunks).toString('utf8');
+    const { text, valid } = decodeUtf8(read.bytes);
+    if (!valid) this.observe('invalid-utf8', `${label} body is not valid UTF-8`, owner);
+    return text;
   }
 
   /** Read an SSE body in the background until it ends, breaks, overflows or close(). */
@@ -288,6 +275,7 @@ export class StreamableHttpTransport implements Transport {
       const parser = new SseParser((event) => this.onSse(label, event, owner), {
         maxEventChars: this.maxBody,
         onOverflow: (chars) => (reason = `cut off: an event over ${this.maxBody} characters (${chars} so far)`),
+        onInvalidUtf8: () => this.observe('invalid-utf8', `${label} SSE stream is not valid UTF-8`, owner),
       });
       try {
         for await (const chunk of res.body) {
@@ -317,20 +305,31 @@ export class StreamableHttpTransport implements Transport {
     this.deliverJson(event.data, owner);
   }
 
-  /** Record and deliver one JSON frame (an array body delivers each element). */
+  /** Record and deliver one JSON frame (a batch array is one frame; the peer splits it). */
   private deliverJson(text: string, owner: string | undefined): void {
+    const entry = this.opts.wire.record('in', text, owner);
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      const entry = this.opts.wire.record('in', text, owner);
-      this.opts.observations.add({ kind: 'not-json-line', seq: entry.seq, conn: entry.conn, detail: `HTTP body or SSE data is not JSON: ${text.slice(0, 200)}` });
+      this.addObservation('not-json-line', entry.seq, `HTTP body or SSE data is not one JSON value: ${text.slice(0, 200)}`);
       return;
     }
-    for (const message of Array.isArray(value) ? value : [value]) {
-      this.opts.wire.record('in', Array.isArray(value) ? JSON.stringify(message) : text, owner);
-      this.call(this.messageHandlers, message);
+    if (!isJsonRpcShaped(value)) {
+      this.addObservation('not-jsonrpc', entry.seq, 'HTTP body or SSE data is JSON but not a JSON-RPC message object', value);
+      return;
     }
+    this.call(this.messageHandlers, value, entry.seq);
+  }
+
+  /** Note a fact about the wire, with an event entry to point at. */
+  private observe(kind: ObservationKind, detail: string, owner: string | undefined): void {
+    const entry = this.opts.wire.record('event', detail, owner);
+    this.addObservation(kind, entry.seq, detail);
+  }
+
+  private addObservation(kind: ObservationKind, seq: number, detail: string, message?: unknown): void {
+    this.opts.observations.add({ kind, seq, conn: this.opts.wire.conn, detail, ...(message !== undefined ? { message } : {}) });
   }
 
   private emit(event: TransportEvent): void {
@@ -338,10 +337,10 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** A throwing handler is the receiver's bug; it must not break the stream it came from. */
-  private call<T>(handlers: ((value: T) => void)[], value: T): void {
+  private call<T>(handlers: ((value: T, seq?: number) => void)[], value: T, seq?: number): void {
     for (const h of handlers) {
       try {
-        h(value);
+        h(value, seq);
       } catch (err) {
         this.opts.wire.record('event', `A transport handler threw: ${(err as Error)?.message ?? String(err)}`);
       }
@@ -353,64 +352,4 @@ export class StreamableHttpTransport implements Transport {
     this.isClosed = true;
     this.emit({ type: 'closed', reason });
   }
-}
-
-function responseInfo(res: Dispatcher.ResponseData): HttpResponseInfo {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) {
-    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  const contentType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  return { status: res.statusCode, headers, contentType };
-}
-
-function isInitialize(body: string): boolean {
-  try {
-    const v: unknown = JSON.parse(body);
-    const isInit = (m: unknown) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize';
-    return Array.isArray(v) ? v.some(isInit) : isInit(v);
-  } catch {
-    return false;
-  }
-}
-
-function looksJsonRpc(text: string): boolean {
-  try {
-    const v: unknown = JSON.parse(text);
-    const one = (m: unknown) => typeof m === 'object' && m !== null && 'jsonrpc' in m;
-    return Array.isArray(v) ? v.length > 0 && v.every(one) : one(v);
-  } catch {
-    return false;
-  }
-}
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown }; errors?: { code?: unknown }[] };
-  const code = e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function describeError(code: string | undefined, err: unknown, url: string): string {
-  const host = new URL(url).host;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `Connection refused by ${host}: is the server running?`;
-    case 'ENOTFOUND':
-    case 'EAI_NONAME':
-      return `Host ${host} not found (DNS).`;
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return `The connection to ${host} was reset before response headers arrived.`;
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return `Connecting to ${host} timed out.`;
-    default:
-      return `Request to ${host} failed: ${(err as Error)?.message ?? String(err)}${code ? ` (${code})` : ''}.`;
-  }
-}
-
-/** Wait for p, but at most ms; the timer is cleared so it holds nothing open. */
-async function withTimeout(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }
