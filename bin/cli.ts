@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { Check } from '../harness/checks/check.js';
 import { runChecks } from '../harness/checks/runner.js';
 import { killAllNow } from '../harness/processes.js';
+import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
 import type { Target } from '../harness/transport.js';
 import { createConsoleReporter } from '../reports/console.js';
 import { writeJsonReport } from '../reports/json.js';
@@ -39,7 +40,7 @@ function keyValues(flag: string, items: string[], sep: string): Record<string, s
 function targetFrom(opts: CliOptions): Target {
   if (opts.server && opts.url) throw new UsageError('give either --server or --url, not both');
   if (opts.server) {
-    if (opts.header.length) throw new UsageError('--header applies to --url targets only');
+    if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
     return { kind: 'stdio', command: opts.server, env: keyValues('env', opts.env, '='), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) };
   }
   if (opts.url) {
@@ -50,7 +51,13 @@ function targetFrom(opts: CliOptions): Target {
       throw new UsageError(`--url "${opts.url}" is not a valid URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got "${url.protocol}"`);
-    return { kind: 'http', url: url.href, headers: keyValues('header', opts.header, ':') };
+    const headers = keyValues('header', opts.header, ':');
+    if (opts.authToken) headers.Authorization = `Bearer ${opts.authToken}`;
+    if (opts.transport && opts.transport !== 'streamable-http' && opts.transport !== 'sse') {
+      throw new UsageError(`--transport must be streamable-http or sse, got "${opts.transport}"`);
+    }
+    const transport = opts.transport as 'streamable-http' | 'sse' | undefined;
+    return { kind: 'http', url: url.href, headers, ...(transport ? { transport } : {}) };
   }
   throw new UsageError('nothing to test: give --server "<command>" or --url <url> (see --help)');
 }
@@ -67,6 +74,15 @@ function listChecks(checks: Check[]): string {
   return rows.map((r) => `${r[0]?.padEnd(w0)}  ${r[1]?.padEnd(w1)}  ${r[2]?.padEnd(w2)}  ${r[3]}`).join('\n');
 }
 
+function settingsFrom(opts: CliOptions): RunSettings {
+  const defaults = defaultSettings();
+  const seed = opts.seed === undefined ? defaults.fuzz.seed : Number(opts.seed);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got "${opts.seed}"`);
+  const runs = opts.fuzzRuns === undefined ? defaults.fuzz.runs : positiveInt('fuzz-runs', opts.fuzzRuns);
+  if (opts.callTools.trim() === '') throw new UsageError('--call-tools needs none, readonly, all or a list of tool names');
+  return { callTools: parseToolPolicy(opts.callTools), fuzz: { enabled: opts.fuzz, seed, runs } };
+}
+
 export async function main(argv: string[]): Promise<number> {
   let opts: CliOptions;
   let checks: Check[];
@@ -75,6 +91,7 @@ export async function main(argv: string[]): Promise<number> {
   let reports: string[];
   let timeoutMs: number;
   let concurrency: number;
+  let settings: RunSettings;
   try {
     opts = parseCli(argv);
     if (opts.help) {
@@ -98,6 +115,7 @@ export async function main(argv: string[]): Promise<number> {
     target = targetFrom(opts);
     timeoutMs = positiveInt('timeout', opts.timeout);
     concurrency = positiveInt('concurrency', opts.concurrency);
+    settings = settingsFrom(opts);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`mcp-conformance: ${error.message}\n`);
@@ -129,6 +147,7 @@ export async function main(argv: string[]): Promise<number> {
       timeoutMs,
       concurrency,
       listener: reporter,
+      settings,
       signal: abort.signal,
       toolVersion: toolVersion(),
     });

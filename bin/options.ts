@@ -15,6 +15,12 @@ export interface CliOptions {
   header: string[];
   report: string;
   out?: string;
+  callTools: string;
+  transport?: string;
+  authToken?: string;
+  seed?: string;
+  fuzzRuns?: string;
+  fuzz: boolean;
   color: boolean;
   verbose: boolean;
   quiet: boolean;
@@ -44,6 +50,17 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
+  'auth-token': { type: 'string', arg: '<token>', help: 'send "Authorization: Bearer <token>" (HTTP)' },
+  transport: { type: 'string', arg: '<kind>', help: 'force the HTTP transport: streamable-http or sse (default: detect)' },
+  'call-tools': {
+    type: 'string',
+    arg: '<policy>',
+    default: 'readonly',
+    help: 'tools the suite may call: none, readonly (annotated readOnlyHint and not destructive), all, or name,name',
+  },
+  seed: { type: 'string', arg: '<n>', help: 'fuzzing seed (a reported seed replays the run)' },
+  'fuzz-runs': { type: 'string', arg: '<n>', help: 'fuzzing inputs per property (default: 25; 10000 for a deep run)' },
+  'no-fuzz': { type: 'boolean', help: 'skip the fuzzing suite' },
   report: { type: 'string', arg: '<kinds>', default: 'console', help: 'reports to produce: console, json (comma-separated)' },
   out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
   'no-color': { type: 'boolean', help: 'no colours in the console (NO_COLOR is honoured too)' },
@@ -83,16 +100,20 @@ export function parseCli(argv: string[]): CliOptions {
     env: list('env'),
     header: list('header'),
     report: str('report') ?? 'console',
+    callTools: str('call-tools') ?? 'readonly',
+    fuzz: values['no-fuzz'] !== true,
     color: values['no-color'] !== true,
     verbose: values.verbose === true,
     quiet: values.quiet === true,
     version: values.version === true,
     help: values.help === true,
   };
-  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out'] as const) {
+  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed'] as const) {
     const v = str(k);
     if (v !== undefined) opts[k] = v;
   }
+  if (str('auth-token') !== undefined) opts.authToken = str('auth-token');
+  if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
   return opts;
 }
 

@@ -6,6 +6,20 @@ import { pingChecks } from './server/ping.js';
 import { schemaChecks } from './server/schema.js';
 import { stdioChecks } from './server/stdio.js';
 import { versionChecks } from './server/version.js';
+import { toolsChecks } from './server/tools.js';
+import { resourcesChecks } from './server/resources.js';
+import { promptsChecks } from './server/prompts.js';
+import { paginationChecks } from './server/pagination.js';
+import { cancellationChecks } from './server/cancellation.js';
+import { progressChecks } from './server/progress.js';
+import { loggingChecks } from './server/logging.js';
+import { completionChecks } from './server/completion.js';
+import { capabilitiesChecks } from './server/capabilities.js';
+import { batchingChecks } from './server/batching.js';
+import { httpChecks } from './server/http.js';
+import { sseChecks } from './server/sse.js';
+import { authChecks } from './server/auth.js';
+import { fuzzChecks } from './server/fuzz.js';
 
 export const serverChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -14,6 +28,20 @@ export const serverChecks: readonly Check[] = [
   ...pingChecks,
   ...stdioChecks,
   ...schemaChecks,
+  ...toolsChecks,
+  ...resourcesChecks,
+  ...promptsChecks,
+  ...paginationChecks,
+  ...cancellationChecks,
+  ...progressChecks,
+  ...loggingChecks,
+  ...completionChecks,
+  ...capabilitiesChecks,
+  ...batchingChecks,
+  ...httpChecks,
+  ...sseChecks,
+  ...authChecks,
+  ...fuzzChecks,
 ];
 
 export const allChecks: readonly Check[] = [...serverChecks];

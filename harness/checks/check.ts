@@ -4,6 +4,7 @@
 import type { Observation } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import type { LegacySession, SessionOptions } from '../session.js';
+import type { RunSettings } from '../settings.js';
 import type { TransportKind } from '../transport.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -85,6 +86,8 @@ export interface CheckContext {
   readonly owner: string;
   /** Per-request timeout in milliseconds (the user's --timeout). */
   readonly timeoutMs: number;
+  /** What the user allows (--call-tools) and the fuzzing budget (--seed, --fuzz-runs). */
+  readonly settings: RunSettings;
   /** A fresh, initialized session on its own connection, closed by the runner. */
   session(opts?: SessionOptions): Promise<LegacySession>;
   /** A fresh connection with no handshake at all, closed by the runner. */

@@ -5,6 +5,7 @@ import { openConnection } from '../connection.js';
 import type { ObservationLog, Observation } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import { startLegacySession, type LegacySession, type SessionOptions } from '../session.js';
+import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import type { CheckContext, Evidence, ProbeFacts, RevisionFacts, Verdict } from './check.js';
 
@@ -27,6 +28,7 @@ export interface ContextDeps {
   probe: ProbeFacts;
   timeoutMs: number;
   owner: string;
+  settings: RunSettings;
 }
 
 export class RunContext implements CheckContext {
@@ -35,6 +37,7 @@ export class RunContext implements CheckContext {
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
   readonly timeoutMs: number;
+  readonly settings: RunSettings;
   /** Connections this check opened; the runner closes them. */
   readonly ownPeers: Peer[] = [];
   readonly cited: number[] = [];
@@ -47,6 +50,7 @@ export class RunContext implements CheckContext {
     this.probe = deps.probe;
     this.timeoutMs = deps.timeoutMs;
     this.owner = deps.owner;
+    this.settings = deps.settings;
   }
 
   async connect(): Promise<Peer> {

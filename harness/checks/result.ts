@@ -45,6 +45,8 @@ export interface RunReport {
   serverInfo?: Record<string, unknown>;
   /** Server stderr, capped (stdio only). */
   stderr?: string;
+  /** The choices that shaped the run; `seed` replays the fuzzing (--seed). */
+  settings?: { callTools: string; fuzz: boolean; seed: number; fuzzRuns: number };
   /** Set when the run ended early: the user pressed Ctrl-C, the target was unreachable. */
   aborted?: string;
   results: CheckResult[];

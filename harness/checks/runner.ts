@@ -5,6 +5,7 @@ import { ObservationLog } from '../observations.js';
 import { probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
 import { LEGACY_REVISIONS, REVISIONS, inRange } from '../revisions.js';
 import { SessionError } from '../session.js';
+import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
 import type { Check, ProbeFacts, Verdict } from './check.js';
@@ -25,10 +26,14 @@ export interface RunOptions {
   listener?: RunListener;
   signal?: AbortSignal;
   toolVersion: string;
+  /** Defaults: --call-tools readonly, fuzzing on with a random seed. */
+  settings?: RunSettings;
 }
 
-export async function runChecks(opts: RunOptions): Promise<RunReport> {
+export async function runChecks(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
+  // One seed per run, so a reported seed replays the whole run.
+  const opts = { ...options, settings: options.settings ?? defaultSettings() };
   const transport: TransportKind = opts.target.kind === 'stdio' ? 'stdio' : (opts.target.transport ?? 'streamable-http');
   const wanted = opts.revisions ?? REVISIONS.map((r) => r.id);
   const pool = new Pool(opts.concurrency);
@@ -121,6 +126,12 @@ export async function runChecks(opts: RunOptions): Promise<RunReport> {
     ...(typeof serverInfo === 'object' && serverInfo !== null ? { serverInfo: serverInfo as Record<string, unknown> } : {}),
     ...(stderr ? { stderr } : {}),
     ...(aborted ? { aborted } : {}),
+    settings: {
+      callTools: describePolicy(opts.settings.callTools).replace('--call-tools ', ''),
+      fuzz: opts.settings.fuzz.enabled,
+      seed: opts.settings.fuzz.seed,
+      fuzzRuns: opts.settings.fuzz.runs,
+    },
     results,
     summary: summarize(results),
   };
@@ -132,7 +143,7 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
   const started = performance.now();
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
-  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner });
+  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings() });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   if (missing.length > 0) {

@@ -1,0 +1,4 @@
+// The batching suite (filled in by its own work; registered in suites/index.ts).
+import type { Check } from '../../harness/checks/check.js';
+
+export const batchingChecks: Check[] = [];
