@@ -126,6 +126,11 @@ export class Peer {
     });
   }
 
+  /** Did this peer send a request with this id (answered or not)? */
+  sentRequestWithId(id: unknown): boolean {
+    return (typeof id === 'string' || typeof id === 'number') && this.sentMethods.has(idKey(id));
+  }
+
   /** Messages received since a given index of `inbound` (use `inbound.length` as a mark). */
   since(mark: number): InboundMessage[] {
     return this.inbound.slice(mark);

@@ -1,6 +1,7 @@
 // The check model: declarative metadata plus one function. Listing, baselines and the
 // report read the metadata without running anything; the runner multiplies each check
 // across the revisions and transports in its range.
+import type { Discovery } from '../discovery.js';
 import type { Observation } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import type { LegacySession, SessionOptions } from '../session.js';
@@ -67,6 +68,8 @@ export interface RevisionFacts {
   revision: string;
   /** The initialize result of the probe session (legacy era). */
   initializeResult?: Record<string, unknown>;
+  /** Wire log sequence number of that initialize response (cite it as evidence). */
+  initializeSeq?: number;
   serverCapabilities: Record<string, unknown>;
 }
 
@@ -94,12 +97,17 @@ export interface CheckContext {
   connect(): Promise<Peer>;
   /** The revision's shared initialized session (connection: 'shared' checks only). */
   shared(): Promise<LegacySession>;
+  /**
+   * What the server offers (tools, resources, templates, prompts), every page read once per
+   * revision on the shared session. Lists whose capability is not declared are absent.
+   */
+  discovery(): Promise<Discovery>;
   /** Observations of every other check of this revision (connection: 'passive' only). */
   observations(): Observation[];
   /** Request on the shared session, tagged with this check for the wire excerpt. */
   request(method: string, params?: unknown): Promise<Reply>;
   /** A one-line rendering of any value for evidence. */
-  brief(value: unknown): string;
+  brief(value: unknown, max?: number): string;
   /** Attach wire log sequence numbers to the evidence (besides the check's own frames). */
   cite(...seqs: number[]): void;
   pass(note?: string): Verdict;

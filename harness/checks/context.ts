@@ -2,6 +2,7 @@
 // It opens and tracks the check's own connections (closed by the runner), tags frames on the
 // shared session with the check's id, and builds verdicts.
 import { openConnection } from '../connection.js';
+import { discover, type Discovery } from '../discovery.js';
 import type { ObservationLog, Observation } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import { startLegacySession, type LegacySession, type SessionOptions } from '../session.js';
@@ -19,6 +20,7 @@ export interface RevisionState {
   /** Connections being closed in the background. */
   closing: Promise<void>[];
   shared?: Promise<LegacySession>;
+  discovery?: Promise<Discovery>;
 }
 
 export interface ContextDeps {
@@ -71,6 +73,12 @@ export class RunContext implements CheckContext {
     return shared;
   }
 
+  discovery(): Promise<Discovery> {
+    const state = this.deps.state;
+    state.discovery ??= this.shared().then((s) => discover(s.peer, s.serverCapabilities));
+    return state.discovery;
+  }
+
   observations(): Observation[] {
     return this.deps.state.observations.items;
   }
@@ -80,8 +88,8 @@ export class RunContext implements CheckContext {
     return session.peer.request(method, params, { owner: this.owner });
   }
 
-  brief(value: unknown): string {
-    return brief(value);
+  brief(value: unknown, max?: number): string {
+    return brief(value, max);
   }
 
   cite(...seqs: number[]): void {

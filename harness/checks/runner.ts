@@ -78,7 +78,12 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
       if (!session || !outcome.peer) return;
       const state: RevisionState = {
         revision,
-        facts: { revision, initializeResult: session.initializeResult, serverCapabilities: session.serverCapabilities },
+        facts: {
+          revision,
+          initializeResult: session.initializeResult,
+          ...(session.initializeReply.kind === 'result' && session.initializeReply.seq ? { initializeSeq: session.initializeReply.seq } : {}),
+          serverCapabilities: session.serverCapabilities,
+        },
         observations: observationsOf.get(revision) ?? new ObservationLog(),
         peers: [outcome.peer],
         closing: [],

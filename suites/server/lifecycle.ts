@@ -27,6 +27,7 @@ export const lifecycleChecks: Check[] = [
     faults: ['init-missing-server-info'],
     connection: 'shared',
     async run(ctx) {
+      ctx.cite(ctx.facts.initializeSeq ?? 0);
       const result = ctx.facts.initializeResult ?? {};
       const missing: string[] = [];
       if (typeof result.protocolVersion !== 'string') missing.push('protocolVersion (string)');
@@ -54,6 +55,7 @@ export const lifecycleChecks: Check[] = [
     faults: ['capability-not-object'],
     connection: 'shared',
     async run(ctx) {
+      ctx.cite(ctx.facts.initializeSeq ?? 0);
       const caps = ctx.facts.initializeResult?.capabilities;
       if (typeof caps !== 'object' || caps === null) return ctx.skip('no capabilities object to judge (see lifecycle.initialize-result-fields)');
       const problems: string[] = [];

@@ -1,0 +1,181 @@
+// The tools the reference server offers (8: two pages of 5), and how each revision sees them.
+import { isPlainObject, isValidId } from '../jsonrpc.js';
+import { atLeast, type Revision } from '../revisions.js';
+import type { RequestContext } from '../session.js';
+import type { ArgSchema } from '../validate.js';
+import { ICONS, PNG_1X1 } from './media.js';
+
+export type Content =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string };
+
+export interface ToolOutput {
+  content: Content[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+interface Hints {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDef {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: ArgSchema;
+  /** Declared from 2025-06-18 (tools#output-schema); the result then carries structuredContent. */
+  outputSchema?: Record<string, unknown>;
+  annotations: Hints;
+  run(args: Record<string, unknown>, ctx: RequestContext): ToolOutput | Promise<ToolOutput>;
+}
+
+const NO_ARGS: ArgSchema = { type: 'object', properties: {}, additionalProperties: false };
+const READ_ONLY: Hints = { readOnlyHint: true, openWorldHint: false };
+
+const text = (t: string): Content => ({ type: 'text', text: t });
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('cancelled'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('cancelled'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** params._meta.progressToken when it is a valid token (basic/utilities/progress). */
+function progressToken(ctx: RequestContext): string | number | undefined {
+  const meta = ctx.params._meta;
+  return isPlainObject(meta) && isValidId(meta.progressToken) ? meta.progressToken : undefined;
+}
+
+export const TOOLS: readonly ToolDef[] = [
+  {
+    name: 'echo',
+    title: 'Echo',
+    description: 'Returns the message it was given.',
+    inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Text to echo back' } }, required: ['message'] },
+    annotations: { ...READ_ONLY, idempotentHint: true },
+    run: (args) => ({ content: [text(String(args.message))] }),
+  },
+  {
+    name: 'add',
+    title: 'Add two numbers',
+    description: 'Adds a and b; the sum is also returned as structured content.',
+    inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'number', description: 'First addend' }, b: { type: 'number', description: 'Second addend' } },
+      required: ['a', 'b'],
+    },
+    outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+    annotations: { ...READ_ONLY, idempotentHint: true },
+    run: (args) => {
+      const sum = (args.a as number) + (args.b as number);
+      return { content: [text(JSON.stringify({ sum }))], structuredContent: { sum } };
+    },
+  },
+  {
+    name: 'slow',
+    title: 'Slow operation',
+    description: 'Waits ms milliseconds (at most 10000), reporting progress when asked; stops on cancellation.',
+    inputSchema: {
+      type: 'object',
+      properties: { ms: { type: 'integer', minimum: 0, maximum: 10000, description: 'How long to wait' } },
+      required: ['ms'],
+    },
+    annotations: { ...READ_ONLY, idempotentHint: true },
+    run: async (args, ctx) => {
+      const ms = args.ms as number;
+      const steps = Math.max(1, Math.min(10, Math.ceil(ms / 100)));
+      const token = progressToken(ctx);
+      for (let i = 1; i <= steps; i++) {
+        await sleep(ms / steps, ctx.signal);
+        if (token !== undefined) {
+          const p: Record<string, unknown> = { progressToken: token, progress: i, total: steps };
+          if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
+          ctx.notify('notifications/progress', p);
+        }
+      }
+      return { content: [text(`Waited ${ms} ms`)] };
+    },
+  },
+  {
+    name: 'get_time',
+    title: 'Current time',
+    description: 'Returns the current time in ISO 8601.',
+    inputSchema: NO_ARGS,
+    annotations: READ_ONLY,
+    run: () => ({ content: [text(new Date().toISOString())] }),
+  },
+  {
+    name: 'get_image',
+    title: 'Sample image',
+    description: 'Returns a 1x1 PNG image.',
+    inputSchema: NO_ARGS,
+    annotations: { ...READ_ONLY, idempotentHint: true },
+    run: () => ({ content: [{ type: 'image', data: PNG_1X1, mimeType: 'image/png' }] }),
+  },
+  {
+    name: 'write_note',
+    title: 'Write a note',
+    description: 'Stores a note in this session (not read-only, not destructive).',
+    inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The note' } }, required: ['text'] },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    run: (args, ctx) => {
+      ctx.session.notes.push(String(args.text));
+      return { content: [text(`Saved note #${ctx.session.notes.length}`)] };
+    },
+  },
+  {
+    name: 'delete_all_notes',
+    title: 'Delete all notes',
+    description: 'Deletes every note of this session (destructive).',
+    inputSchema: NO_ARGS,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: (_args, ctx) => {
+      const n = ctx.session.notes.splice(0).length;
+      return { content: [text(`Deleted ${n} notes`)] };
+    },
+  },
+  {
+    name: 'fail',
+    title: 'Always fails',
+    description: 'Always reports a tool execution error (isError: true).',
+    inputSchema: NO_ARGS,
+    annotations: { ...READ_ONLY, idempotentHint: true },
+    run: (_args, ctx) => {
+      ctx.log('error', { tool: 'fail', message: 'the fail tool failed, as it always does' });
+      return { content: [text('This tool always fails.')], isError: true };
+    },
+  },
+];
+
+/** A tool as tools/list shows it at `rev` (only members that revision's schema has). */
+export function renderTool(def: ToolDef, rev: Revision): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: def.name };
+  if (atLeast(rev, '2025-06-18')) out.title = def.title;
+  out.description = def.description;
+  out.inputSchema = def.inputSchema;
+  if (def.outputSchema && atLeast(rev, '2025-06-18')) out.outputSchema = def.outputSchema;
+  if (atLeast(rev, '2025-03-26')) out.annotations = def.annotations;
+  if (atLeast(rev, '2025-11-25')) out.icons = ICONS;
+  return out;
+}
+
+/** A tool result as `rev` allows it (structuredContent exists from 2025-06-18). */
+export function renderOutput(out: ToolOutput, rev: Revision): Record<string, unknown> {
+  const result: Record<string, unknown> = { content: out.content };
+  if (out.structuredContent && atLeast(rev, '2025-06-18')) result.structuredContent = out.structuredContent;
+  if (out.isError) result.isError = true;
+  return result;
+}

@@ -1,0 +1,36 @@
+// server/utilities/completion (served from 2025-03-26, where the completions capability exists).
+import { PROMPTS } from '../catalog/prompts.js';
+import { TEMPLATES } from '../catalog/resources.js';
+import { invalidParams, isPlainObject } from '../jsonrpc.js';
+import type { RequestContext } from '../session.js';
+
+const MAX_VALUES = 100;
+
+function candidates(ref: Record<string, unknown>, argName: string): readonly string[] {
+  if (ref.type === 'ref/prompt') {
+    const prompt = PROMPTS.find((p) => p.name === ref.name);
+    if (!prompt) throw invalidParams(`Unknown prompt: ${String(ref.name)}`);
+    const arg = prompt.arguments.find((a) => a.name === argName);
+    if (!arg) throw invalidParams(`Prompt ${prompt.name} has no argument "${argName}"`);
+    return arg.values ?? [];
+  }
+  if (ref.type === 'ref/resource') {
+    const template = TEMPLATES.find((t) => t.uriTemplate === ref.uri);
+    if (!template) throw invalidParams(`Unknown resource template: ${String(ref.uri)}`);
+    if (template.variable !== argName) throw invalidParams(`Template ${template.uriTemplate} has no variable "${argName}"`);
+    return template.values;
+  }
+  throw invalidParams('Invalid params: ref.type must be ref/prompt or ref/resource');
+}
+
+export function complete(ctx: RequestContext): Record<string, unknown> {
+  const { ref, argument } = ctx.params;
+  if (!isPlainObject(ref)) throw invalidParams('Invalid params: ref must be an object');
+  if (!isPlainObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+    throw invalidParams('Invalid params: argument must have string name and value');
+  }
+  const prefix = argument.value.toLowerCase();
+  const matches = candidates(ref, argument.name).filter((v) => v.toLowerCase().startsWith(prefix));
+  const values = matches.slice(0, MAX_VALUES);
+  return { completion: { values, total: matches.length, hasMore: matches.length > values.length } };
+}

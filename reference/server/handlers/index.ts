@@ -1,0 +1,34 @@
+// The method tables: every request and notification the server understands.
+import type { MethodEntry, NotificationHandler } from '../session.js';
+import { complete } from './completion.js';
+import { initialize, onCancelled, onInitialized, ping } from './lifecycle.js';
+import { setLevel } from './logging.js';
+import { getPrompt, listPrompts } from './prompts.js';
+import { listResources, listTemplates, readResource, subscription } from './resources.js';
+import { callTool, listTools } from './tools.js';
+
+export const METHODS: Record<string, MethodEntry> = {
+  initialize: { handler: initialize },
+  ping: { handler: ping },
+  'tools/list': { handler: listTools },
+  'tools/call': { handler: callTool },
+  'resources/list': { handler: listResources },
+  'resources/templates/list': { handler: listTemplates },
+  'resources/read': { handler: readResource },
+  'resources/subscribe': { handler: subscription },
+  'resources/unsubscribe': { handler: subscription },
+  'prompts/list': { handler: listPrompts },
+  'prompts/get': { handler: getPrompt },
+  'logging/setLevel': { handler: setLevel },
+  'completion/complete': { handler: complete, since: '2025-03-26' },
+};
+
+const ignore: NotificationHandler = () => {};
+
+/** Client-to-server notifications; any other notification is ignored without a reply. */
+export const NOTIFICATIONS: Record<string, NotificationHandler> = {
+  'notifications/initialized': onInitialized,
+  'notifications/cancelled': onCancelled,
+  'notifications/progress': ignore,
+  'notifications/roots/list_changed': ignore,
+};

@@ -1,0 +1,86 @@
+// basic/lifecycle and basic/utilities: initialize, notifications/initialized, ping,
+// notifications/cancelled.
+import { isOn } from '../faults.js';
+import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId } from '../jsonrpc.js';
+import { atLeast, negotiate, type Revision } from '../revisions.js';
+import type { RequestContext, Session } from '../session.js';
+
+export const SERVER_NAME = 'mcp-conformance-reference';
+export const SERVER_VERSION = '0.1.0';
+
+/** The capabilities the server declares at a revision (only members that revision's schema has). */
+export function serverCapabilities(rev: Revision): Record<string, unknown> {
+  const caps: Record<string, unknown> = {
+    tools: { listChanged: true },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: true },
+    logging: isOn('capability-not-object') ? true : {},
+  };
+  if (atLeast(rev, '2025-03-26')) caps.completions = {};
+  if (isOn('undeclared-capability')) delete caps.prompts;
+  return caps;
+}
+
+function serverInfo(rev: Revision): Record<string, unknown> {
+  const info: Record<string, unknown> = { name: SERVER_NAME, version: SERVER_VERSION };
+  if (atLeast(rev, '2025-06-18')) info.title = 'MCP Conformance Reference Server';
+  return info;
+}
+
+const INSTRUCTIONS =
+  'Reference server of mcp-conformance. Tools echo, add and get_time are safe to call; slow sleeps and reports progress; ' +
+  'write_note and delete_all_notes change per-session notes; fail always returns a tool error.';
+
+export function initialize(ctx: RequestContext): Record<string, unknown> {
+  const { session, params } = ctx;
+  if (session.state !== 'new') throw new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: the session is already initialized');
+  if (typeof params.protocolVersion !== 'string') throw invalidParams('Invalid params: protocolVersion must be a string');
+  if (!isPlainObject(params.capabilities)) throw invalidParams('Invalid params: capabilities must be an object');
+  const client = params.clientInfo;
+  if (!isPlainObject(client) || typeof client.name !== 'string' || typeof client.version !== 'string') {
+    throw invalidParams('Invalid params: clientInfo must be an object with string name and version');
+  }
+
+  const { answer, revision } = negotiate(params.protocolVersion);
+  session.revision = revision;
+  session.protocolVersion = answer;
+  session.clientCapabilities = params.capabilities;
+  session.state = 'initializing';
+
+  const result: Record<string, unknown> = {
+    protocolVersion: answer,
+    capabilities: serverCapabilities(revision),
+    serverInfo: serverInfo(revision),
+  };
+  if (atLeast(revision, '2025-03-26')) result.instructions = INSTRUCTIONS;
+  if (isOn('init-missing-server-info')) delete result.serverInfo;
+  if (isOn('request-before-initialized') && params.capabilities.roots !== undefined) {
+    ctx.after(() => session.sendRequest('roots/list', {}, ctx.channel));
+  }
+  return result;
+}
+
+export function ping(ctx: RequestContext): Record<string, unknown> {
+  if (isOn('ping-rejected-before-initialized') && ctx.session.state === 'initializing') {
+    throw new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: waiting for notifications/initialized');
+  }
+  if (isOn('ping-nonempty-result')) return { status: 'ok' };
+  return {};
+}
+
+export function onInitialized(session: Session): void {
+  if (session.state !== 'initializing') return; // before initialize, or a duplicate: ignored
+  session.state = 'ready';
+  if (isOn('sampling-without-capability') && session.clientCapabilities.sampling === undefined) {
+    session.sendRequest(
+      'sampling/createMessage',
+      { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 16 },
+      session.unrelated,
+    );
+  }
+}
+
+export function onCancelled(session: Session, params: Record<string, unknown>): void {
+  // Unknown, finished or malformed cancellations are ignored (basic/utilities/cancellation).
+  if (isValidId(params.requestId)) session.cancel(params.requestId);
+}

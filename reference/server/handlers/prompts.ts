@@ -1,0 +1,27 @@
+// server/prompts: prompts/list (paginated) and prompts/get.
+import { PROMPTS, renderPrompt } from '../catalog/prompts.js';
+import { invalidParams, isPlainObject } from '../jsonrpc.js';
+import { paginate } from '../pagination.js';
+import type { RequestContext } from '../session.js';
+
+export function listPrompts(ctx: RequestContext): Record<string, unknown> {
+  const page = paginate('prompts', PROMPTS, ctx.params.cursor);
+  const prompts = page.items.map((p) => renderPrompt(p, ctx.revision));
+  return page.nextCursor === undefined ? { prompts } : { prompts, nextCursor: page.nextCursor };
+}
+
+export function getPrompt(ctx: RequestContext): Record<string, unknown> {
+  const { name } = ctx.params;
+  if (typeof name !== 'string') throw invalidParams('Invalid params: name must be a string');
+  const prompt = PROMPTS.find((p) => p.name === name);
+  // server/prompts#error-handling: unknown prompt and missing required arguments are -32602.
+  if (!prompt) throw invalidParams(`Unknown prompt: ${name}`, { name });
+  const args = ctx.params.arguments ?? {};
+  if (!isPlainObject(args)) throw invalidParams('Invalid params: arguments must be an object');
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v !== 'string') throw invalidParams(`Invalid params: argument "${k}" must be a string`);
+  }
+  const missing = prompt.arguments.find((a) => a.required && !(a.name in args));
+  if (missing) throw invalidParams(`Missing required argument "${missing.name}" for prompt ${name}`);
+  return { description: prompt.description, messages: prompt.messages(args as Record<string, string>) };
+}

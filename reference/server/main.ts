@@ -1,0 +1,99 @@
+// Entry of the reference server:
+//   node dist/reference/server/main.js [--http] [--port N] [--fault ID[,ID]] [--list-faults]
+// Faults also come from MCP_REF_FAULTS (comma list). stdio is the default transport.
+import { FAULTS, activeFaults, enableFaults } from './faults.js';
+import { runHttp } from './http.js';
+import { runStdio } from './stdio.js';
+
+const USAGE = 'usage: main.js [--http] [--port N] [--fault ID[,ID]]... [--list-faults]';
+
+interface Options {
+  http: boolean;
+  port: number;
+  faults: string[];
+  listFaults: boolean;
+}
+
+function die(message: string): never {
+  process.stderr.write(`reference server: ${message}\n`);
+  process.exit(2);
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { http: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) die(`${flag} needs a value (${USAGE})`);
+      return v;
+    };
+    switch (flag) {
+      case '--http':
+        opts.http = true;
+        break;
+      case '--port': {
+        const v = value();
+        const port = Number(v);
+        if (!/^\d+$/.test(v) || port > 65535) die(`invalid port: ${v}`);
+        opts.port = port;
+        break;
+      }
+      case '--fault':
+      case '--faults':
+        opts.faults.push(...splitList(value()));
+        break;
+      case '--list-faults':
+        opts.listFaults = true;
+        break;
+      case '--help':
+      case '-h':
+        process.stdout.write(`${USAGE}\n`);
+        process.exit(0);
+        break;
+      default:
+        die(`unknown argument: ${arg} (${USAGE})`);
+    }
+  }
+  return opts;
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.listFaults) {
+    process.stdout.write(FAULTS.map((f) => `${f.id}\t${f.description}\n`).join(''));
+    return;
+  }
+  const unknown = enableFaults(opts.faults);
+  if (unknown.length > 0) die(`unknown fault id: ${unknown.join(', ')} (see --list-faults)`);
+  const faults = activeFaults();
+  process.stderr.write(`reference server: faults: ${faults.length > 0 ? faults.join(', ') : 'none'}\n`);
+
+  if (!opts.http) {
+    process.on('SIGTERM', () => process.exit(0));
+    process.on('SIGINT', () => process.exit(0));
+    runStdio();
+    return;
+  }
+  const server = await runHttp(opts.port).catch((e: unknown) => die(`cannot listen: ${(e as Error).message}`));
+  const stop = (): void => {
+    server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.stdout.write(`listening http://127.0.0.1:${server.port}/mcp\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`reference server: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

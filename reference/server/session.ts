@@ -1,0 +1,226 @@
+// One MCP session (a stdio process, or one Mcp-Session-Id on HTTP): lifecycle state,
+// dispatch of requests and notifications, batches, cancellation, log level and
+// server-initiated requests. Transports hand it parsed values and a Channel to answer on.
+import { isOn } from './faults.js';
+import {
+  ErrorCode,
+  RpcError,
+  classify,
+  errorResponse,
+  isPlainObject,
+  isResponse,
+  notification,
+  resultResponse,
+  type Id,
+  type Inbound,
+  type Outbound,
+} from './jsonrpc.js';
+import { arrayElementTexts } from './rawjson.js';
+import { METHODS, NOTIFICATIONS } from './handlers/index.js';
+import { NEWEST, atLeast, type Revision } from './revisions.js';
+import { LOG_LEVELS, type LogLevel } from './handlers/logging.js';
+
+export interface SendInfo {
+  /** For a response: the method of the request it answers. */
+  answers?: string;
+}
+
+/** Where outbound messages go; the transport decides how they reach the wire. */
+export interface Channel {
+  send(msg: Outbound, info?: SendInfo): void;
+}
+
+/** What a request handler gets. */
+export interface RequestContext {
+  readonly session: Session;
+  readonly id: Id;
+  readonly params: Record<string, unknown>;
+  readonly signal: AbortSignal;
+  /** The negotiated revision (the newest before initialize, where only ping and initialize run). */
+  readonly revision: Revision;
+  /** A notification related to this request (progress, log), sent before its response. */
+  notify(method: string, params: Record<string, unknown>): void;
+  /** A log message, sent only if logging/setLevel asked for this level or a lower one. */
+  log(level: LogLevel, data: unknown): void;
+  /** Runs right after the response has been handed to the channel. */
+  after(fn: () => void): void;
+  /** The channel this request arrived on. */
+  readonly channel: Channel;
+}
+
+export type RequestHandler = (ctx: RequestContext) => unknown;
+export type NotificationHandler = (session: Session, params: Record<string, unknown>) => void;
+
+export interface MethodEntry {
+  handler: RequestHandler;
+  /** The first revision that has the method (absent: all). */
+  since?: Revision;
+}
+
+export type LifecycleState = 'new' | 'initializing' | 'ready';
+
+export interface ReceiveOutcome {
+  /** The input as a whole was not a usable message (HTTP answers 400). */
+  rejected: boolean;
+  /** The input held at least one request. */
+  hadRequests: boolean;
+}
+
+export class Session {
+  state: LifecycleState = 'new';
+  revision: Revision | null = null;
+  protocolVersion: string | null = null;
+  clientCapabilities: Record<string, unknown> = {};
+  logLevel: LogLevel | null = null;
+  readonly notes: string[] = [];
+  private readonly inflight = new Map<string, AbortController>();
+  private readonly outbound = new Set<string>();
+  private nextOutboundId = 1;
+  private closed = false;
+
+  /** `unrelated`: where messages that belong to no client request go. */
+  constructor(readonly unrelated: Channel) {}
+
+  async receive(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
+    if (!Array.isArray(value)) {
+      const msg = classify(value, text);
+      if (msg.kind === 'invalid') {
+        channel.send(errorResponse(msg.id, ErrorCode.InvalidRequest, msg.reason, undefined, msg.rawId));
+        return { rejected: true, hadRequests: false };
+      }
+      await this.handle(msg, channel);
+      return { rejected: false, hadRequests: msg.kind === 'request' };
+    }
+    // basic#batching exists only in 2025-03-26; an empty array is an invalid request (JSON-RPC 2.0).
+    if (this.revision !== '2025-03-26' || value.length === 0) {
+      const why = value.length === 0 ? 'an empty batch' : 'batches are only accepted when 2025-03-26 was negotiated';
+      channel.send(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`));
+      return { rejected: true, hadRequests: false };
+    }
+    const texts = text === undefined ? [] : arrayElementTexts(text);
+    const responses: Record<string, unknown>[] = [];
+    const batch: Channel = {
+      send: (msg, info) => {
+        if (isResponse(msg) && !Array.isArray(msg)) responses.push(msg);
+        else channel.send(msg, info);
+      },
+    };
+    const msgs = value.map((v, i) => classify(v, texts[i]));
+    await Promise.all(msgs.map((m) => this.handle(m, batch)));
+    if (responses.length > 0) channel.send(responses);
+    return { rejected: false, hadRequests: msgs.some((m) => m.kind === 'request') };
+  }
+
+  /** Ends the session: running requests are abandoned without a response. */
+  close(): void {
+    this.closed = true;
+    for (const ac of this.inflight.values()) ac.abort();
+    this.inflight.clear();
+  }
+
+  /** Sends a server-initiated request; the client's answer is accepted and ignored. */
+  sendRequest(method: string, params: Record<string, unknown>, channel: Channel): void {
+    const id = this.nextOutboundId++;
+    this.outbound.add(JSON.stringify(id));
+    channel.send({ jsonrpc: '2.0', id, method, params });
+  }
+
+  cancel(requestId: Id): void {
+    const ac = this.inflight.get(JSON.stringify(requestId));
+    if (ac) ac.abort();
+  }
+
+  private async handle(msg: Inbound, channel: Channel): Promise<void> {
+    switch (msg.kind) {
+      case 'invalid':
+        channel.send(errorResponse(msg.id, ErrorCode.InvalidRequest, msg.reason, undefined, msg.rawId));
+        return;
+      case 'response':
+        if (msg.id !== null) this.outbound.delete(JSON.stringify(msg.id));
+        return;
+      case 'notification':
+        this.onNotification(msg.method, msg.params, channel);
+        return;
+      case 'request':
+        await this.onRequest(msg, channel);
+    }
+  }
+
+  private onNotification(method: string, params: unknown, channel: Channel): void {
+    const handler = Object.prototype.hasOwnProperty.call(NOTIFICATIONS, method) ? NOTIFICATIONS[method] : undefined;
+    if (!handler) {
+      // basic#notifications: the receiver MUST NOT send a response; unknown ones are ignored.
+      if (isOn('answers-notifications')) channel.send(errorResponse(null, ErrorCode.MethodNotFound, `Method not found: ${method}`));
+      return;
+    }
+    // Invalid notifications SHOULD be ignored (basic/utilities/cancellation): never answer.
+    handler(this, isPlainObject(params) ? params : {});
+  }
+
+  private async onRequest(req: Extract<Inbound, { kind: 'request' }>, channel: Channel): Promise<void> {
+    const reply = (body: { result: unknown } | { error: RpcError }): void => {
+      if (this.closed) return;
+      const msg =
+        'result' in body
+          ? resultResponse(req.id, body.result, req.rawId)
+          : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
+      channel.send(msg, { answers: req.method });
+      if (req.method === 'ping' && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
+    };
+
+    if (this.state === 'new' && req.method !== 'initialize' && req.method !== 'ping') {
+      reply({ error: new RpcError(ErrorCode.InvalidRequest, `Server not initialized: send initialize before ${req.method}`) });
+      return;
+    }
+    const entry = Object.prototype.hasOwnProperty.call(METHODS, req.method) ? METHODS[req.method] : undefined;
+    const available = entry && (!entry.since || (this.revision !== null && atLeast(this.revision, entry.since)));
+    if (!entry || !available) {
+      if (isOn('unknown-method-result')) reply({ result: {} });
+      else reply({ error: new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`) });
+      return;
+    }
+    if (req.params !== undefined && !isPlainObject(req.params)) {
+      reply({ error: new RpcError(ErrorCode.InvalidParams, 'Invalid params: params must be an object') });
+      return;
+    }
+
+    const key = JSON.stringify(req.id);
+    const ac = new AbortController();
+    this.inflight.set(key, ac);
+    const afterHooks: (() => void)[] = [];
+    const ctx: RequestContext = {
+      session: this,
+      id: req.id,
+      params: req.params ?? {},
+      signal: ac.signal,
+      revision: this.revision ?? NEWEST,
+      channel,
+      notify: (method, params) => {
+        if (!ac.signal.aborted && !this.closed) channel.send(notification(method, params));
+      },
+      log: (level, data) => {
+        if (this.logLevel !== null && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(this.logLevel)) {
+          ctx.notify('notifications/message', { level, logger: 'mcp-conformance-reference', data });
+        }
+      },
+      after: (fn) => afterHooks.push(fn),
+    };
+    try {
+      // Synchronous handlers answer synchronously, so answers keep the order of the requests.
+      const pending = entry.handler(ctx);
+      const result = pending instanceof Promise ? ((await pending) as unknown) : pending;
+      if (ac.signal.aborted) return; // basic/utilities/cancellation: no response after a cancellation
+      reply({ result });
+    } catch (e) {
+      if (ac.signal.aborted) return;
+      if (e instanceof RpcError) reply({ error: e });
+      else {
+        process.stderr.write(`reference server: internal error in ${req.method}: ${(e as Error).stack ?? String(e)}\n`);
+        reply({ error: new RpcError(ErrorCode.InternalError, 'Internal error') });
+      }
+    } finally {
+      if (this.inflight.get(key) === ac) this.inflight.delete(key);
+    }
+    for (const fn of afterHooks) fn();
+  }
+}

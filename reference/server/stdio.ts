@@ -1,0 +1,81 @@
+// basic/transports#stdio: newline-delimited JSON-RPC on stdin/stdout, logs on stderr.
+// Exits on stdin EOF.
+import { isOn } from './faults.js';
+import { encode, parseFrame, type Outbound } from './jsonrpc.js';
+import { Session, type Channel, type SendInfo } from './session.js';
+
+/** Lines longer than this are discarded (answered as a parse error). */
+const MAX_LINE = 16 * 1024 * 1024;
+
+function writeLine(data: string | Buffer): void {
+  process.stdout.write(data);
+}
+
+function serialize(msg: Outbound, info: SendInfo | undefined): string | Buffer {
+  if (isOn('pretty-print-json') && info?.answers === 'initialize') return `${JSON.stringify(msg, null, 2)}\n`;
+  if (isOn('stdout-invalid-utf8') && info?.answers === 'ping' && !Array.isArray(msg) && 'result' in msg) {
+    const marker = 'MCP_REF_INVALID_UTF8';
+    const [before, after] = encode({ ...msg, result: { _meta: { note: marker } } }).split(marker) as [string, string];
+    return Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from([0xff]), Buffer.from(`${after}\n`, 'utf8')]);
+  }
+  return `${encode(msg)}\n`;
+}
+
+export function runStdio(): void {
+  if (isOn('stdout-banner')) writeLine('reference server ready\n');
+  const out: Channel = { send: (msg, info) => writeLine(serialize(msg, info)) };
+  const session = new Session(out);
+
+  const onLine = (line: Buffer): void => {
+    let end = line.length;
+    if (end > 0 && line[end - 1] === 0x0d) end--; // tolerate CRLF
+    const bytes = line.subarray(0, end);
+    if (bytes.every((b) => b === 0x20 || b === 0x09)) return; // blank line: not a message
+    const parsed = parseFrame(bytes);
+    if (!parsed.ok) {
+      out.send(parsed.reply);
+      return;
+    }
+    session.receive(parsed.value, parsed.text, out).catch((e: unknown) => {
+      process.stderr.write(`reference server: ${(e as Error).stack ?? String(e)}\n`);
+    });
+  };
+
+  let pending: Buffer[] = [];
+  let pendingLength = 0;
+  let discarding = false;
+  process.stdin.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (discarding) {
+        discarding = false;
+        continue;
+      }
+      const line = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
+      pending = [];
+      pendingLength = 0;
+      onLine(line);
+    }
+    if (start < chunk.length && !discarding) {
+      pending.push(chunk.subarray(start));
+      pendingLength += chunk.length - start;
+      if (pendingLength > MAX_LINE) {
+        process.stderr.write('reference server: line over 16 MB discarded\n');
+        pending = [];
+        pendingLength = 0;
+        discarding = true;
+        onLine(Buffer.from('{')); // answered as a parse error, like any unreadable frame
+      }
+    }
+  });
+  process.stdin.on('end', () => {
+    if (pending.length > 0 && !discarding) onLine(Buffer.concat(pending));
+    process.stderr.write('reference server: stdin closed, exiting\n');
+    // Let answers to what was already read go out (synchronous handlers settle first).
+    setImmediate(() => process.stdout.write('', () => process.exit(0)));
+  });
+  process.stdout.on('error', () => process.exit(0)); // the reader went away
+  process.stderr.write('reference server: stdio ready\n');
+}
