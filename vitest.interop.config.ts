@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Slow interop runs against real servers from the npm registry (besides server-everything,
+// which `npm test` covers): `npm run test:interop`, also run by CI.
+export default defineConfig({
+  test: {
+    include: ['test/interop/**/*.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
