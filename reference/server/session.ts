@@ -2,6 +2,7 @@
 // dispatch of requests and notifications, batches, cancellation, log level and
 // server-initiated requests. Transports hand it parsed values and a Channel to answer on.
 import { isOn } from './faults.js';
+import { fuzzFaultHook } from './fuzz-hooks.js';
 import {
   ErrorCode,
   RpcError,
@@ -82,6 +83,7 @@ export class Session {
   constructor(readonly unrelated: Channel) {}
 
   async receive(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
+    if (fuzzFaultHook(value, text, channel, this)) return { rejected: false, hadRequests: false };
     if (!Array.isArray(value)) {
       const msg = classify(value, text);
       if (msg.kind === 'invalid') {
