@@ -9,6 +9,8 @@ export interface HttpResponseInfo {
   contentType: string;
   /** The body text (capped) once read; absent for SSE streams. */
   body?: string;
+  /** The transport's name for the request (e.g. "POST#3"): SSE stream events carry it. */
+  label?: string;
 }
 
 export function responseInfo(res: Dispatcher.ResponseData): HttpResponseInfo {

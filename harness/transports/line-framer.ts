@@ -5,10 +5,14 @@
 import type { Observation, ObservationLog } from '../observations.js';
 import type { WireLog } from '../wire-log.js';
 
+/** After this many stdout bytes the connection is treated as flooding and stops being read. */
+export const MAX_STREAM_BYTES = 256 * 1024 * 1024;
+/** More stdout lines than this that are not messages: a flood, not a slip. */
+export const MAX_NOISE_LINES = 10_000;
 /** A line longer than this is dropped (a flooding server cannot exhaust memory). */
 const MAX_LINE_BYTES = 32 * 1024 * 1024;
 /** How many unparsable lines are kept while waiting for a multi-line message to complete. */
-const MAX_PENDING_LINES = 200;
+const MAX_PENDING_LINES = 2000;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -16,6 +20,10 @@ export class LineFramer {
   private chunks: Buffer[] = [];
   private size = 0;
   private dropping = false;
+  private total = 0;
+  private noise = 0;
+  /** Set once the stream passed MAX_STREAM_BYTES; the transport then closes the connection. */
+  flooded = false;
   /** Unparsable lines that may yet turn out to be parts of one pretty-printed message. */
   private pending: { text: string; observation: Observation }[] = [];
 
@@ -26,8 +34,15 @@ export class LineFramer {
   ) {}
 
   push(chunk: Buffer): void {
+    if (this.flooded) return;
+    this.total += chunk.length;
+    if (this.total > MAX_STREAM_BYTES) {
+      this.flooded = true;
+      this.wire.record('event', `stdout flood: more than ${MAX_STREAM_BYTES / 1024 / 1024} MB; the connection is closed`);
+      return;
+    }
     let start = 0;
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, start)) {
+    for (let i = chunk.indexOf(0x0a); i !== -1 && !this.flooded; i = chunk.indexOf(0x0a, start)) {
       this.append(chunk.subarray(start, i));
       this.flushLine();
       start = i + 1;
@@ -90,25 +105,34 @@ export class LineFramer {
   }
 
   private onUnparsable(text: string, seq: number): void {
-    const observation = this.observe('not-json-line', seq, 'stdout line is not a JSON value');
-    this.pending.push({ text, observation });
-    if (this.pending.length > MAX_PENDING_LINES) this.pending.shift();
-    // Does some suffix of the pending lines form one JSON message? (pretty-printed output)
-    for (let from = 0; from < this.pending.length - 1; from++) {
-      const joined = this.pending.slice(from).map((p) => p.text).join('\n');
-      let value: unknown;
-      try {
-        value = JSON.parse(joined);
-      } catch {
-        continue;
-      }
-      for (const p of this.pending.slice(from)) p.observation.kind = 'multi-line-message';
-      const first = this.pending[from];
-      if (first) first.observation.detail = `one JSON message spread over ${this.pending.length - from} stdout lines`;
-      this.pending = [];
-      if (isJsonRpcShaped(value)) this.deliver(value, seq);
+    if (++this.noise > MAX_NOISE_LINES) {
+      this.flooded = true;
+      this.wire.record('event', `stdout flood: more than ${MAX_NOISE_LINES} lines that are not JSON; the connection is closed`);
       return;
     }
+    const observation = this.observe('not-json-line', seq, 'stdout line is not a JSON value');
+    const trimmed = text.trim();
+    // Only a line opening an object or array can start a pretty-printed message; anything
+    // else is plain noise (banners, logs, a flood of "y") and costs nothing more.
+    if (this.pending.length === 0 && !trimmed.startsWith('{') && !trimmed.startsWith('[')) return;
+    this.pending.push({ text, observation });
+    if (this.pending.length > MAX_PENDING_LINES) {
+      this.pending = [];
+      return;
+    }
+    // Try to close the message only on a line that could end it.
+    if (this.pending.length < 2 || !(trimmed.endsWith('}') || trimmed.endsWith(']'))) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.pending.map((p) => p.text).join('\n'));
+    } catch {
+      return;
+    }
+    for (const p of this.pending) p.observation.kind = 'multi-line-message';
+    const first = this.pending[0];
+    if (first) first.observation.detail = `one JSON message spread over ${this.pending.length} stdout lines`;
+    this.pending = [];
+    if (isJsonRpcShaped(value)) this.deliver(value, seq);
   }
 
   private observe(kind: Observation['kind'], seq: number, detail: string, message?: unknown): Observation {

@@ -60,7 +60,18 @@ export class StdioTransport implements Transport {
     this.child = child;
     this.pid = child.pid;
     if (this.pid !== undefined) trackProcessGroup(this.pid);
-    child.stdout?.on('data', (chunk: Buffer) => this.framer.push(chunk));
+    const stdout = child.stdout;
+    stdout?.on('data', (chunk: Buffer) => {
+      this.framer.push(chunk);
+      if (this.framer.flooded) {
+        if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
+        stdout.destroy();
+        return;
+      }
+      // Yield after each chunk so timers (request timeouts) run even while a server floods.
+      stdout.pause();
+      setImmediate(() => stdout.resume());
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       if (this.stderrText.length < STDERR_CAP) this.stderrText += text.slice(0, STDERR_CAP - this.stderrText.length);
@@ -85,7 +96,9 @@ export class StdioTransport implements Transport {
     if (this.pid !== undefined) untrackProcessGroup(this.pid);
     const how = error instanceof Error ? error.message.split('\n')[0] : signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
     const tail = this.stderrText.trim().split('\n').slice(-1)[0]?.slice(0, 200);
-    const reason = `server ${how}${code === 127 && tail ? ` (${tail})` : ''}`;
+    const reason = this.framer.flooded
+      ? 'server flooded stdout (far more output than any MCP exchange) and was killed'
+      : `server ${how}${code === 127 && tail ? ` (${tail})` : ''}`;
     this.opts.wire.record('event', reason);
     this._closed = true;
     this.emit({ type: 'closed', reason });
@@ -101,6 +114,16 @@ export class StdioTransport implements Transport {
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
     await this.write(text, opts?.owner, opts?.noNewline ?? false);
+  }
+
+  async sendBytes(bytes: Buffer, opts?: { owner?: string }): Promise<void> {
+    // The log shows undecodable bytes as U+FFFD, and says so.
+    this.opts.wire.record('out', `${bytes.toString('utf8')} [raw bytes; invalid UTF-8 shown as U+FFFD]`, opts?.owner);
+    const stdin = this.child?.stdin;
+    if (!stdin || this._closed || stdin.destroyed) return;
+    await new Promise<void>((resolve) => {
+      stdin.write(bytes, () => resolve());
+    });
   }
 
   private async write(text: string, owner: string | undefined, noNewline: boolean): Promise<void> {

@@ -17,9 +17,11 @@ import {
   withTimeout,
   type HttpResponseInfo,
 } from './http-util.js';
+import { RawHttp, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
 export type { HttpResponseInfo } from './http-util.js';
+export type { HeaderOverrides } from './raw-http.js';
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
 
@@ -35,9 +37,6 @@ export type SseStreamEvent =
   | { stream: string; kind: 'event'; event: SseEvent }
   | { stream: string; kind: 'end'; reason: string };
 
-/** Per-call header changes for wire-level checks: a string sets a header, null omits it. */
-export type HeaderOverrides = Record<string, string | null>;
-
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 const DELETE_TIMEOUT_MS = 1000;
 
@@ -45,6 +44,8 @@ export class StreamableHttpTransport implements Transport {
   readonly kind = 'streamable-http' as const;
   /** Headers and body of the most recent POST's response. */
   lastResponse: HttpResponseInfo | undefined;
+  /** Raw requests for wire-level checks, recorded in this connection's wire log. */
+  readonly raw: RawHttp;
   private readonly agent: Agent;
   private readonly headersTimeoutMs: number;
   private readonly maxBody: number;
@@ -69,6 +70,12 @@ export class StreamableHttpTransport implements Transport {
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     // Our own timers bound headers and JSON bodies; SSE bodies may idle until close().
     this.agent = new Agent({ connect: { timeout: opts.connectTimeoutMs }, headersTimeout: 0, bodyTimeout: 0 });
+    this.raw = new RawHttp(opts.wire, target, this.headersTimeoutMs);
+  }
+
+  /** The MCP endpoint. */
+  get url(): string {
+    return this.target.url;
   }
 
   /** HTTP has no connect step; nothing is sent before the first message. */
@@ -106,20 +113,25 @@ export class StreamableHttpTransport implements Transport {
     await this.post(text, { owner: opts?.owner });
   }
 
-  /** POST a body as is, with optional header changes. Never throws for network trouble. */
-  async post(body: string, opts: { owner?: string; headers?: HeaderOverrides } = {}): Promise<void> {
+  /**
+   * POST a body as is, with optional header changes. Never throws for network trouble.
+   * Resolves with the response's status and headers (`label` names its SSE stream, if any)
+   * once the body is read or the stream is handed to the background; undefined if none came.
+   */
+  async post(body: string, opts: { owner?: string; headers?: HeaderOverrides } = {}): Promise<HttpResponseInfo | undefined> {
     const { owner } = opts;
     if (this.closeRequested) {
       this.opts.wire.record('event', 'POST not sent: the transport is closed', owner);
-      return;
+      return undefined;
     }
     const label = `POST#${++this.counter}`;
     this.opts.wire.record('out', body, owner);
     const headers = this.headers({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, opts.headers);
     const sent = await this.request('POST', label, headers, body, owner);
-    if (!sent) return;
+    if (!sent) return undefined;
     const { res, ac } = sent;
     const info = responseInfo(res);
+    info.label = label;
     this.lastResponse = info;
     if (info.status >= 200 && info.status < 300 && isInitialize(body)) {
       const sid = info.headers['mcp-session-id'];
@@ -128,7 +140,7 @@ export class StreamableHttpTransport implements Transport {
     const ok = info.status >= 200 && info.status < 300;
     if (ok && info.status !== 202 && info.status !== 204 && info.contentType === 'text/event-stream') {
       this.stream(label, res, ac, owner);
-      return;
+      return info;
     }
     const text = await this.readBody(label, res, ac, owner);
     info.body = text;
@@ -136,7 +148,8 @@ export class StreamableHttpTransport implements Transport {
       // Servers put JSON-RPC errors in 4xx bodies; deliver them, and always report the status.
       if (looksJsonRpc(text)) this.deliverJson(text, owner);
       const detail = `HTTP ${info.status} on POST${text ? `: ${text.slice(0, 200)}` : ''}`;
-      this.opts.wire.record('event', detail, owner);
+      const entry = this.opts.wire.record('event', detail, owner);
+      this.noteStatus(entry.seq, 'POST', info);
       this.emit({ type: 'http-status', status: info.status, method: 'POST', detail });
     } else if (info.status === 202 || info.status === 204 || text === '') {
       this.opts.wire.record('event', `HTTP ${info.status}${text ? ` with a body: ${text}` : ''}`, owner);
@@ -146,6 +159,7 @@ export class StreamableHttpTransport implements Transport {
       }
       this.deliverJson(text, owner);
     }
+    return info;
   }
 
   /** GET the endpoint for server-initiated messages; a 200 SSE stream is read until close. */
@@ -163,8 +177,10 @@ export class StreamableHttpTransport implements Transport {
       this.stream(label, sent.res, sent.ac, owner);
     } else {
       info.body = await this.readBody(label, sent.res, sent.ac, owner);
-      this.opts.wire.record('event', `${label} HTTP ${info.status}${info.body ? `: ${info.body.slice(0, 200)}` : ''}`, owner);
+      const entry = this.opts.wire.record('event', `${label} HTTP ${info.status}${info.body ? `: ${info.body.slice(0, 200)}` : ''}`, owner);
+      if (info.status >= 300) this.noteStatus(entry.seq, 'GET', info);
     }
+    info.label = label;
     return info;
   }
 
@@ -188,6 +204,7 @@ export class StreamableHttpTransport implements Transport {
       await withTimeout(Promise.allSettled([...this.tasks]), DELETE_TIMEOUT_MS);
       if (this.sid !== undefined) await this.deleteSession();
       await withTimeout(this.agent.destroy().catch(() => {}), DELETE_TIMEOUT_MS);
+      await this.raw.close();
       this.markClosed('closed by the harness');
     })();
     return this.closing;
@@ -330,6 +347,18 @@ export class StreamableHttpTransport implements Transport {
 
   private addObservation(kind: ObservationKind, seq: number, detail: string, message?: unknown): void {
     this.opts.observations.add({ kind, seq, conn: this.opts.wire.conn, detail, ...(message !== undefined ? { message } : {}) });
+  }
+
+  /** A refusal (4xx/5xx) is a fact passive checks judge (e.g. the challenge of a 401 or 403). */
+  private noteStatus(seq: number, method: string, info: HttpResponseInfo): void {
+    const challenge = info.headers['www-authenticate'];
+    this.opts.observations.add({
+      kind: 'http-status',
+      seq,
+      conn: this.opts.wire.conn,
+      detail: `HTTP ${info.status} on ${method}${challenge !== undefined ? ` (WWW-Authenticate: ${challenge})` : ''}`,
+      context: { status: info.status, method, ...(challenge !== undefined ? { wwwAuthenticate: challenge } : {}) },
+    });
   }
 
   private emit(event: TransportEvent): void {
