@@ -3,6 +3,8 @@
 // test/expected/server-everything/*.json, where each entry says why it is a true finding.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../harness/checks/runner.js';
 import { allChecks } from '../suites/index.js';
@@ -39,5 +41,12 @@ describe('server-everything over stdio', () => {
     const want = findings.flatMap((e) => e.revisions.map((rev) => `${e.id}@${rev}: ${e.status}`)).sort();
     expect(got).toEqual(want);
     for (const e of findings) expect(e.why.length).toBeGreaterThan(40);
+    // The real report, serialized as report.json is, matches the published schema.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync('reports/report.schema.json', 'utf8')) as object);
+    const valid = validate(JSON.parse(JSON.stringify(report)));
+    expect(validate.errors ?? [], 'report.json schema errors').toEqual([]);
+    expect(valid).toBe(true);
   });
 });
