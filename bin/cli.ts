@@ -7,14 +7,48 @@ import { runChecks } from '../harness/checks/runner.js';
 import { killAllNow } from '../harness/processes.js';
 import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
 import type { Target } from '../harness/transport.js';
+import { REVISION_IDS } from '../harness/revisions.js';
+import { applyBaseline, BaselineError, loadBaseline, type BaselineEntry } from '../reports/baseline.js';
 import { createConsoleReporter } from '../reports/console.js';
-import { writeJsonReport } from '../reports/json.js';
+import { exitCodeOf, FAIL_ON, type FailOn } from '../reports/model.js';
 import { allChecks } from '../suites/index.js';
+import { runDiff } from './diff.js';
 import { helpText, parseCli, UsageError, type CliOptions } from './options.js';
+import { REPORT_KINDS, writeBaseline, writeReports, writtenLines, type ReportKind } from './outputs.js';
 import { selectChecks, selectRevisions } from './select.js';
 
-const REPORT_KINDS = ['console', 'json'];
 const DEFAULT_OUT = 'mcp-conformance-report';
+const FILE_REPORTS: readonly ReportKind[] = ['json', 'html', 'junit', 'markdown'];
+
+/**
+ * A reader that closed stdout (`--list | head -1`) must not crash the tool: EPIPE arrives as
+ * an 'error' event on stdout. Nothing more can be printed there, and the run goes on (the
+ * file reports and the exit code still matter).
+ */
+let stdoutGuarded = false;
+function guardStdout(): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  process.stdout.on('error', () => {
+    // EPIPE, or a write after it (ERR_STREAM_DESTROYED): stdout is gone, keep going.
+  });
+}
+
+async function baselineFrom(opts: CliOptions): Promise<BaselineEntry[] | undefined> {
+  if (!opts.baseline) return undefined;
+  try {
+    return await loadBaseline(opts.baseline, { ids: allChecks.map((c) => c.id), revisions: REVISION_IDS });
+  } catch (error) {
+    if (error instanceof BaselineError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function failOnFrom(value: string): FailOn {
+  const found = FAIL_ON.find((f) => f === value);
+  if (!found) throw new UsageError(`--fail-on must be ${FAIL_ON.join(', ')}, got "${value}"`);
+  return found;
+}
 
 function toolVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -84,38 +118,10 @@ function settingsFrom(opts: CliOptions): RunSettings {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  let opts: CliOptions;
-  let checks: Check[];
-  let revisions: string[] | undefined;
-  let target: Target | undefined;
-  let reports: string[];
-  let timeoutMs: number;
-  let concurrency: number;
-  let settings: RunSettings;
+  guardStdout();
   try {
-    opts = parseCli(argv);
-    if (opts.help) {
-      process.stdout.write(`${helpText()}\n`);
-      return 0;
-    }
-    if (opts.version) {
-      process.stdout.write(`${toolVersion()}\n`);
-      return 0;
-    }
-    checks = selectChecks(allChecks, opts.suite, opts.check);
-    if (opts.list) {
-      process.stdout.write(`${listChecks(checks)}\n`);
-      return 0;
-    }
-    revisions = selectRevisions(opts.spec);
-    reports = opts.report.split(',').map((s) => s.trim()).filter(Boolean);
-    const unknown = reports.find((r) => !REPORT_KINDS.includes(r));
-    if (unknown) throw new UsageError(`unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')}`);
-    if (opts.out && !reports.includes('json')) reports.push('json');
-    target = targetFrom(opts);
-    timeoutMs = positiveInt('timeout', opts.timeout);
-    concurrency = positiveInt('concurrency', opts.concurrency);
-    settings = settingsFrom(opts);
+    if (argv[0] === 'diff') return await runDiff(argv.slice(1));
+    return await runCli(argv);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`mcp-conformance: ${error.message}\n`);
@@ -123,7 +129,56 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
 
+interface Plan {
+  opts: CliOptions;
+  checks: Check[];
+  revisions?: string[];
+  target: Target;
+  reports: ReportKind[];
+  timeoutMs: number;
+  concurrency: number;
+  settings: RunSettings;
+  failOn: FailOn;
+  baseline?: BaselineEntry[];
+}
+
+/** Everything the options decide, checked before anything starts; a number ends it early. */
+async function plan(argv: string[]): Promise<Plan | number> {
+  const opts = parseCli(argv);
+  if (opts.help) {
+    process.stdout.write(`${helpText()}\n`);
+    return 0;
+  }
+  if (opts.version) {
+    process.stdout.write(`${toolVersion()}\n`);
+    return 0;
+  }
+  const checks = selectChecks(allChecks, opts.suite, opts.check);
+  if (opts.list) {
+    process.stdout.write(`${listChecks(checks)}\n`);
+    return 0;
+  }
+  const revisions = selectRevisions(opts.spec);
+  const asked = opts.report.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = asked.find((r) => !REPORT_KINDS.some((k) => k === r));
+  if (unknown) throw new UsageError(`unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')}`);
+  const reports = REPORT_KINDS.filter((k) => asked.includes(k));
+  if (opts.out && !reports.includes('json')) reports.push('json');
+  const target = targetFrom(opts);
+  const timeoutMs = positiveInt('timeout', opts.timeout);
+  const concurrency = positiveInt('concurrency', opts.concurrency);
+  const settings = settingsFrom(opts);
+  const failOn = failOnFrom(opts.failOn);
+  const baseline = await baselineFrom(opts);
+  return { opts, checks, ...(revisions ? { revisions } : {}), target, reports, timeoutMs, concurrency, settings, failOn, ...(baseline ? { baseline } : {}) };
+}
+
+async function runCli(argv: string[]): Promise<number> {
+  const planned = await plan(argv);
+  if (typeof planned === 'number') return planned;
+  const { opts, checks, revisions, target, reports, timeoutMs, concurrency, settings, failOn, baseline } = planned;
   const color = opts.color && !process.env.NO_COLOR && process.stdout.isTTY === true;
   const reporter = createConsoleReporter({ stream: process.stdout, color, verbose: opts.verbose, quiet: opts.quiet, isTTY: process.stdout.isTTY === true });
   const abort = new AbortController();
@@ -140,7 +195,7 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
   try {
-    const report = await runChecks({
+    let report = await runChecks({
       target,
       checks,
       ...(revisions ? { revisions } : {}),
@@ -151,23 +206,23 @@ export async function main(argv: string[]): Promise<number> {
       signal: abort.signal,
       toolVersion: toolVersion(),
     });
+    report = { ...(baseline && opts.baseline ? applyBaseline(report, baseline, opts.baseline) : report), failOn };
     if (reports.includes('console')) reporter.finish(report);
-    if (reports.includes('json')) {
-      const path = await writeJsonReport(report, resolve(opts.out ?? DEFAULT_OUT));
-      if (!opts.quiet) process.stdout.write(`report written to ${path}\n`);
+    if (reports.some((k) => FILE_REPORTS.includes(k))) {
+      const paths = await writeReports(report, reports, opts.out ?? DEFAULT_OUT, failOn);
+      if (!opts.quiet) process.stdout.write(writtenLines(paths));
+    }
+    if (opts.writeBaseline) {
+      // A cut-short run knows too little: its baseline would drop every check that did not run.
+      if (report.aborted) process.stderr.write('mcp-conformance: the run was cut short, so no baseline was written\n');
+      else {
+        const path = await writeBaseline(report, opts.writeBaseline, failOn);
+        if (!opts.quiet) process.stdout.write(`baseline written to ${path}\n`);
+      }
     }
     if (abort.signal.aborted) return 130;
-    if (report.aborted) {
-      process.stderr.write(`mcp-conformance: ${report.aborted}\n`);
-      return 3;
-    }
-    return report.results.some((r) => r.status === 'fail') ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`mcp-conformance: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    if (report.aborted) process.stderr.write(`mcp-conformance: ${report.aborted}\n`);
+    return exitCodeOf(report, failOn);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

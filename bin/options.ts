@@ -15,6 +15,9 @@ export interface CliOptions {
   header: string[];
   report: string;
   out?: string;
+  baseline?: string;
+  writeBaseline?: string;
+  failOn: string;
   callTools: string;
   transport?: string;
   authToken?: string;
@@ -61,8 +64,16 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   seed: { type: 'string', arg: '<n>', help: 'fuzzing seed (a reported seed replays the run)' },
   'fuzz-runs': { type: 'string', arg: '<n>', help: 'fuzzing inputs per property (default: 25; 10000 for a deep run)' },
   'no-fuzz': { type: 'boolean', help: 'skip the fuzzing suite' },
-  report: { type: 'string', arg: '<kinds>', default: 'console', help: 'reports to produce: console, json (comma-separated)' },
+  report: {
+    type: 'string',
+    arg: '<kinds>',
+    default: 'console',
+    help: 'reports to produce, comma-separated: console, json, html, junit, markdown (any file report also writes report.json)',
+  },
   out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
+  baseline: { type: 'string', arg: '<file.yml>', help: 'known failures (check ids, id@revision): expected, not failing; a listed check that passes fails the run' },
+  'write-baseline': { type: 'string', arg: '<file.yml>', help: "write this run's failures as a baseline file" },
+  'fail-on': { type: 'string', arg: '<level>', default: 'must', help: 'what fails the run: must (a broken MUST), should (also warnings), none' },
   'no-color': { type: 'boolean', help: 'no colours in the console (NO_COLOR is honoured too)' },
   verbose: { type: 'boolean', short: 'v', help: 'print the wire excerpt of every failure' },
   quiet: { type: 'boolean', short: 'q', help: 'print only failures and the closing line' },
@@ -71,14 +82,27 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
 };
 
 export const EXIT_CODES = [
-  [0, 'no MUST-level check failed'],
-  [1, 'at least one MUST-level check failed'],
-  [2, 'usage error (unknown flag, bad value)'],
+  [0, 'no MUST-level check failed (see --fail-on), or no regression (diff)'],
+  [1, 'a MUST-level check failed (see --fail-on), a baseline entry is stale, or a regression (diff)'],
+  [2, 'usage error (unknown flag, bad value, bad baseline or report file)'],
   [3, 'the target could not be started or reached'],
   [130, 'interrupted (Ctrl-C); the report of what ran is still written'],
 ] as const;
 
 export class UsageError extends Error {}
+
+/** node:util's parse errors, as one sentence of ours. */
+function parseArgsMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string }).code;
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted) return `unknown option ${quoted} (see --help)`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && quoted) return `unexpected argument "${quoted}" (options start with --; see --help)`;
+  const missing = /^Option '(-[\w-]+(?:, --[\w-]+)?)(?: <value>)?' argument missing/.exec(message)?.[1];
+  if (missing) return `${missing} needs a value (see --help)`;
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/\.\s.*$/, '').replace(/\.$/, '');
+}
 
 export function parseCli(argv: string[]): CliOptions {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {};
@@ -89,7 +113,7 @@ export function parseCli(argv: string[]): CliOptions {
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    throw new UsageError(parseArgsMessage(error));
   }
   const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   const list = (k: string) => (Array.isArray(values[k]) ? (values[k] as string[]) : []);
@@ -100,6 +124,7 @@ export function parseCli(argv: string[]): CliOptions {
     env: list('env'),
     header: list('header'),
     report: str('report') ?? 'console',
+    failOn: str('fail-on') ?? 'must',
     callTools: str('call-tools') ?? 'readonly',
     fuzz: values['no-fuzz'] !== true,
     color: values['no-color'] !== true,
@@ -114,6 +139,8 @@ export function parseCli(argv: string[]): CliOptions {
   }
   if (str('auth-token') !== undefined) opts.authToken = str('auth-token');
   if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
+  if (str('baseline') !== undefined) opts.baseline = str('baseline');
+  if (str('write-baseline') !== undefined) opts.writeBaseline = str('write-baseline');
   return opts;
 }
 
@@ -125,6 +152,7 @@ export function helpText(): string {
     '  mcp-conformance --server "<command>" [options]   test a stdio server',
     '  mcp-conformance --url <url> [options]            test an HTTP server',
     '  mcp-conformance --list                           list the checks',
+    '  mcp-conformance diff <old.json> <new.json>       compare two runs: regressions and fixes',
     '',
     'Options:',
   ];

@@ -224,12 +224,29 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
     line(p.dim(`skipped ${skipped.length} (reasons: ${parts.join('; ')})`));
   };
 
+  /** Failures the baseline expects, one line each; its stale entries, which fail the run. */
+  const baseline = (report: RunReport): void => {
+    const expected = report.results.filter((r) => r.baseline === 'expected-fail' && r.status === 'fail');
+    if (expected.length && !opts.quiet) {
+      line();
+      line(p.bold('Expected failures (listed in the baseline; they do not fail the run):'));
+      for (const r of expected) line(`${p.dim(MARK.fail)} ${safe(r.id)} [${safe(r.revision)} ${safe(r.transport)}]`);
+    }
+    const stale = report.baseline?.stale ?? [];
+    if (stale.length) {
+      line();
+      line(p.bold(p.red('Stale baseline entries (these pass now: delete them from the baseline):')));
+      for (const entry of stale) line(`${p.green(MARK.pass)} ${safe(entry)}`);
+    }
+  };
+
   /** CI tooling parses the start of this line: keep `N passed, N failed` first and uncoloured. */
   const closing = (report: RunReport): string => {
     const s = { ...zero(), ...report.summary };
     const seconds = (report.durationMs / 1000).toFixed(1);
     const tail = report.aborted ? ' (aborted)' : '';
-    return `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.error} errors in ${seconds}s${tail}`;
+    const base = report.baseline ? `; baseline: ${report.baseline.expectedFail} expected failures, ${report.baseline.stale.length} stale` : '';
+    return `${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.error} errors in ${seconds}s${tail}${base}`;
   };
 
   return {
@@ -272,7 +289,8 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
         header(report);
         table(results);
       }
-      section('Failures:', results.filter((r) => r.status === 'fail'));
+      section('Failures:', results.filter((r) => r.status === 'fail' && r.baseline !== 'expected-fail'));
+      baseline(report);
       section('Harness errors (the tool could not decide; not a verdict on the target):', results.filter((r) => r.status === 'error'));
       if (!opts.quiet) {
         section('Warnings:', results.filter((r) => r.status === 'warn'));

@@ -31,7 +31,7 @@ const NAMED: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0
  * C0 controls, DEL, C1 controls (0x9b is a one-byte CSI), bidi marks, overrides and
  * isolates (they reorder what the reader sees), and the Unicode line separators.
  */
-function unsafe(code: number): boolean {
+export function unsafe(code: number): boolean {
   return (
     code < 0x20 ||
     (code >= 0x7f && code <= 0x9f) ||

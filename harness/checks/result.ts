@@ -24,6 +24,11 @@ export interface CheckResult {
   /** The wire excerpt that shows it (non-pass results only). */
   wire?: WireEntry[];
   durationMs: number;
+  /**
+   * Set by --baseline, never by a check: `expected-fail` for a listed failure (it keeps its
+   * status and does not fail the run), `stale` for a listed check that now passes.
+   */
+  baseline?: 'expected-fail' | 'stale';
 }
 
 export interface RevisionProbe {
@@ -49,6 +54,10 @@ export interface RunReport {
   settings?: { callTools: string; fuzz: boolean; seed: number; fuzzRuns: number };
   /** Set when the run ended early: the user pressed Ctrl-C, the target was unreachable. */
   aborted?: string;
+  /** --baseline: the file and its entries that now pass (they fail the run). */
+  baseline?: { file: string; stale: string[]; expectedFail: number };
+  /** --fail-on: which level of broken rule fails the run. */
+  failOn?: 'must' | 'should' | 'none';
   results: CheckResult[];
   summary: Record<Status, number>;
 }

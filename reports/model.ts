@@ -1,0 +1,94 @@
+// What every renderer computes the same way from the one result model: counts, the
+// revision x area matrix, and the exit policy (--fail-on, baselines). Renderers only format.
+import type { Status } from '../harness/checks/check.js';
+import type { CheckResult, RunReport } from '../harness/checks/result.js';
+
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+export const FAIL_ON = ['must', 'should', 'none'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+export function countOf(results: readonly CheckResult[]): Record<Status, number> {
+  const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const r of results) counts[r.status]++;
+  return counts;
+}
+
+/** One matrix column: a revision over one transport. */
+export interface Column {
+  key: string;
+  revision: string;
+  transport: string;
+}
+
+export const columnKey = (r: Pick<CheckResult, 'revision' | 'transport'>): string => `${r.revision} ${r.transport}`;
+
+export function columnsOf(results: readonly CheckResult[]): Column[] {
+  const seen = new Map<string, Column>();
+  for (const r of results) if (!seen.has(columnKey(r))) seen.set(columnKey(r), { key: columnKey(r), revision: r.revision, transport: r.transport });
+  return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Areas in the order their first check ran (the suites' order). */
+export function areasOf(results: readonly CheckResult[]): string[] {
+  return [...new Set(results.map((r) => r.area))];
+}
+
+export function cellOf(results: readonly CheckResult[], area: string | undefined, column: Column): CheckResult[] {
+  return results.filter((r) => columnKey(r) === column.key && (area === undefined || r.area === area));
+}
+
+/** The worst news in a set of results, for colouring a cell. */
+export function toneOf(results: readonly CheckResult[]): 'empty' | 'bad' | 'warn' | 'good' | 'neutral' {
+  if (results.length === 0) return 'empty';
+  if (results.some((r) => (r.status === 'fail' && r.baseline !== 'expected-fail') || r.status === 'error' || r.baseline === 'stale')) return 'bad';
+  if (results.some((r) => r.status === 'warn' || r.status === 'fail')) return 'warn';
+  return results.every((r) => r.status === 'pass') ? 'good' : 'neutral';
+}
+
+/**
+ * Whether this result fails the run: a broken MUST (`fail`), or with `--fail-on should` also a
+ * `warn` (a broken SHOULD or a doubtful case; MAY-level results never fail). A failure the
+ * baseline expects does not.
+ */
+export function failsRun(r: CheckResult, failOn: FailOn): boolean {
+  if (failOn === 'none' || r.baseline === 'expected-fail') return false;
+  if (r.status === 'fail') return true;
+  return failOn === 'should' && r.status === 'warn' && r.level !== 'MAY';
+}
+
+/** The run's verdict as an exit code (0 ok, 1 findings or stale baseline, 3 cut short). */
+export function exitCodeOf(report: RunReport, failOn: FailOn): number {
+  if (report.aborted) return 3;
+  if (failOn === 'none') return 0;
+  const stale = report.baseline?.stale.length ?? 0;
+  return stale > 0 || report.results.some((r) => failsRun(r, failOn)) ? 1 : 0;
+}
+
+/** How a result reads to a person: its status, or what the baseline made of it. */
+export function labelOf(r: CheckResult): string {
+  if (r.baseline === 'expected-fail') return `${r.status} (expected)`;
+  if (r.baseline === 'stale') return 'pass (stale baseline)';
+  return r.status;
+}
+
+/** The filter key of a result: its status, except expected failures and stale entries. */
+export function kindOf(r: CheckResult): Status | 'expected-fail' | 'stale' {
+  return r.baseline ?? r.status;
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Where the target is, as given on the command line. */
+export function targetOf(report: RunReport): string {
+  return report.target.command ?? report.target.url ?? '';
+}
+
+/** serverInfo as "name version", or its JSON when it is not the usual shape. */
+export function serverOf(report: RunReport): string | undefined {
+  const info = report.serverInfo;
+  if (!info) return undefined;
+  if (typeof info.name !== 'string') return JSON.stringify(info);
+  return typeof info.version === 'string' ? `${info.name} ${info.version}` : info.name;
+}

@@ -1,0 +1,156 @@
+// action.yml (the composite GitHub Action): its shell steps are run here as the runner runs
+// them (bash --noprofile --norc -eo pipefail, inputs through env, GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY files), against the reference server: the CLI runs with the documented
+// flags, report.md lands in the job summary, every report is written for the upload step,
+// and the job fails exactly when the CLI says so.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { referenceCommand } from './helpers/reference.js';
+
+interface Step {
+  name: string;
+  id?: string;
+  if?: string;
+  shell?: string;
+  run?: string;
+  uses?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+
+interface Action {
+  inputs: Record<string, { default?: string; required?: boolean }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+const ROOT = resolve('.');
+const action = parse(await readFile(join(ROOT, 'action.yml'), 'utf8')) as Action;
+
+interface StepRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+}
+
+function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Run the action's steps in order, as a runner would; `uses` steps are returned, not run. */
+async function runAction(given: Record<string, string>, workspace: string) {
+  const inputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = given[name] ?? spec.default ?? '';
+  const outputs: Record<string, Record<string, string>> = {};
+  const summary = join(workspace, 'step-summary.md');
+  await writeFile(summary, '');
+  const expr = (text: string): string =>
+    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, e: string) => {
+      if (e === 'github.action_path') return ROOT;
+      const input = /^inputs\.([\w-]+)$/.exec(e);
+      if (input?.[1] !== undefined && input[1] in inputs) return inputs[input[1]] ?? '';
+      const out = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e);
+      if (out?.[1] && out[2]) return outputs[out[1]]?.[out[2]] ?? '';
+      throw new Error(`the test cannot evaluate \${{ ${e} }}`);
+    });
+  const ran: Record<string, StepRun> = {};
+  const skipped: Step[] = [];
+  for (const [i, step] of action.runs.steps.entries()) {
+    if (!step.run) {
+      skipped.push(step);
+      continue;
+    }
+    const outFile = join(workspace, `output-${i}`);
+    await writeFile(outFile, '');
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? workspace,
+      NO_COLOR: '1',
+      GITHUB_OUTPUT: outFile,
+      GITHUB_STEP_SUMMARY: summary,
+      RUNNER_TEMP: workspace,
+    };
+    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expr(String(v));
+    const result = await bash(step.run, env, workspace);
+    const stepOutputs = Object.fromEntries(
+      (await readFile(outFile, 'utf8'))
+        .split('\n')
+        .filter((l) => l.includes('='))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    if (step.id) outputs[step.id] = stepOutputs;
+    ran[step.id ?? step.name] = { ...result, outputs: stepOutputs };
+    if (result.code !== 0) break;
+  }
+  return { ran, skipped, summary: await readFile(summary, 'utf8') };
+}
+
+describe('GitHub Action (action.yml)', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is a composite action whose scripts take inputs only through env', () => {
+    expect(action.runs.using).toBe('composite');
+    for (const step of action.runs.steps) {
+      if (step.run) {
+        expect(step.shell, step.name).toBe('bash');
+        // Splicing ${{ inputs.x }} into a script is a script injection; env is not.
+        expect(step.run, step.name).not.toContain('${{');
+      }
+    }
+    const upload = action.runs.steps.find((s) => s.uses);
+    expect(upload?.uses).toMatch(/^actions\/upload-artifact@v\d+$/);
+    expect(upload?.if).toContain('always()');
+    expect(upload?.with?.path).toBe('${{ inputs.out }}');
+    expect(action.outputs['exit-code']?.value).toBe('${{ steps.run.outputs.exit-code }}');
+  });
+
+  it('runs the CLI, writes report.md to the job summary and every report for upload, and fails the job on a failure', { timeout: 120_000 }, async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'mcpc-action-'));
+    dirs.push(workspace);
+    const { ran, skipped, summary } = await runAction({ server: referenceCommand('ping-nonempty-result'), suite: 'ping', spec: '2025-06-18', args: '--no-fuzz --timeout 4000' }, workspace);
+    expect(ran.setup?.outputs.cli).toBe(join(ROOT, 'bin/mcp-conformance.js'));
+    expect(ran.run?.code, ran.run?.stderr).toBe(0);
+    expect(ran.run?.outputs).toEqual({ 'exit-code': '1', 'report-dir': 'mcp-conformance-report' });
+    expect(ran.run?.stdout).toMatch(/Failures:\n✗ ping\.empty-result \[2025-06-18 stdio\]/);
+    const out = join(workspace, 'mcp-conformance-report');
+    for (const file of ['report.json', 'report.html', 'junit.xml', 'report.md']) expect(existsSync(join(out, file)), file).toBe(true);
+    expect(summary).toBe(await readFile(join(out, 'report.md'), 'utf8'));
+    expect(summary).toMatch(/^## MCP conformance: ❌ failed/);
+    expect(skipped.map((s) => s.uses)).toEqual(['actions/upload-artifact@v4']);
+    expect(ran.Verdict?.code).toBe(1);
+    expect(ran.Verdict?.stdout).toContain('::error title=MCP conformance::mcp-conformance exited with 1');
+  });
+
+  it('passes the job on a clean server, with the reports where out says', { timeout: 120_000 }, async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'mcpc-action-'));
+    dirs.push(workspace);
+    const { ran, summary } = await runAction(
+      { server: referenceCommand(), suite: 'ping', spec: '2025-06-18', out: 'reports/mcp', args: '--no-fuzz' },
+      workspace,
+    );
+    expect(ran.run?.outputs['exit-code']).toBe('0');
+    expect(existsSync(join(workspace, 'reports/mcp/junit.xml'))).toBe(true);
+    expect(summary).toMatch(/^## MCP conformance: ✅ passed/);
+    expect(ran.Verdict?.code).toBe(0);
+  });
+});
