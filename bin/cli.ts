@@ -191,6 +191,12 @@ async function runCli(argv: string[]): Promise<number> {
     }
     process.stderr.write('\nmcp-conformance: interrupted; stopping the run and writing what was gathered (Ctrl-C again to quit at once)\n');
     abort.abort();
+    // A signal must end the process even if the run cannot wind down (a wedged target):
+    // after a grace period, kill every server and leave.
+    setTimeout(() => {
+      killAllNow();
+      process.exit(130);
+    }, 5000).unref();
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
