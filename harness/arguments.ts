@@ -30,35 +30,113 @@ export interface GeneratedArguments {
   reason?: string;
 }
 
-/** A valid object for `schema` (an inputSchema); `dialect` picks the ajv class for the check. */
-export function argumentsFor(schema: unknown, dialect: 'draft-07' | '2020-12' = '2020-12'): GeneratedArguments {
+export type Dialect = 'draft-07' | '2020-12';
+
+/**
+ * The dialect a target-supplied schema is written in: the one its `$schema` names, else
+ * `fallback` (the revision's default: draft-07 up to 2025-06-18, 2020-12 from 2025-11-25).
+ * Undefined when `$schema` names a dialect this tool cannot compile (draft-04, 2019-09, ...).
+ */
+export function dialectOf(schema: unknown, fallback: Dialect): Dialect | undefined {
+  const declared = typeof schema === 'object' && schema !== null ? (schema as Schema).$schema : undefined;
+  if (declared === undefined) return fallback;
+  if (typeof declared !== 'string') return undefined;
+  if (/json-schema\.org\/draft-0[67]\/schema#?$/.test(declared)) return 'draft-07';
+  if (/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return '2020-12';
+  return undefined;
+}
+
+/**
+ * A valid object for `schema` (an inputSchema). `dialect` is the default when the schema
+ * declares no `$schema`; a declared one wins (see dialectOf).
+ */
+export function argumentsFor(schema: unknown, dialect: Dialect = '2020-12'): GeneratedArguments {
   if (typeof schema !== 'object' || schema === null) return { ok: false, value: {}, reason: 'no inputSchema object' };
   const root = schema as Schema;
   const value = instanceOf(root, root, 0);
   const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const validate = compile(root, dialect);
-  if (!validate) return { ok: false, value: object, reason: 'the inputSchema does not compile as JSON Schema' };
+  const used = dialectOf(root, dialect);
+  if (!used) return { ok: false, value: object, reason: `the inputSchema declares a dialect this tool does not support (${String(root.$schema)})` };
+  const validate = compile(root, used);
+  if (!validate) return { ok: false, value: object, reason: `the inputSchema does not compile as JSON Schema ${used}: ${compileProblem(root, used) ?? ''}` };
   if (validate(object)) return { ok: true, value: object };
   const first = validate.errors?.[0];
   return { ok: false, value: object, reason: `could not build valid arguments (${first?.instancePath || '(root)'} ${first?.message ?? ''})` };
 }
 
-const cache = new WeakMap<Schema, ValidateFunction | null>();
+interface Compiled {
+  validate: ValidateFunction | null;
+  /** Why it did not compile. */
+  problem?: string;
+  /** It did not compile only because a $ref points outside the schema (not fetched, by design). */
+  unresolved?: boolean;
+}
+
+/** Per schema object and dialect: compiling is the costly part (a fresh ajv each time). */
+const cache = new WeakMap<Schema, Map<Dialect, Compiled>>();
+
+function compiled(schema: Schema, dialect: Dialect): Compiled {
+  let byDialect = cache.get(schema);
+  if (!byDialect) cache.set(schema, (byDialect = new Map()));
+  const hit = byDialect.get(dialect);
+  if (hit) return hit;
+  const { $schema: _ignored, ...rest } = schema;
+  let result: Compiled;
+  try {
+    result = { validate: compileWith(sharedAjv(dialect), rest) };
+  } catch {
+    // A fresh instance decides: the shared one may hold an $id of an earlier schema.
+    try {
+      result = { validate: compileWith(newAjv(dialect), rest) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      result = { validate: null, problem: message.slice(0, 300), unresolved: typeof error === 'object' && error !== null && 'missingRef' in error };
+    }
+  }
+  byDialect.set(dialect, result);
+  return result;
+}
+
+function newAjv(dialect: Dialect): Ajv {
+  const options = { strict: false, allErrors: false, logger: false, addUsedSchema: false } as const;
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv as Ajv);
+  return ajv as Ajv;
+}
+
+/** One instance per dialect: a new ajv with formats costs ~10x the compile of a small schema. */
+const shared = new Map<Dialect, Ajv>();
+function sharedAjv(dialect: Dialect): Ajv {
+  let ajv = shared.get(dialect);
+  if (!ajv) shared.set(dialect, (ajv = newAjv(dialect)));
+  return ajv;
+}
+
+/** Compile, then drop the schema from the instance (the function keeps working). */
+function compileWith(ajv: Ajv, schema: Schema): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
 
 /** Compile a target-supplied schema; null when it does not compile. */
-export function compile(schema: Schema, dialect: 'draft-07' | '2020-12'): ValidateFunction | null {
-  if (cache.has(schema)) return cache.get(schema) ?? null;
-  let validate: ValidateFunction | null = null;
-  try {
-    const { $schema: _ignored, ...rest } = schema;
-    const ajv = dialect === '2020-12' ? new Ajv2020({ strict: false, allErrors: false }) : new Ajv({ strict: false, allErrors: false });
-    addFormats(ajv as Ajv);
-    validate = ajv.compile(rest);
-  } catch {
-    validate = null;
-  }
-  cache.set(schema, validate);
-  return validate;
+export function compile(schema: Schema, dialect: Dialect): ValidateFunction | null {
+  return compiled(schema, dialect).validate;
+}
+
+/**
+ * Why a schema does not compile under `dialect` (undefined when it does). A $ref to a
+ * document outside the schema is not fetched (BASE-043), so it is reported apart: `unresolved`.
+ */
+export function compileProblem(schema: Schema, dialect: Dialect): string | undefined {
+  return compiled(schema, dialect).problem;
+}
+
+/** True when the schema failed to compile only because of a $ref this tool does not fetch. */
+export function hasUnresolvedRef(schema: Schema, dialect: Dialect): boolean {
+  return compiled(schema, dialect).unresolved === true;
 }
 
 function resolveRef(root: Schema, ref: string): Schema | undefined {

@@ -1,4 +1,122 @@
-// The prompts suite (filled in by its own work; registered in suites/index.ts).
-import type { Check } from '../../harness/checks/check.js';
+// Prompts (PROMPT-*). Spec: server/prompts. Getting a prompt is read-only by the spec, so every
+// listed prompt is fetched (up to a cap). Message shapes are the schema check's business.
+import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
+import { describeReply } from '../../harness/session.js';
 
-export const promptsChecks: Check[] = [];
+const LEGACY = '2024-11-05..2025-11-25';
+/** At most this many listed prompts are fetched per revision. */
+const MAX_GETS = 20;
+/** The value given to every required argument (completions are not consulted). */
+const SAMPLE = 'conformance';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Prompt {
+  name: string;
+  required: string[];
+}
+
+async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
+  const { prompts } = await ctx.discovery();
+  if (!prompts) return ctx.skip('not-declared: no prompts capability');
+  const seen = new Set<string>();
+  const out: Prompt[] = [];
+  for (const p of prompts.items) {
+    if (typeof p.name !== 'string' || seen.has(p.name)) continue;
+    seen.add(p.name);
+    const args = Array.isArray(p.arguments) ? p.arguments.filter(isObj) : [];
+    out.push({ name: p.name, required: args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => a.name as string) });
+  }
+  if (out.length === 0) return ctx.skip(`no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
+  return out;
+}
+
+const withSamples = (p: Prompt): Record<string, string> => Object.fromEntries(p.required.map((n) => [n, SAMPLE]));
+
+export const promptsChecks: Check[] = [
+  // Getting a prompt: "To retrieve a specific prompt, clients send a prompts/get request.
+  // Arguments may be auto-completed through the completion API." A prompt without required
+  // arguments must be gettable as is; one with them gets sample strings, which it may
+  // legitimately refuse (they are guesses), so its errors are not judged. No keyword: warn.
+  {
+    id: 'prompts.get-listed',
+    title: 'Every listed prompt can be fetched with prompts/get',
+    spec: { url: 'server/prompts#getting-a-prompt', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    requires: ['prompts'],
+    faults: ['prompts-get-error'],
+    connection: 'shared',
+    async run(ctx) {
+      const prompts = await listedPrompts(ctx);
+      if (!Array.isArray(prompts)) return prompts;
+      const picked = prompts.slice(0, MAX_GETS);
+      const replies = await Promise.all(picked.map((p) => ctx.request('prompts/get', { name: p.name, arguments: withSamples(p) })));
+      const bad: string[] = [];
+      const unjudged: string[] = [];
+      for (const [i, reply] of replies.entries()) {
+        const p = picked[i] as Prompt;
+        if (reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.messages)) continue;
+        if (p.required.length > 0 && reply.kind === 'error') unjudged.push(`${p.name} (sample arguments refused: ${reply.error.code})`);
+        else bad.push(`${p.name}: ${describeReply(reply)}`);
+      }
+      const cap = prompts.length > MAX_GETS ? `; fetched the first ${MAX_GETS} of ${prompts.length}` : '';
+      if (bad.length === 0) return ctx.pass(`${picked.length - unjudged.length} prompt(s) fetched${unjudged.length ? `; not judged: ${unjudged.join(', ')}` : ''}${cap}`);
+      return ctx.fail({ expected: 'prompts/get of a listed prompt returns its messages', actual: bad.slice(0, 3).join('; ') });
+    },
+  },
+
+  // Error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases:
+  // Invalid prompt name: -32602 (Invalid params)".
+  {
+    id: 'prompts.get-unknown-is-error',
+    title: 'Getting a prompt that does not exist gets error -32602',
+    spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    requires: ['prompts'],
+    faults: ['prompts-unknown-returns-result'],
+    connection: 'shared',
+    async run(ctx) {
+      const names = new Set(((await ctx.discovery()).prompts?.items ?? []).map((p) => p.name));
+      let name = `mcp-conformance-missing-prompt-${Math.random().toString(36).slice(2, 10)}`;
+      while (names.has(name)) name += '-';
+      const reply = await ctx.request('prompts/get', { name, arguments: {} });
+      if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
+      return ctx.fail({
+        expected: `prompts/get "${name}": error -32602`,
+        actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
+      });
+    },
+  },
+
+  // Error handling: "Missing required arguments: -32602 (Invalid params)" (SHOULD).
+  {
+    id: 'prompts.get-missing-argument',
+    title: 'Getting a prompt without one of its required arguments gets error -32602',
+    spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    requires: ['prompts'],
+    faults: ['prompts-missing-argument-accepted'],
+    connection: 'shared',
+    async run(ctx) {
+      const prompts = await listedPrompts(ctx);
+      if (!Array.isArray(prompts)) return prompts;
+      const p = prompts.find((x) => x.required.length > 0);
+      if (!p) return ctx.skip('no listed prompt has a required argument');
+      const missing = p.required[0] as string;
+      const { [missing]: _left, ...args } = withSamples(p);
+      const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
+      if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(`${p.name} without "${missing}"`);
+      return ctx.fail({
+        expected: `prompts/get "${p.name}" without its required "${missing}": error -32602`,
+        actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
+      });
+    },
+  },
+];

@@ -14,7 +14,7 @@ export const schemaChecks: Check[] = [
     side: 'server',
     revisions: '2024-11-05..2025-11-25',
     transports: 'any',
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info'],
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null'],
     connection: 'passive',
     async run(ctx) {
       const bad = ctx.observations().filter((o) => o.kind === 'schema-invalid');

@@ -1,4 +1,5 @@
 // The tools the reference server offers (8: two pages of 5), and how each revision sees them.
+import { isOn } from '../faults.js';
 import { isPlainObject, isValidId } from '../jsonrpc.js';
 import { atLeast, type Revision } from '../revisions.js';
 import type { RequestContext } from '../session.js';
@@ -81,7 +82,10 @@ export const TOOLS: readonly ToolDef[] = [
     annotations: { ...READ_ONLY, idempotentHint: true },
     run: (args) => {
       const sum = (args.a as number) + (args.b as number);
-      return { content: [text(JSON.stringify({ sum }))], structuredContent: { sum } };
+      const data = isOn('tools-structured-content-invalid') ? { total: sum } : { sum };
+      // tools#structured-content: the serialized JSON also goes in a text block.
+      const serialized = isOn('tools-structured-without-text') ? `The sum is ${sum}` : JSON.stringify(data);
+      return { content: [text(serialized)], structuredContent: data };
     },
   },
   {
@@ -94,23 +98,37 @@ export const TOOLS: readonly ToolDef[] = [
       required: ['ms'],
     },
     annotations: { ...READ_ONLY, idempotentHint: true },
+    // Progress faults of faults/utilities.ts live here: the only tool that reports progress.
     run: async (args, ctx) => {
       const ms = args.ms as number;
       const steps = Math.max(1, Math.min(10, Math.ceil(ms / 100)));
       const token = progressToken(ctx);
+      // progress#behavior-requirements: only tokens of active requests.
+      if (isOn('progress-unknown-token')) ctx.notify('notifications/progress', { progressToken: 'reference-unknown-token', progress: 1 });
+      // progress#progress-flow: total is the whole (progress never exceeds it).
+      const total = isOn('progress-over-total') ? steps - 1 : steps;
       for (let i = 1; i <= steps; i++) {
-        await sleep(ms / steps, ctx.signal);
+        await sleep(ms / steps, ctx.signal); // rejects at once on cancellation
         if (token !== undefined) {
-          const p: Record<string, unknown> = { progressToken: token, progress: i, total: steps };
+          const p: Record<string, unknown> = { progressToken: token, progress: i, total };
           if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
           ctx.notify('notifications/progress', p);
+          // progress#progress-flow: the value MUST increase with each notification.
+          if (i === 1 && isOn('progress-not-increasing')) ctx.notify('notifications/progress', p);
         }
+      }
+      // progress#behavior-requirements: no progress once the operation is complete.
+      if (token !== undefined && isOn('progress-after-response')) {
+        ctx.after(() => ctx.notify('notifications/progress', { progressToken: token, progress: steps + 1 }));
       }
       return { content: [text(`Waited ${ms} ms`)] };
     },
   },
   {
-    name: 'get_time',
+    // A getter, so the fault (enabled after this module loads) renames it for list and call alike.
+    get name() {
+      return isOn('tools-name-invalid') ? 'get time' : 'get_time';
+    },
     title: 'Current time',
     description: 'Returns the current time in ISO 8601.',
     inputSchema: NO_ARGS,

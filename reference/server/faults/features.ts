@@ -1,2 +1,33 @@
 // Faults for tools, resources, prompts, pagination. Each entry: { id, description }; guard it once with isOn('<id>').
-export const FEATURES_FAULTS = [] as const satisfies readonly { id: string; description: string }[];
+export const FEATURES_FAULTS = [
+  // tools
+  { id: 'tools-duplicate-name', description: 'The first page of tools/list lists its first tool twice.' },
+  { id: 'tools-name-invalid', description: 'The get_time tool is named "get time" (a space: not an allowed tool-name character).' },
+  { id: 'tools-input-schema-invalid', description: 'tools/list shows echo with an inputSchema that is not valid JSON Schema (minLength: -1).' },
+  { id: 'tools-unknown-returns-result', description: 'tools/call of an unknown tool returns the result {content: []} instead of an error.' },
+  { id: 'tools-call-result-invalid', description: 'The image item returned by get_image lacks its mimeType (the result is schema-invalid).' },
+  {
+    id: 'tools-structured-content-invalid',
+    description: 'add returns structuredContent {total: n} (and that JSON as text), which lacks the "sum" its outputSchema requires.',
+  },
+  { id: 'tools-structured-without-text', description: 'add returns the text "The sum is n" instead of the serialized structuredContent.' },
+  {
+    id: 'tools-invalid-args-protocol-error',
+    description: 'At 2025-11-25, arguments that violate the inputSchema get error -32602 instead of an isError result.',
+  },
+  // resources
+  { id: 'resources-read-listed-error', description: 'Reading the listed test://static/blob.bin answers -32603 (Internal error).' },
+  { id: 'resources-read-wrong-uri', description: 'Reading test://static/readme answers contents whose uri is test://static/README.' },
+  { id: 'resources-unknown-uri-result', description: 'Reading an unknown URI returns {contents: []} instead of error -32002.' },
+  { id: 'resources-subscribe-error', description: 'resources/subscribe answers -32601 although resources.subscribe is declared.' },
+  // prompts
+  { id: 'prompts-get-error', description: 'prompts/get of "conversation" (no arguments) answers -32603 (Internal error).' },
+  { id: 'prompts-unknown-returns-result', description: 'prompts/get of an unknown prompt returns {messages: []} instead of error -32602.' },
+  { id: 'prompts-missing-argument-accepted', description: 'prompts/get without a required argument succeeds (the argument is filled with "").' },
+  // pagination
+  { id: 'pagination-cursor-loop', description: 'The second page of prompts/list hands out the cursor that led to it again.' },
+  { id: 'pagination-never-ends', description: 'resources/templates/list never ends: past the last template come empty pages, each with a new cursor.' },
+  { id: 'pagination-overlapping-pages', description: 'Each page of resources/list after the first starts with the last item of the page before.' },
+  { id: 'pagination-invalid-cursor-accepted', description: 'An invalid cursor is answered with the first page instead of error -32602.' },
+  { id: 'pagination-next-cursor-null', description: 'The last page of tools/list carries "nextCursor": null (the schema wants a string or nothing).' },
+] as const satisfies readonly { id: string; description: string }[];

@@ -1,6 +1,7 @@
 // server/prompts: prompts/list (paginated) and prompts/get.
 import { PROMPTS, renderPrompt } from '../catalog/prompts.js';
-import { invalidParams, isPlainObject } from '../jsonrpc.js';
+import { isOn } from '../faults.js';
+import { ErrorCode, RpcError, invalidParams, isPlainObject } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
 import type { RequestContext } from '../session.js';
 
@@ -15,13 +16,21 @@ export function getPrompt(ctx: RequestContext): Record<string, unknown> {
   if (typeof name !== 'string') throw invalidParams('Invalid params: name must be a string');
   const prompt = PROMPTS.find((p) => p.name === name);
   // server/prompts#error-handling: unknown prompt and missing required arguments are -32602.
-  if (!prompt) throw invalidParams(`Unknown prompt: ${name}`, { name });
+  if (!prompt) {
+    if (isOn('prompts-unknown-returns-result')) return { messages: [] };
+    throw invalidParams(`Unknown prompt: ${name}`, { name });
+  }
+  if (prompt.name === 'conversation' && isOn('prompts-get-error')) throw new RpcError(ErrorCode.InternalError, 'Internal error');
   const args = ctx.params.arguments ?? {};
   if (!isPlainObject(args)) throw invalidParams('Invalid params: arguments must be an object');
   for (const [k, v] of Object.entries(args)) {
     if (typeof v !== 'string') throw invalidParams(`Invalid params: argument "${k}" must be a string`);
   }
-  const missing = prompt.arguments.find((a) => a.required && !(a.name in args));
-  if (missing) throw invalidParams(`Missing required argument "${missing.name}" for prompt ${name}`);
-  return { description: prompt.description, messages: prompt.messages(args as Record<string, string>) };
+  const given = { ...(args as Record<string, string>) };
+  const missing = prompt.arguments.find((a) => a.required && !(a.name in given));
+  if (missing) {
+    if (!isOn('prompts-missing-argument-accepted')) throw invalidParams(`Missing required argument "${missing.name}" for prompt ${name}`);
+    for (const a of prompt.arguments) if (a.required) given[a.name] ??= '';
+  }
+  return { description: prompt.description, messages: prompt.messages(given) };
 }

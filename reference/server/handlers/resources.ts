@@ -1,5 +1,6 @@
 // server/resources: list, templates/list, read, subscribe, unsubscribe.
 import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate } from '../catalog/resources.js';
+import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
 import type { RequestContext } from '../session.js';
@@ -26,7 +27,9 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   const uri = uriParam(ctx);
   const res = RESOURCES.find((r) => r.uri === uri);
   if (res) {
-    const item: Record<string, unknown> = { uri, mimeType: res.mimeType };
+    if (res.name === 'blob.bin' && isOn('resources-read-listed-error')) throw new RpcError(ErrorCode.InternalError, 'Internal error');
+    const shown = res.name === 'readme' && isOn('resources-read-wrong-uri') ? 'test://static/README' : uri;
+    const item: Record<string, unknown> = { uri: shown, mimeType: res.mimeType };
     if (res.blob !== undefined) item.blob = res.blob;
     else item.text = res.text ?? '';
     return { contents: [item] };
@@ -34,11 +37,13 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   const match = matchTemplate(uri);
   if (match) return { contents: [{ uri, mimeType: match.def.mimeType, text: match.def.render(match.value) }] };
   // server/resources#error-handling: resource not found is -32002.
+  if (isOn('resources-unknown-uri-result')) return { contents: [] };
   throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', { uri });
 }
 
 /** resources/subscribe and resources/unsubscribe: accepted for any URI (nothing ever changes). */
 export function subscription(ctx: RequestContext): Record<string, never> {
   uriParam(ctx);
+  if (isOn('resources-subscribe-error')) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
   return {};
 }

@@ -1,0 +1,141 @@
+// Calling tools for the tools suite: which tools the user's policy allows, valid generated
+// arguments for them, and one call per tool per revision (memoized on the revision's shared
+// session, so every check that needs a tool's result shares the one call).
+import { isDeepStrictEqual } from 'node:util';
+import { argumentsFor, compile, dialectOf, type Dialect } from '../../harness/arguments.js';
+import type { CheckContext, Verdict } from '../../harness/checks/check.js';
+import type { Reply } from '../../harness/peer.js';
+import { REVISIONS } from '../../harness/revisions.js';
+import { describeReply, type LegacySession } from '../../harness/session.js';
+import { describePolicy, mayCallTool } from '../../harness/settings.js';
+
+export type Tool = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
+/** At most this many tools are called per revision. */
+const MAX_CALLS = 20;
+/**
+ * How long a call with generated arguments may run before it is cancelled and left unjudged
+ * (never longer than --timeout). Tools may legitimately take long (server-everything's
+ * trigger-long-running-operation runs 10 s by default); a conformance run does not wait for them.
+ */
+const CALL_PATIENCE_MS = 2000;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The default dialect of tool schemas at a revision (BASE-040: 2020-12 from 2025-11-25). */
+export function defaultDialect(revision: string): Dialect {
+  return REVISIONS.find((r) => r.id === revision)?.dialect === '2020-12' ? '2020-12' : 'draft-07';
+}
+
+/** Discovered tools, first of each name (a duplicate is tools.unique-names' business). */
+export async function listedTools(ctx: CheckContext): Promise<Tool[] | Verdict> {
+  const { tools } = await ctx.discovery();
+  if (!tools) return ctx.skip('not-declared: no tools capability');
+  if (tools.items.length === 0) return ctx.skip(`no tools listed${tools.problem ? ` (${tools.problem})` : ''}`);
+  const seen = new Set<unknown>();
+  return tools.items.filter((t) => typeof t.name === 'string' && !seen.has(t.name) && seen.add(t.name));
+}
+
+export interface Callable {
+  tool: Tool;
+  name: string;
+  args: Obj;
+}
+
+/** The tools the policy allows, with valid generated arguments; why the others are left out. */
+export function callable(ctx: CheckContext, tools: Tool[]): { ok: Callable[]; left: string[]; allowed: number } {
+  const allowed = tools.filter((t) => mayCallTool(ctx.settings.callTools, t as { name?: unknown }));
+  const ok: Callable[] = [];
+  const left: string[] = [];
+  for (const tool of allowed.slice(0, MAX_CALLS)) {
+    const generated = argumentsFor(tool.inputSchema, defaultDialect(ctx.revision));
+    if (generated.ok) ok.push({ tool, name: tool.name as string, args: generated.value });
+    else left.push(`${String(tool.name)}: ${generated.reason ?? 'no valid arguments'}`);
+  }
+  if (allowed.length > MAX_CALLS) left.push(`${allowed.length - MAX_CALLS} more allowed tool(s) not called (at most ${MAX_CALLS})`);
+  return { ok, left, allowed: allowed.length };
+}
+
+export function noSafeTool(ctx: CheckContext, what = 'no listed tool'): Verdict {
+  return ctx.skip(`no-safe-tool: ${what} may be called under ${describePolicy(ctx.settings.callTools)} (allow more with --call-tools)`);
+}
+
+/** One call per tool per shared session (a revision), shared by every check that needs it. */
+const calls = new WeakMap<LegacySession, Map<string, Promise<Reply>>>();
+let callCounter = 0;
+
+export async function callOnce(ctx: CheckContext, c: Callable): Promise<Reply> {
+  const session = await ctx.shared();
+  let memo = calls.get(session);
+  if (!memo) calls.set(session, (memo = new Map()));
+  let reply = memo.get(c.name);
+  if (!reply) {
+    reply = callTool(ctx, session, c.name, c.args);
+    memo.set(c.name, reply);
+  }
+  const got = await reply;
+  if ((got.kind === 'result' || got.kind === 'error') && got.seq) ctx.cite(got.seq);
+  return got;
+}
+
+/** tools/call; a call that outlives the timeout is cancelled (basic/utilities/cancellation). */
+async function callTool(ctx: CheckContext, session: LegacySession, name: string, args: Obj): Promise<Reply> {
+  const id = `mcp-conformance-call-${++callCounter}`;
+  const timeoutMs = Math.min(ctx.timeoutMs, CALL_PATIENCE_MS);
+  const reply = await session.peer.request('tools/call', { name, arguments: args }, { owner: ctx.owner, id, timeoutMs });
+  if (reply.kind === 'timeout') {
+    await session.peer.notify('notifications/cancelled', { requestId: id, reason: 'no answer within the timeout' }, ctx.owner);
+  }
+  return reply;
+}
+
+/** Non-error results of calls to allowed tools that declare an outputSchema. */
+export async function structuredResults(ctx: CheckContext): Promise<{ judged: { c: Callable; result: Obj }[]; notes: string[] } | Verdict> {
+  const tools = await listedTools(ctx);
+  if (!Array.isArray(tools)) return tools;
+  const withSchema = tools.filter((t) => isObj(t.outputSchema));
+  if (withSchema.length === 0) return ctx.skip('no listed tool declares an outputSchema');
+  const { ok, left, allowed } = callable(ctx, withSchema);
+  if (allowed === 0) return noSafeTool(ctx, 'no tool with an outputSchema');
+  const notes = [...left];
+  const judged: { c: Callable; result: Obj }[] = [];
+  for (const [i, reply] of (await Promise.all(ok.map((c) => callOnce(ctx, c)))).entries()) {
+    const c = ok[i] as Callable;
+    if (reply.kind !== 'result') notes.push(`${c.name}: ${describeReply(reply)}`);
+    else if (!isObj(reply.result) || reply.result.isError === true) notes.push(`${c.name}: a tool error (isError)`);
+    else judged.push({ c, result: reply.result });
+  }
+  if (judged.length === 0) return ctx.skip(`no successful call to judge: ${notes.join('; ')}`);
+  return { judged, notes };
+}
+
+/** A callable tool (read-only ones first) whose valid arguments lose one required member. */
+export function invalidProbe(ctx: CheckContext, ok: Callable[]): { name: string; args: Obj; missing: string } | undefined {
+  const ordered = [...ok].sort((a, b) => readOnlyRank(a.tool) - readOnlyRank(b.tool));
+  for (const c of ordered) {
+    const schema = c.tool.inputSchema as Obj;
+    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+    const validate = compile(schema, dialectOf(schema, defaultDialect(ctx.revision)) ?? 'draft-07');
+    for (const missing of required) {
+      const { [missing]: _dropped, ...args } = c.args;
+      if (validate && !validate(args)) return { name: c.name, args, missing };
+    }
+  }
+  return undefined;
+}
+
+/** Read-only first, then declared non-destructive, then the rest (--call-tools all/names). */
+function readOnlyRank(tool: Tool): number {
+  const a = isObj(tool.annotations) ? tool.annotations : {};
+  return a.readOnlyHint === true ? 0 : a.destructiveHint === false ? 1 : 2;
+}
+
+/** Is this content item a text block holding the JSON of `value`? */
+export function sameJson(item: unknown, value: unknown): boolean {
+  if (!isObj(item) || item.type !== 'text' || typeof item.text !== 'string') return false;
+  try {
+    return isDeepStrictEqual(JSON.parse(item.text), value);
+  } catch {
+    return false;
+  }
+}
