@@ -1,4 +1,79 @@
-// The capabilities suite (filled in by its own work; registered in suites/index.ts).
-import type { Check } from '../../harness/checks/check.js';
+// Capability discipline: the server sends no notification its declared capabilities do not
+// allow. Judged passively over every notification of the revision (sessions of one target
+// declare the same capabilities as its probe session). Methods of undeclared capabilities:
+// lifecycle.features-declared (tools, prompts, resources), logging.undeclared-set-level,
+// completion.undeclared-refused. notifications/message without logging: logging.messages-declared.
+// A notification before notifications/initialized is no violation: the lifecycle's rule
+// ("SHOULD NOT send requests other than pings and logging") is about requests.
+import type { Check, CheckContext } from '../../harness/checks/check.js';
+import type { Observation } from '../../harness/observations.js';
 
-export const capabilitiesChecks: Check[] = [];
+const LEGACY = '2024-11-05..2025-11-25';
+
+function flag(caps: Record<string, unknown>, cap: string, sub: string): boolean {
+  const value = caps[cap];
+  return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[sub] === true;
+}
+
+function notifications(ctx: CheckContext, methods: string[]): Observation[] {
+  return ctx.observations().filter((o) => o.kind === 'server-notification' && methods.includes((o.message as { method?: string }).method ?? ''));
+}
+
+const LIST_CHANGED: Record<string, string> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/prompts/list_changed': 'prompts',
+  'notifications/resources/list_changed': 'resources',
+};
+
+export const capabilitiesChecks: Check[] = [
+  // "Both parties must respect declared capabilities throughout the session"; listChanged:
+  // "Support for list change notifications". The feature pages only say declared servers
+  // SHOULD notify, so an undeclared one is a warning (TOOL-019, RES-013, PROMPT-006).
+  {
+    id: 'capabilities.list-changed-declared',
+    title: 'list_changed notifications only for lists whose capability declares listChanged',
+    spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['list-changed-undeclared'],
+    connection: 'passive',
+    async run(ctx) {
+      const caps = ctx.facts.serverCapabilities;
+      const seen = notifications(ctx, Object.keys(LIST_CHANGED));
+      const bad = seen.filter((o) => !flag(caps, LIST_CHANGED[(o.message as { method: string }).method] as string, 'listChanged'));
+      if (bad.length === 0) return ctx.pass(`${seen.length} list_changed notification(s), all declared`);
+      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
+      const method = (bad[0]?.message as { method: string }).method;
+      const cap = LIST_CHANGED[method] as string;
+      return ctx.fail({
+        expected: `${method} only with capabilities.${cap}.listChanged: true`,
+        actual: `${bad.length} such notification(s); capabilities.${cap} is ${ctx.brief(caps[cap])}`,
+      });
+    },
+  },
+
+  // Architecture, capability negotiation: "Emitting resource subscription notifications
+  // requires the server to declare subscription support" (RES-011).
+  {
+    id: 'capabilities.updated-needs-subscribe',
+    title: 'notifications/resources/updated only from a server that declares resources.subscribe',
+    spec: { url: 'architecture#capability-negotiation', level: 'MUST' },
+    side: 'server',
+    revisions: LEGACY,
+    transports: 'any',
+    faults: ['updated-without-subscribe'],
+    connection: 'passive',
+    async run(ctx) {
+      const caps = ctx.facts.serverCapabilities;
+      const seen = notifications(ctx, ['notifications/resources/updated']);
+      if (flag(caps, 'resources', 'subscribe')) return ctx.pass(`resources.subscribe declared; ${seen.length} update(s) seen`);
+      if (seen.length === 0) return ctx.pass('no resources/updated notification');
+      ctx.cite(...seen.slice(0, 5).map((o) => o.seq));
+      return ctx.fail({
+        expected: 'notifications/resources/updated only with capabilities.resources.subscribe: true',
+        actual: `${seen.length} update(s); capabilities.resources is ${ctx.brief(caps.resources)}`,
+      });
+    },
+  },
+];

@@ -1,6 +1,7 @@
 // server/utilities/completion (served from 2025-03-26, where the completions capability exists).
 import { PROMPTS } from '../catalog/prompts.js';
 import { TEMPLATES } from '../catalog/resources.js';
+import { isOn } from '../faults.js';
 import { invalidParams, isPlainObject } from '../jsonrpc.js';
 import type { RequestContext } from '../session.js';
 
@@ -9,6 +10,8 @@ const MAX_VALUES = 100;
 function candidates(ref: Record<string, unknown>, argName: string): readonly string[] {
   if (ref.type === 'ref/prompt') {
     const prompt = PROMPTS.find((p) => p.name === ref.name);
+    // completion#error-handling: an invalid prompt name is -32602.
+    if (!prompt && isOn('completion-unknown-prompt-accepted')) return [];
     if (!prompt) throw invalidParams(`Unknown prompt: ${String(ref.name)}`);
     const arg = prompt.arguments.find((a) => a.name === argName);
     if (!arg) throw invalidParams(`Prompt ${prompt.name} has no argument "${argName}"`);
@@ -31,6 +34,8 @@ export function complete(ctx: RequestContext): Record<string, unknown> {
   }
   const prefix = argument.value.toLowerCase();
   const matches = candidates(ref, argument.name).filter((v) => v.toLowerCase().startsWith(prefix));
-  const values = matches.slice(0, MAX_VALUES);
-  return { completion: { values, total: matches.length, hasMore: matches.length > values.length } };
+  // completion#completion-results: at most 100 values; total and hasMore tell about the rest.
+  const values = isOn('completion-over-100') ? matches : matches.slice(0, MAX_VALUES);
+  const hasMore = isOn('completion-hasmore-inconsistent') ? false : matches.length > values.length;
+  return { completion: { values, total: matches.length, hasMore } };
 }

@@ -1,7 +1,7 @@
 // basic/lifecycle and basic/utilities: initialize, notifications/initialized, ping,
 // notifications/cancelled.
 import { isOn } from '../faults.js';
-import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId } from '../jsonrpc.js';
+import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import { atLeast, negotiate, type Revision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 
@@ -57,7 +57,26 @@ export function initialize(ctx: RequestContext): Record<string, unknown> {
   if (isOn('request-before-initialized') && params.capabilities.roots !== undefined) {
     ctx.after(() => session.sendRequest('roots/list', {}, ctx.channel));
   }
+  undeclaredCapabilityFaults(result.capabilities as Record<string, unknown>, ctx);
   return result;
+}
+
+/** Faults of faults/utilities.ts: a capability left out of the declaration but still used. */
+function undeclaredCapabilityFaults(caps: Record<string, unknown>, ctx: RequestContext): void {
+  const later = (method: string, params: Record<string, unknown>) => ctx.after(() => ctx.channel.send(notification(method, params)));
+  if (isOn('completions-undeclared-served')) delete caps.completions;
+  if (isOn('list-changed-undeclared')) {
+    caps.tools = {};
+    later('notifications/tools/list_changed', {});
+  }
+  if (isOn('updated-without-subscribe')) {
+    caps.resources = { listChanged: true };
+    later('notifications/resources/updated', { uri: 'test://static/readme' });
+  }
+  if (isOn('message-without-logging')) {
+    delete caps.logging;
+    later('notifications/message', { level: 'info', logger: SERVER_NAME, data: 'session started' });
+  }
 }
 
 export function ping(ctx: RequestContext): Record<string, unknown> {
@@ -82,5 +101,10 @@ export function onInitialized(session: Session): void {
 
 export function onCancelled(session: Session, params: Record<string, unknown>): void {
   // Unknown, finished or malformed cancellations are ignored (basic/utilities/cancellation).
-  if (isValidId(params.requestId)) session.cancel(params.requestId);
+  if (!isValidId(params.requestId)) return;
+  const outcome = session.cancel(params.requestId);
+  if ((outcome === 'unknown' && isOn('crash-on-unknown-cancel')) || (outcome === 'finished' && isOn('crash-on-late-cancel'))) {
+    process.stderr.write(`reference server: fault: exiting on a cancellation of ${outcome} request ${JSON.stringify(params.requestId)}\n`);
+    process.exit(1);
+  }
 }

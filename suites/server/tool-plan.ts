@@ -1,0 +1,121 @@
+// Which tool a utility check may call, and with what: cancellation and progress need a request
+// the server takes time on, logging needs something that makes the server work. Only tools the
+// user allowed (--call-tools) are considered. A "slow" tool is a guess: a name like slow, sleep,
+// wait, delay or long, with a numeric duration argument whose unit can be read from its name or
+// description; its duration is then set by us, so a check waits only as long as it needs.
+import { randomUUID } from 'node:crypto';
+import { argumentsFor, compile } from '../../harness/arguments.js';
+import type { CheckContext } from '../../harness/checks/check.js';
+import type { Peer, Reply } from '../../harness/peer.js';
+import { describeReply } from '../../harness/session.js';
+import { describePolicy, mayCallTool } from '../../harness/settings.js';
+
+type Json = Record<string, unknown>;
+
+export interface ToolPlan {
+  name: string;
+  args: Json;
+  /** Set for a slow tool: how long the call should take, in ms. */
+  durationMs?: number;
+  /** One line for notes: what is called, with which duration. */
+  describe: string;
+}
+
+const SLOW_NAME = /slow|sleep|wait|delay|long|pause/i;
+const DURATION_ARG = /^(ms|millis(econds)?|seconds?|secs?|duration|delay|sleep|wait|timeout|time)([_-]?(ms|millis(econds)?|seconds?|secs?|s))?$/i;
+
+function dialect(revision: string): 'draft-07' | '2020-12' {
+  return revision >= '2025-11-25' ? '2020-12' : 'draft-07';
+}
+
+/** The unit of a duration argument, when its name or description says it. */
+function unitOf(name: string, schema: Json): 'ms' | 's' | undefined {
+  if (/ms$|millis/i.test(name)) return 'ms';
+  if (/sec|^s$/i.test(name)) return 's';
+  const text = typeof schema.description === 'string' ? schema.description : '';
+  if (/milli/i.test(text)) return 'ms';
+  if (/\bsec(ond)?s?\b/i.test(text)) return 's';
+  return undefined;
+}
+
+/** Arguments that make `tool` take about `wantMs`, if it looks slow and they validate. */
+function slowArgs(tool: Json, base: Json, wantMs: number, revision: string): { args: Json; durationMs: number; arg: string } | undefined {
+  const name = `${String(tool.name)} ${typeof tool.title === 'string' ? tool.title : ''}`;
+  if (!SLOW_NAME.test(name)) return undefined;
+  const schema = tool.inputSchema as Json | undefined;
+  const props = (schema?.properties ?? {}) as Record<string, Json>;
+  for (const [arg, prop] of Object.entries(props)) {
+    if ((prop.type !== 'number' && prop.type !== 'integer') || !DURATION_ARG.test(arg)) continue;
+    const unit = unitOf(arg, prop);
+    if (!unit) continue;
+    let value = unit === 'ms' ? wantMs : wantMs / 1000;
+    if (prop.type === 'integer') value = Math.max(1, Math.round(value));
+    if (typeof prop.minimum === 'number') value = Math.max(value, prop.minimum);
+    if (typeof prop.maximum === 'number') value = Math.min(value, prop.maximum);
+    const durationMs = unit === 'ms' ? value : value * 1000;
+    if (durationMs > wantMs * 3 || durationMs > 3000) continue;
+    const args = { ...base, [arg]: value };
+    const validate = schema ? compile(schema, dialect(revision)) : null;
+    if (validate && validate(args)) return { args, durationMs, arg };
+  }
+  return undefined;
+}
+
+/**
+ * The tool to call: an allowed slow tool set to about `wantMs` when there is one (`preferSlow`),
+ * else any allowed tool with generated arguments (a non-slow one first when `preferSlow` is
+ * false). A string is the reason there is none (the check skips with it).
+ */
+export async function planToolCall(ctx: CheckContext, wantMs: number, preferSlow = true): Promise<ToolPlan | string> {
+  const { tools } = await ctx.discovery();
+  if (!tools) return 'not-declared: the server declares no tools';
+  const allowed = tools.items.filter((t) => mayCallTool(ctx.settings.callTools, t));
+  if (allowed.length === 0) return `no tool the user allowed (${describePolicy(ctx.settings.callTools)}) among ${tools.items.length} tool(s)`;
+  const plans: ToolPlan[] = [];
+  for (const tool of allowed) {
+    const generated = argumentsFor(tool.inputSchema, dialect(ctx.revision));
+    if (!generated.ok) continue;
+    const name = String(tool.name);
+    const slow = slowArgs(tool, generated.value, wantMs, ctx.revision);
+    if (slow) plans.push({ name, args: slow.args, durationMs: slow.durationMs, describe: `${name} with ${slow.arg}=${String(slow.args[slow.arg])} (about ${slow.durationMs} ms)` });
+    else plans.push({ name, args: generated.value, describe: `${name} (not known to be slow)` });
+  }
+  const slowFirst = [...plans].sort((a, b) => Number(b.durationMs !== undefined) - Number(a.durationMs !== undefined));
+  const chosen = preferSlow ? slowFirst[0] : slowFirst.reverse()[0];
+  return chosen ?? `no valid arguments could be built for any of the ${allowed.length} allowed tool(s)`;
+}
+
+/** Progress tokens this run sent, with the connection each went out on. */
+const SENT_TOKENS = new Map<string, string>();
+const TOKEN_CONNECTIONS = new Set<string>();
+
+/** A fresh progress token for a request on `peer`; the passive progress check knows it. */
+export function newProgressToken(peer: Peer): string {
+  const token = `mcp-conformance-progress-${randomUUID()}`;
+  SENT_TOKENS.set(token, peer.wire.conn);
+  TOKEN_CONNECTIONS.add(peer.wire.conn);
+  return token;
+}
+
+/** The connection a token went out on, if this run sent it. */
+export function tokenConnection(token: unknown): string | undefined {
+  return typeof token === 'string' ? SENT_TOKENS.get(token) : undefined;
+}
+
+/** Did this run send any progress token on the connection? (Only there are all tokens known.) */
+export function sentTokensOn(conn: string): boolean {
+  return TOKEN_CONNECTIONS.has(conn);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export function isNotification(m: unknown, method: string): m is { method: string; params?: Json } {
+  return typeof m === 'object' && m !== null && (m as Json).method === method && !('id' in m);
+}
+
+/** A reply in one line for evidence (error messages may span lines; brief() escapes them). */
+export function replyLine(ctx: CheckContext, reply: Reply): string {
+  if (reply.kind === 'error') return `error ${reply.error.code} ${ctx.brief(reply.error.message, 120)}`;
+  if (reply.kind === 'result') return `a result: ${ctx.brief(reply.result, 160)}`;
+  return describeReply(reply);
+}
