@@ -1,7 +1,13 @@
-// Opening one connection to a target: the right transport plus a JSON-RPC peer on it.
+// Opening one connection to a target: the right transport plus a JSON-RPC peer on it. For
+// an HTTP URL, which transport it speaks is detected once per run (resolveHttpTarget), the
+// way basic/transports#backwards-compatibility tells clients to: POST initialize; on 400,
+// 404 or 405 GET the URL expecting an SSE stream whose first event is `endpoint`.
 import { ObservationLog } from './observations.js';
 import { Peer } from './peer.js';
+import { NEWEST_LEGACY } from './revisions.js';
+import { initializeParams } from './session.js';
 import type { Target, Transport } from './transport.js';
+import { LegacySseTransport } from './transports/legacy-sse.js';
 import { StdioTransport } from './transports/stdio.js';
 import { StreamableHttpTransport } from './transports/streamable-http.js';
 import { WireLog } from './wire-log.js';
@@ -13,6 +19,11 @@ export interface ConnectOptions {
   timeoutMs: number;
 }
 
+type HttpTarget = Extract<Target, { kind: 'http' }>;
+
+/** Targets the detection found unusable, with the sentence that says why (no session can start). */
+const refusals = new WeakMap<Target, string>();
+
 export async function openConnection(target: Target, opts: ConnectOptions): Promise<Peer> {
   const wire = new WireLog();
   const observations = opts.observations ?? new ObservationLog();
@@ -23,7 +34,80 @@ export async function openConnection(target: Target, opts: ConnectOptions): Prom
     await stdio.open();
     transport = stdio;
   } else {
-    transport = new StreamableHttpTransport(target, transportOptions);
+    const refusal = refusals.get(target);
+    if (refusal) throw new Error(refusal);
+    // HTTP+SSE opens on its first message (or an explicit open()), Streamable HTTP has no open step.
+    transport = target.transport === 'sse' ? new LegacySseTransport(target, transportOptions) : new StreamableHttpTransport(target, transportOptions);
   }
   return new Peer({ transport, wire, observations, timeoutMs: opts.timeoutMs });
+}
+
+/** What probing an HTTP URL found. */
+export interface HttpDetection {
+  transport: 'streamable-http' | 'sse';
+  /** One sentence: what was tried and what answered. */
+  detail: string;
+  /** Set when no session can start at all (authorization required, a redirect): why. */
+  refusal?: string;
+}
+
+/**
+ * POST initialize (newest legacy revision, both media types in Accept). A 2xx means Streamable
+ * HTTP; 400/404/405 (the statuses 2025-11-25 names) lead to a GET expecting the `endpoint`
+ * event of HTTP+SSE. 401 and redirects stop here: no transport works without the user's help.
+ */
+export async function detectHttpTransport(target: HttpTarget, timeoutMs: number): Promise<HttpDetection> {
+  const wire = new WireLog();
+  const options = { wire, observations: new ObservationLog(), connectTimeoutMs: timeoutMs };
+  const http = new StreamableHttpTransport({ ...target, transport: 'streamable-http' }, options);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 'mcp-conformance-detect', method: 'initialize', params: initializeParams(NEWEST_LEGACY) });
+  let info;
+  try {
+    info = await http.post(body);
+  } finally {
+    await http.close();
+  }
+  if (!info) return { transport: 'streamable-http', detail: `POST initialize got no answer (${lastEvent(wire)})` };
+  const status = info.status;
+  if (status >= 200 && status < 300) return { transport: 'streamable-http', detail: `POST initialize answered HTTP ${status}: Streamable HTTP` };
+  if (status === 401) {
+    const challenge = info.headers['www-authenticate'];
+    const sent = Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
+    const said = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
+    const refusal = sent
+      ? `the server refused the credentials: HTTP 401 to POST initialize${said}`
+      : `the server requires authorization: HTTP 401 to POST initialize; pass --auth-token <token> or --header "Authorization: ..."${said}`;
+    return { transport: 'streamable-http', detail: refusal, refusal };
+  }
+  if (status >= 300 && status < 400) {
+    const refusal = `POST initialize was redirected (HTTP ${status}${info.headers.location ? ` to ${info.headers.location}` : ''}); redirects are not followed: give the final URL`;
+    return { transport: 'streamable-http', detail: refusal, refusal };
+  }
+  if (status !== 400 && status !== 404 && status !== 405) return { transport: 'streamable-http', detail: `POST initialize answered HTTP ${status}` };
+  const sse = new LegacySseTransport({ ...target, transport: 'sse' }, options);
+  try {
+    await sse.open();
+    return { transport: 'sse', detail: `POST initialize answered HTTP ${status}; GET opened an SSE stream with an endpoint event: HTTP+SSE (2024-11-05)` };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { transport: 'streamable-http', detail: `POST initialize answered HTTP ${status}, and the HTTP+SSE fallback failed: ${why}` };
+  } finally {
+    await sse.close();
+  }
+}
+
+/**
+ * The target with its transport pinned: the forced one (--transport), else the detected one.
+ * A target nothing can talk to makes openConnection throw the detection's sentence.
+ */
+export async function resolveHttpTarget(target: HttpTarget, timeoutMs: number): Promise<HttpTarget & { detection?: HttpDetection }> {
+  if (target.transport === 'sse') return target;
+  const detection = await detectHttpTransport(target, timeoutMs);
+  const resolved = { ...target, transport: target.transport ?? detection.transport, detection };
+  if (detection.refusal) refusals.set(resolved, detection.refusal);
+  return resolved;
+}
+
+function lastEvent(wire: WireLog): string {
+  return wire.entries.filter((e) => e.dir === 'event').at(-1)?.text ?? 'nothing happened';
 }

@@ -20,7 +20,9 @@ export type ObservationKind =
   /** A request from the server (roots/list, sampling/createMessage, ...). */
   | 'server-request'
   /** A notification from the server. */
-  | 'server-notification';
+  | 'server-notification'
+  /** An HTTP answer of 3xx/4xx/5xx to a POST or GET (context: status, method, withAuthorization, wwwAuthenticate). */
+  | 'http-status';
 
 export interface Observation {
   kind: ObservationKind;

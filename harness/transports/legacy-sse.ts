@@ -7,7 +7,7 @@ import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
-import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
+import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, looksJsonRpc, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
 import { RawHttp, mayCarryCredentials, mergeHeaders, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
@@ -207,6 +207,8 @@ export class LegacySseTransport implements Transport {
     this.opts.wire.record('event', detail, owner);
     this.endpointWaiter?.(new Error(`${detail} before an endpoint event`));
     this.markClosed(detail);
+    // The stream was the session: nothing can be sent any more, so the sockets go now.
+    void this.agent.destroy().catch(() => {});
   }
 
   private onSse(event: SseEvent, owner: string | undefined): void {
@@ -226,6 +228,15 @@ export class LegacySseTransport implements Transport {
     try {
       value = JSON.parse(event.data);
     } catch {
+      value = undefined;
+    }
+    // Events of other types are the server's business, unless they carry a JSON-RPC message:
+    // that is delivered anyway (lenient), and the checks judge the event type.
+    if (event.event !== 'message' && !looksJsonRpc(event.data)) {
+      this.keep(event, entry.seq, false);
+      return;
+    }
+    if (value === undefined) {
       this.keep(event, entry.seq, false);
       this.addObservation('not-json-line', entry.seq, `SSE "${event.event}" event data is not one JSON value: ${event.data.slice(0, 200)}`);
       return;
@@ -235,7 +246,6 @@ export class LegacySseTransport implements Transport {
       this.addObservation('not-jsonrpc', entry.seq, `SSE "${event.event}" event data is JSON but not a JSON-RPC message`, value);
       return;
     }
-    // Lenient: a JSON-RPC message in an event of another type is delivered too (checks judge the type).
     this.keep(event, entry.seq, true);
     for (const h of this.messageHandlers) {
       try {

@@ -19,6 +19,7 @@ import {
 } from './http-util.js';
 import { RawHttp, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
+import { DEFAULT_RETRY_MS, MAX_RESUMES, requestIds, responseIds, type Resume } from './sse-resume.js';
 
 export type { HttpResponseInfo } from './http-util.js';
 export type { HeaderOverrides } from './raw-http.js';
@@ -61,6 +62,10 @@ export class StreamableHttpTransport implements Transport {
   private closeRequested = false;
   private closing: Promise<void> | undefined;
   private counter = 0;
+  /** Resumptions waiting for their `retry` delay (cleared by close()). */
+  private readonly resumeTimers = new Set<NodeJS.Timeout>();
+  /** Ids of requests the client cancelled (JSON text). */
+  private readonly cancelled = new Set<string>();
 
   constructor(
     private readonly target: HttpTarget,
@@ -106,6 +111,9 @@ export class StreamableHttpTransport implements Transport {
   }
 
   async send(message: unknown, owner?: string): Promise<void> {
+    // A cancelled request's response is not awaited any more: its stream is not resumed.
+    const m = message as { method?: unknown; params?: { requestId?: unknown } } | null;
+    if (m?.method === 'notifications/cancelled' && m.params?.requestId !== undefined) this.cancelled.add(JSON.stringify(m.params.requestId));
     await this.post(JSON.stringify(message) ?? 'null', { owner });
   }
 
@@ -139,7 +147,7 @@ export class StreamableHttpTransport implements Transport {
     }
     const ok = info.status >= 200 && info.status < 300;
     if (ok && info.status !== 202 && info.status !== 204 && info.contentType === 'text/event-stream') {
-      this.stream(label, res, ac, owner);
+      this.stream(label, res, ac, owner, { pending: requestIds(body), attempts: 0 });
       return info;
     }
     const text = await this.readBody(label, res, ac, owner);
@@ -163,10 +171,11 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** GET the endpoint for server-initiated messages; a 200 SSE stream is read until close. */
-  async openGetStream(opts: { lastEventId?: string; owner?: string; headers?: HeaderOverrides } = {}): Promise<HttpResponseInfo> {
+  async openGetStream(opts: { lastEventId?: string; owner?: string; headers?: HeaderOverrides } = {}, resume?: Resume): Promise<HttpResponseInfo> {
     const { owner } = opts;
     if (this.closeRequested) return { status: 0, headers: {}, contentType: '' };
-    const label = `GET#${++this.counter}`;
+    // A resumption is labelled apart: responses on it are allowed (transports#listening-...).
+    const label = `${resume ? 'RESUME' : 'GET'}#${++this.counter}`;
     const extra: HeaderOverrides = { ...(opts.lastEventId !== undefined ? { 'Last-Event-ID': opts.lastEventId } : {}), ...opts.headers };
     this.opts.wire.record('event', `${label} Accept: text/event-stream${opts.lastEventId !== undefined ? `, Last-Event-ID: ${opts.lastEventId}` : ''}`, owner);
     const sent = await this.request('GET', label, this.headers({ Accept: 'text/event-stream' }, extra), undefined, owner);
@@ -174,7 +183,7 @@ export class StreamableHttpTransport implements Transport {
     const info = responseInfo(sent.res);
     if (info.status === 200 && info.contentType === 'text/event-stream') {
       this.opts.wire.record('event', `${label} HTTP 200: SSE stream open`, owner);
-      this.stream(label, sent.res, sent.ac, owner);
+      this.stream(label, sent.res, sent.ac, owner, resume);
     } else {
       info.body = await this.readBody(label, sent.res, sent.ac, owner);
       const entry = this.opts.wire.record('event', `${label} HTTP ${info.status}${info.body ? `: ${info.body.slice(0, 200)}` : ''}`, owner);
@@ -200,6 +209,7 @@ export class StreamableHttpTransport implements Transport {
   close(): Promise<void> {
     this.closeRequested = true;
     this.closing ??= (async () => {
+      for (const timer of this.resumeTimers) clearTimeout(timer);
       for (const ac of this.active) ac.abort();
       await withTimeout(Promise.allSettled([...this.tasks]), DELETE_TIMEOUT_MS);
       if (this.sid !== undefined) await this.deleteSession();
@@ -286,12 +296,23 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** Read an SSE body in the background until it ends, breaks, overflows or close(). */
-  private stream(label: string, res: Dispatcher.ResponseData, ac: AbortController, owner: string | undefined): void {
+  private stream(label: string, res: Dispatcher.ResponseData, ac: AbortController, owner: string | undefined, resume?: Resume): void {
+    let lastEventId = '';
+    let retry: number | undefined;
+    let overflow = false;
     const task = (async () => {
       let reason = 'ended by the server';
-      const parser = new SseParser((event) => this.onSse(label, event, owner), {
+      const parser = new SseParser((event) => {
+        lastEventId = event.lastEventId;
+        retry = event.retry ?? retry;
+        if (resume && event.hasData) for (const id of responseIds(event.data)) resume.pending.delete(id);
+        this.onSse(label, event, owner);
+      }, {
         maxEventChars: this.maxBody,
-        onOverflow: (chars) => (reason = `cut off: an event over ${this.maxBody} characters (${chars} so far)`),
+        onOverflow: (chars) => {
+          overflow = true;
+          reason = `cut off: an event over ${this.maxBody} characters (${chars} so far)`;
+        },
         onInvalidUtf8: () => this.observe('invalid-utf8', `${label} SSE stream is not valid UTF-8`, owner),
       });
       try {
@@ -306,9 +327,31 @@ export class StreamableHttpTransport implements Transport {
       this.active.delete(ac);
       this.opts.wire.record('event', `${label} SSE stream ${reason}`, owner);
       this.call(this.sseHandlers, { stream: label, kind: 'end', reason });
+      // Resume when the connection broke, or when the server asked for polling (a `retry`
+      // field, 2025-11-25); a stream ended without either was terminated by the server.
+      const broke = reason.startsWith('broke off');
+      if (resume && !overflow && (broke || (retry ?? resume.retry) !== undefined)) this.resumeLater(resume, lastEventId, retry ?? resume.retry, owner);
     })();
     this.tasks.add(task);
     void task.catch(() => {}).finally(() => this.tasks.delete(task));
+  }
+
+  /**
+   * A stream that ended before the responses to its requests, after an event id: GET with
+   * Last-Event-ID once `retry` ms have passed (transports#resumability-and-redelivery;
+   * 2025-11-25 servers may close the connection on purpose and expect this polling). A few times at most.
+   */
+  private resumeLater(resume: Resume, lastEventId: string, retry: number | undefined, owner: string | undefined): void {
+    for (const id of resume.pending) if (this.cancelled.has(id)) resume.pending.delete(id);
+    if (this.closeRequested || resume.pending.size === 0 || lastEventId === '' || resume.attempts >= MAX_RESUMES) return;
+    const delay = Math.min(retry ?? DEFAULT_RETRY_MS, this.headersTimeoutMs);
+    this.opts.wire.record('event', `resuming after ${delay} ms with Last-Event-ID: ${lastEventId} (${resume.pending.size} response(s) outstanding)`, owner);
+    const timer = setTimeout(() => {
+      this.resumeTimers.delete(timer);
+      const next: Resume = { pending: resume.pending, attempts: resume.attempts + 1, ...(retry !== undefined ? { retry } : {}) };
+      if (!this.closeRequested) void this.openGetStream({ lastEventId, ...(owner ? { owner } : {}) }, next);
+    }, delay);
+    this.resumeTimers.add(timer);
   }
 
   private onSse(label: string, event: SseEvent, owner: string | undefined): void {
@@ -352,12 +395,13 @@ export class StreamableHttpTransport implements Transport {
   /** A refusal (4xx/5xx) is a fact passive checks judge (e.g. the challenge of a 401 or 403). */
   private noteStatus(seq: number, method: string, info: HttpResponseInfo): void {
     const challenge = info.headers['www-authenticate'];
+    const withAuthorization = Object.keys(this.target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
     this.opts.observations.add({
       kind: 'http-status',
       seq,
       conn: this.opts.wire.conn,
       detail: `HTTP ${info.status} on ${method}${challenge !== undefined ? ` (WWW-Authenticate: ${challenge})` : ''}`,
-      context: { status: info.status, method, ...(challenge !== undefined ? { wwwAuthenticate: challenge } : {}) },
+      context: { status: info.status, method, withAuthorization, ...(challenge !== undefined ? { wwwAuthenticate: challenge } : {}) },
     });
   }
 

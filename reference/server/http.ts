@@ -1,18 +1,22 @@
 // basic/transports#streamable-http (2025-03-26..2025-11-25): one endpoint /mcp on
-// 127.0.0.1; POST carries messages, GET opens a listening SSE stream, DELETE ends a session.
+// 127.0.0.1; POST carries messages, GET opens a listening SSE stream (or resumes one with
+// Last-Event-ID), DELETE ends a session. The 2024-11-05 HTTP+SSE endpoints live beside it
+// (legacy-sse.ts); in protected mode every MCP endpoint wants a bearer token (auth.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { ErrorCode, errorResponse, isPlainObject, parseFrame, type Outbound } from './jsonrpc.js';
+import { authorize, serveAuthDocuments } from './auth.js';
+import { isOn } from './faults.js';
+import { header, mediaTypes, readBody, refuse } from './http-common.js';
+import { isPlainObject, isResponse, parseFrame, type Outbound } from './jsonrpc.js';
+import { MESSAGE_PATH, SSE_PATH, endSseSessions, handleSseGet, handleSsePost } from './legacy-sse.js';
 import { isRevision } from './revisions.js';
-import { Session } from './session.js';
-import { PostChannel, SseStream, sendJson, type Headers } from './sse.js';
+import { Session, type Channel } from './session.js';
+import { PostChannel, SseStream, sendJson, type StreamIds } from './sse.js';
 
 const ENDPOINT = '/mcp';
-const MAX_BODY = 4 * 1024 * 1024;
-/** Bodies declared larger than this are refused without reading them. */
-const MAX_DRAIN = 64 * 1024 * 1024;
 const KEEPALIVE_MS = 15_000;
 const ALLOWED_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
+const MAX_LOG = 500;
 
 interface HttpSession {
   id: string;
@@ -20,62 +24,76 @@ interface HttpSession {
   listener: SseStream | null;
   /** Messages for no particular request, waiting for a stream to carry them. */
   queue: Outbound[];
-  events: number;
+  /** Streams numbered per session; event ids are `<stream>-<event>`. */
+  streams: number;
+  /** Sent events, in order, for resumption (2025-11-25 sessions). */
+  log: { id: string; stream: number; data: string }[];
+  /** Stream number -> its event ids (so a resumed stream goes on numbering). */
+  ids: Map<number, StreamIds>;
+  /** Stream number -> the POST channel still answering on it. */
+  channels: Map<number, PostChannel>;
 }
 
 const sessions = new Map<string, HttpSession>();
+/** Ids of sessions ended by DELETE: requests with them get 404 (transports#session-management). */
+const ended = new Set<string>();
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(', ') : v;
-}
-
-function mediaTypes(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((p) => (p.split(';')[0] ?? '').trim().toLowerCase());
-}
-
-/** An HTTP-level refusal; the body is a JSON-RPC error with id null. */
-function refuse(res: ServerResponse, status: number, message: string, headers: Headers = {}): void {
-  sendJson(res, status, errorResponse(null, ErrorCode.InvalidRequest, message), headers);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    if (Number(header(req, 'content-length') ?? 0) > MAX_DRAIN) {
-      resolve('too-large');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-    });
-    req.on('end', () => resolve(size > MAX_BODY ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function nextEventId(hs: HttpSession): string | undefined {
-  return hs.session.revision === '2025-11-25' ? `${hs.id}-${++hs.events}` : undefined;
+/** Event ids for a new stream of a 2025-11-25 session (resumable streams); none before. */
+function streamIds(hs: HttpSession): { no: number; ids: StreamIds | undefined } {
+  const no = ++hs.streams;
+  if (hs.session.revision !== '2025-11-25') return { no, ids: undefined };
+  let n = 0;
+  const reused = isOn('http-event-id-reused');
+  const ids: StreamIds = {
+    next: () => (reused ? `${++n}` : `${no}-${n++}`),
+    keep: (id, data) => {
+      hs.log.push({ id, stream: no, data });
+      if (hs.log.length > MAX_LOG) hs.log.shift();
+    },
+  };
+  hs.ids.set(no, ids);
+  return { no, ids };
 }
 
 function newSession(): HttpSession {
-  const hs: HttpSession = { id: randomUUID(), session: undefined as unknown as Session, listener: null, queue: [], events: 0 };
+  const id = isOn('http-session-id-not-ascii') ? `ref ${randomUUID()}` : randomUUID();
+  const hs: HttpSession = { id, session: undefined as unknown as Session, listener: null, queue: [], streams: 0, log: [], ids: new Map(), channels: new Map() };
   hs.session = new Session({ send: (msg) => (hs.listener?.open ? hs.listener.send(msg) : hs.queue.push(msg)) });
   sessions.set(hs.id, hs);
   return hs;
 }
 
+/** The session id header; names compare case-insensitively (Node lower-cases them). */
+function sessionIdOf(req: IncomingMessage): string | undefined {
+  if (isOn('http-header-case-sensitive')) {
+    const at = req.rawHeaders.findIndex((h, i) => i % 2 === 0 && (h === 'Mcp-Session-Id' || h === 'MCP-Session-Id'));
+    return at >= 0 ? req.rawHeaders[at + 1] : undefined;
+  }
+  return header(req, 'mcp-session-id');
+}
+
+/** transports#session-management: servers that require a session id SHOULD answer 400 without one. */
+function missingSession(res: ServerResponse): void {
+  refuse(res, isOn('http-missing-session-404') ? 404 : 400, 'Bad Request: Mcp-Session-Id header required');
+}
+
 /** Resolves the session of a request that must have one; answers 400/404 itself otherwise. */
 function existingSession(req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
-  const sid = header(req, 'mcp-session-id');
-  if (sid === undefined) return void refuse(res, 400, 'Bad Request: Mcp-Session-Id header required');
+  const sid = sessionIdOf(req);
+  if (sid === undefined) return void missingSession(res);
   const hs = sessions.get(sid);
-  if (!hs) return void refuse(res, 404, 'Session not found');
+  if (!hs) {
+    if (ended.has(sid)) return void refuse(res, isOn('http-ended-session-400') ? 400 : 404, 'Not Found: the session was ended');
+    return void refuse(res, isOn('http-unknown-session-400') ? 400 : 404, 'Not Found: no such session');
+  }
   // transports#protocol-version-header: an invalid or unsupported value gets 400; absent means the negotiated one.
   const version = header(req, 'mcp-protocol-version');
-  if (version !== undefined && !isRevision(version) && version !== hs.session.protocolVersion) {
+  const revision = hs.session.revision;
+  if (version === undefined) {
+    if (revision !== null && revision >= '2025-06-18' && isOn('http-protocol-version-required')) {
+      return void refuse(res, 400, 'Bad Request: MCP-Protocol-Version header required');
+    }
+  } else if (!isRevision(version) && version !== hs.session.protocolVersion && !isOn('http-protocol-version-unchecked')) {
     return void refuse(res, 400, `Bad Request: unsupported MCP-Protocol-Version: ${version}`);
   }
   return hs;
@@ -100,25 +118,50 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   if (!parsed.ok) return sendJson(res, 400, parsed.reply);
 
   let hs: HttpSession | undefined;
-  const created = header(req, 'mcp-session-id') === undefined;
+  const created = sessionIdOf(req) === undefined;
   if (created) {
-    if (!isPlainObject(parsed.value) || parsed.value.method !== 'initialize') {
-      return refuse(res, 400, 'Bad Request: Mcp-Session-Id header required');
-    }
+    if (!isPlainObject(parsed.value) || parsed.value.method !== 'initialize') return missingSession(res);
     hs = newSession();
   } else {
     hs = existingSession(req, res);
     if (!hs) return;
   }
   const session = hs;
+  let stream: { no: number; ids: StreamIds | undefined } | undefined;
   const channel = new PostChannel(res, {
-    headers: (): Headers => (created && session.session.state !== 'new' ? { 'Mcp-Session-Id': session.id } : {}),
-    primeEventId: () => nextEventId(session),
+    headers: (): Record<string, string> => (created && session.session.state !== 'new' ? { 'Mcp-Session-Id': session.id } : {}),
+    ids: () => {
+      stream ??= streamIds(session);
+      session.channels.set(stream.no, channel);
+      return stream.ids;
+    },
+    // 2025-11-25 sessions answer every request on a resumable stream.
+    streamAll: () => session.session.revision === '2025-11-25',
   });
+  const listening: Channel = {
+    send: (msg) => (isResponse(msg) && session.listener?.open ? session.listener.send(msg) : channel.send(msg)),
+  };
+  const target = isOn('http-response-on-get-stream') ? listening : channel;
   if (containsRequest(parsed.value)) for (const m of session.queue.splice(0)) channel.send(m);
-  const outcome = await session.session.receive(parsed.value, parsed.text, channel);
+  const outcome = await session.session.receive(parsed.value, parsed.text, target);
   if (created && session.session.state === 'new') sessions.delete(session.id); // initialize failed
   channel.finish(outcome);
+  if (stream) session.channels.delete(stream.no);
+}
+
+/** transports#resumability-and-redelivery: replay what followed `lastId` on its stream. */
+function resume(hs: HttpSession, lastId: string, res: ServerResponse): boolean {
+  const at = hs.log.findIndex((e) => e.id === lastId);
+  const from = hs.log[at];
+  if (!from) return false;
+  const everyStream = isOn('http-replay-other-streams');
+  const later = hs.log.slice(at + 1).filter((e) => e.data !== '' && (everyStream || e.stream === from.stream));
+  const out = new SseStream(res, {}, hs.ids.get(from.stream), { prime: false });
+  for (const e of later) out.replay(e.id, e.data);
+  const channel = hs.channels.get(from.stream);
+  if (channel && !channel.done && !everyStream) channel.resumeOn(out);
+  else out.end();
+  return true;
 }
 
 function handleGet(req: IncomingMessage, res: ServerResponse): void {
@@ -127,8 +170,12 @@ function handleGet(req: IncomingMessage, res: ServerResponse): void {
   }
   const hs = existingSession(req, res);
   if (!hs) return;
+  if (isOn('http-get-wrong-status')) return refuse(res, 400, 'Bad Request: no listening stream here');
+  const last = header(req, 'last-event-id');
+  if (last !== undefined && resume(hs, last, res)) return;
   if (hs.listener?.open) return refuse(res, 409, 'Conflict: this session already has a listening stream');
-  const stream = new SseStream(res, {}, nextEventId(hs));
+  const stream = new SseStream(res, {}, streamIds(hs).ids);
+  if (isOn('http-sse-non-json-data')) stream.event(undefined, 'ready');
   hs.listener = stream;
   for (const m of hs.queue.splice(0)) stream.send(m);
   const timer = setInterval(() => stream.comment('keep-alive'), KEEPALIVE_MS);
@@ -141,7 +188,10 @@ function handleGet(req: IncomingMessage, res: ServerResponse): void {
 function handleDelete(req: IncomingMessage, res: ServerResponse): void {
   const hs = existingSession(req, res);
   if (!hs) return;
+  if (isOn('http-delete-400')) return refuse(res, 400, 'Bad Request: sessions are not ended this way');
   endSession(hs);
+  ended.add(hs.id);
+  if (ended.size > 10_000) ended.clear();
   res.writeHead(200).end();
 }
 
@@ -151,12 +201,29 @@ function endSession(hs: HttpSession): void {
   sessions.delete(hs.id);
 }
 
-async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  // transports#security-warning: validate Origin (DNS rebinding); an invalid one gets 403.
+export interface HttpOptions {
+  /** Require a bearer token on the MCP endpoints and serve the discovery documents (auth.ts). */
+  protected?: boolean;
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOptions): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
+  const mcp = path === ENDPOINT;
+  const legacy = path === SSE_PATH || path === MESSAGE_PATH;
+  // transports#security-warning: validate Origin (DNS rebinding); 2025-11-25: an invalid one gets 403.
   const origin = header(req, 'origin');
-  if (origin !== undefined && !ALLOWED_ORIGIN.test(origin)) return refuse(res, 403, `Forbidden: origin ${origin} is not allowed`);
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  if (path !== ENDPOINT) return refuse(res, 404, `Not Found: the MCP endpoint is ${ENDPOINT}`);
+  if (origin !== undefined && !ALLOWED_ORIGIN.test(origin)) {
+    if (mcp && !isOn('http-origin-not-validated')) return refuse(res, isOn('http-origin-rejected-400') ? 400 : 403, `Forbidden: origin ${origin} is not allowed`);
+    if (legacy && !isOn('sse-origin-not-validated')) return refuse(res, 403, `Forbidden: origin ${origin} is not allowed`);
+  }
+  if (opts.protected) {
+    if (serveAuthDocuments(req, res, path)) return;
+    if ((mcp || legacy) && !authorize(req, res, mcp && req.method === 'GET' ? 'mcp:listen' : 'mcp')) return;
+  }
+  if (path === SSE_PATH) return req.method === 'GET' ? handleSseGet(req, res) : refuse(res, 405, 'Method Not Allowed', { Allow: 'GET' });
+  if (path === MESSAGE_PATH) return req.method === 'POST' ? handleSsePost(req, res, url) : refuse(res, 405, 'Method Not Allowed', { Allow: 'POST' });
+  if (!mcp) return refuse(res, 404, `Not Found: the MCP endpoint is ${ENDPOINT}`);
   switch (req.method) {
     case 'POST':
       return handlePost(req, res);
@@ -170,9 +237,9 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 }
 
 /** Starts listening; resolves with the port and a function that shuts everything down. */
-export function runHttp(port: number): Promise<{ port: number; close(): void }> {
+export function runHttp(port: number, opts: HttpOptions = {}): Promise<{ port: number; close(): void }> {
   const server = createServer((req, res) => {
-    route(req, res).catch((e: unknown) => {
+    route(req, res, opts).catch((e: unknown) => {
       process.stderr.write(`reference server: ${(e as Error).stack ?? String(e)}\n`);
       if (!res.headersSent) refuse(res, 500, 'Internal Server Error');
       else res.end();
@@ -187,6 +254,7 @@ export function runHttp(port: number): Promise<{ port: number; close(): void }> 
         port: actual,
         close: () => {
           for (const hs of [...sessions.values()]) endSession(hs);
+          endSseSessions();
           server.close();
           server.closeAllConnections();
         },

@@ -1,14 +1,18 @@
 // Entry of the reference server:
 //   node dist/reference/server/main.js [--http] [--port N] [--fault ID[,ID]] [--list-faults]
 // Faults also come from MCP_REF_FAULTS (comma list). stdio is the default transport.
+// --http also hosts the 2024-11-05 HTTP+SSE endpoints (/sse, /message); --sse implies --http
+// and prints the /sse URL; --protected requires a bearer token (see auth.ts for the tokens).
 import { FAULTS, activeFaults, enableFaults } from './faults.js';
 import { runHttp } from './http.js';
 import { runStdio } from './stdio.js';
 
-const USAGE = 'usage: main.js [--http] [--port N] [--fault ID[,ID]]... [--list-faults]';
+const USAGE = 'usage: main.js [--http | --sse] [--protected] [--port N] [--fault ID[,ID]]... [--list-faults]';
 
 interface Options {
   http: boolean;
+  sse: boolean;
+  protected: boolean;
   port: number;
   faults: string[];
   listFaults: boolean;
@@ -27,7 +31,7 @@ function splitList(value: string): string[] {
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { http: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false };
+  const opts: Options = { http: false, sse: false, protected: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -39,6 +43,12 @@ function parseArgs(argv: string[]): Options {
     switch (flag) {
       case '--http':
         opts.http = true;
+        break;
+      case '--sse':
+        opts.http = opts.sse = true;
+        break;
+      case '--protected':
+        opts.protected = true;
         break;
       case '--port': {
         const v = value();
@@ -83,14 +93,14 @@ async function main(): Promise<void> {
     runStdio();
     return;
   }
-  const server = await runHttp(opts.port).catch((e: unknown) => die(`cannot listen: ${(e as Error).message}`));
+  const server = await runHttp(opts.port, { protected: opts.protected }).catch((e: unknown) => die(`cannot listen: ${(e as Error).message}`));
   const stop = (): void => {
     server.close();
     process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  process.stdout.write(`listening http://127.0.0.1:${server.port}/mcp\n`);
+  process.stdout.write(`listening http://127.0.0.1:${server.port}${opts.sse ? '/sse' : '/mcp'}${opts.protected ? ' (protected)' : ''}\n`);
 }
 
 main().catch((e: unknown) => {

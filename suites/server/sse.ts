@@ -1,4 +1,91 @@
-// The sse suite (filled in by its own work; registered in suites/index.ts).
-import type { Check } from '../../harness/checks/check.js';
+// HTTP+SSE, the transport of 2024-11-05 (SSE-*): the SSE endpoint, the `endpoint` event,
+// server messages as `message` events, Origin. Spec: 2024-11-05 basic/transports#http-with-sse;
+// later revisions describe it under #backwards-compatibility. These checks run only when the
+// target speaks it (detected: POST initialize refused, GET gave an endpoint event; or forced).
+import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
+import { describeReply } from '../../harness/session.js';
+import { legacySseOf } from '../../harness/transports/http-door.js';
+import type { LegacySseTransport } from '../../harness/transports/legacy-sse.js';
 
-export const sseChecks: Check[] = [];
+const RANGE = '2024-11-05..2025-11-25';
+const spec = (level: SpecRef['level']): SpecRef[] => [
+  { url: 'basic/transports#http-with-sse', level },
+  { from: '2025-03-26', url: 'basic/transports#backwards-compatibility', level },
+];
+
+/** A connection of the check's own with its SSE stream open (no session started). */
+async function opened(ctx: CheckContext): Promise<LegacySseTransport> {
+  const t = legacySseOf(await ctx.connect());
+  if (!t) throw new Error('not an HTTP+SSE connection');
+  await t.open({ owner: ctx.owner });
+  return t;
+}
+
+function check(id: string, title: string, level: SpecRef['level'], faults: string[], run: Check['run'], connection: Check['connection'] = 'own'): Check {
+  return { id, title, spec: spec(level), side: 'server', revisions: RANGE, transports: ['sse'], faults, connection, run };
+}
+
+export const sseChecks: Check[] = [
+  // SSE-001: "The server MUST provide two endpoints: 1. An SSE endpoint, for clients to
+  // establish a connection and receive messages from the server".
+  check('sse.stream-content-type', 'GET on the SSE endpoint answers 200 with Content-Type text/event-stream', 'MUST', ['sse-wrong-content-type'], async (ctx) => {
+    const info = (await opened(ctx)).openInfo;
+    if (info?.status === 200 && info.contentType === 'text/event-stream') return ctx.pass();
+    return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream', actual: `HTTP ${info?.status ?? 0} with Content-Type ${JSON.stringify(info?.headers['content-type'] ?? '')}` });
+  }),
+
+  // SSE-002: "When a client connects, the server MUST send an endpoint event containing a URI
+  // for the client to use for sending messages" (without one nothing works, and no check runs);
+  // clients expect it "as the first event" (backwards compatibility, 2025-03-26 on).
+  check('sse.endpoint-event-first', 'The first event of the SSE stream is the endpoint event', 'SHOULD', ['sse-event-before-endpoint'], async (ctx) => {
+    const t = await opened(ctx);
+    const first = t.events[0];
+    if (first?.event.event === 'endpoint') return ctx.pass();
+    if (first) ctx.cite(first.seq);
+    return ctx.fail({ expected: 'an endpoint event first', actual: first ? `a "${first.event.event}" event first (data ${ctx.brief(first.event.data, 120)})` : 'no event' });
+  }),
+
+  // SSE-004: "Server messages are sent as SSE message events, with the message content encoded
+  // as JSON in the event data."
+  check('sse.responses-as-message-events', 'Responses arrive on the SSE stream as message events', 'MUST', ['sse-response-event-type'], async (ctx) => {
+    const session = await ctx.session({ owner: ctx.owner });
+    const t = legacySseOf(session.peer);
+    if (!t) throw new Error('not an HTTP+SSE connection');
+    const reply = await session.peer.request('ping', undefined, { owner: ctx.owner });
+    if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.fail({ expected: 'the response to ping as an SSE message event', actual: describeReply(reply) });
+    const carrier = t.events.find((e) => e.seq === reply.seq);
+    if (carrier?.event.event === 'message') return ctx.pass();
+    if (reply.seq) ctx.cite(reply.seq);
+    return ctx.fail({ expected: 'an SSE event of type "message" (or no event field)', actual: carrier ? `an event of type "${carrier.event.event}"` : 'the response did not come as an SSE event' });
+  }),
+
+  // SSE-004 and basic#messages: the data of each message event is one JSON-RPC message.
+  check(
+    'sse.messages-are-jsonrpc',
+    'Every SSE message event carries one JSON-RPC message in its data',
+    'MUST',
+    ['sse-non-json-message'],
+    async (ctx) => {
+      const bad = ctx.observations().filter((o) => o.kind === 'not-json-line' || o.kind === 'not-jsonrpc' || o.kind === 'invalid-utf8');
+      if (bad.length === 0) return ctx.pass();
+      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
+      return ctx.fail({ expected: 'one JSON-RPC message (UTF-8 JSON) per event', actual: `${bad.length} violation(s); first: ${bad[0]?.detail}` });
+    },
+    'passive',
+  ),
+
+  // SSE-005: "Servers MUST validate the Origin header on all incoming connections to prevent
+  // DNS rebinding attacks". No status is prescribed; which origins are valid is the server's
+  // policy, so accepting a foreign one is a warning.
+  check('sse.origin-validated', 'An SSE connection from a foreign Origin is rejected', 'MUST', ['sse-origin-not-validated'], async (ctx) => {
+    const t = legacySseOf(await ctx.connect());
+    if (!t) throw new Error('not an HTTP+SSE connection');
+    const r = await t.raw.request({ method: 'GET', headers: { Accept: 'text/event-stream', Origin: 'http://attacker.example' }, owner: ctx.owner, sseWindowMs: 300 });
+    if (r.status >= 400 && r.status < 500) return ctx.pass();
+    return ctx.warn({
+      expected: 'Origin: http://attacker.example rejected with a 4xx status',
+      actual: r.status === 0 ? `no answer (${r.problem ?? ''})` : `HTTP ${r.status}${r.contentType ? ` ${r.contentType}` : ''}: the stream opened`,
+      reason: 'the server accepted a foreign Origin: unless it allows every origin on purpose, a web page could reach it by DNS rebinding',
+    });
+  }),
+];

@@ -13,9 +13,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start the reference server on Streamable HTTP (random loopback port). */
-export function startReferenceHttp(fault?: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, [REFERENCE_MAIN, '--http', '--port', '0', ...(fault ? ['--fault', fault] : [])], {
+/** How the reference serves HTTP: `sse` prints the HTTP+SSE URL (/sse), `protected` wants a token. */
+export interface HttpMode {
+  sse?: boolean;
+  protected?: boolean;
+}
+
+/** Start the reference server on Streamable HTTP (random loopback port); `mode` for HTTP+SSE or protected. */
+export function startReferenceHttp(fault?: string, mode: HttpMode = {}): Promise<RunningServer> {
+  const flags = [mode.sse ? '--sse' : '--http', ...(mode.protected ? ['--protected'] : [])];
+  const child = spawn(process.execPath, [REFERENCE_MAIN, ...flags, '--port', '0', ...(fault ? ['--fault', fault] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () =>
