@@ -102,6 +102,36 @@ export class Peer {
     return reply;
   }
 
+  /**
+   * Send several messages as one JSON array (a JSON-RPC batch, 2025-03-26). Each request in it
+   * is matched like any other; resolves with the reply to each request, in the batch's order.
+   */
+  requestBatch(items: Record<string, unknown>[], opts: { owner?: string; timeoutMs?: number } = {}): Promise<Reply[]> {
+    const requests = items.flatMap(({ id, method }) =>
+      (typeof id === 'string' || typeof id === 'number') && typeof method === 'string' ? [{ id, method }] : [],
+    );
+    const reason = this.closeReason;
+    if (reason) return Promise.resolve(requests.map((): Reply => ({ kind: 'closed', reason })));
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+    const replies: Promise<Reply>[] = [];
+    for (const { id, method } of requests) {
+      const key = idKey(id);
+      this.sentMethods.set(key, method);
+      replies.push(
+        new Promise<Reply>((resolve) => {
+          const timer = setTimeout(() => {
+            this.pending.delete(key);
+            this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)}) in a batch within ${timeoutMs} ms`, opts.owner);
+            resolve({ kind: 'timeout', afterMs: timeoutMs });
+          }, timeoutMs);
+          this.pending.set(key, { method, resolve, timer, ...(opts.owner ? { owner: opts.owner } : {}) });
+        }),
+      );
+    }
+    void this.transport.sendRaw(JSON.stringify(items), opts.owner ? { owner: opts.owner } : undefined);
+    return Promise.all(replies);
+  }
+
   async notify(method: string, params?: unknown, owner?: string): Promise<void> {
     await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, owner);
   }

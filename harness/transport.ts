@@ -45,6 +45,8 @@ export interface Transport {
    * `noNewline`; HTTP: the POST body). For malformed-input tests.
    */
   sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void>;
+  /** Send bytes exactly as given, nothing appended (stdio: invalid UTF-8 for framing fuzz). */
+  sendBytes?(bytes: Buffer, opts?: { owner?: string }): Promise<void>;
   /**
    * Register the receiver of every inbound JSON-RPC message (one JSON value per frame).
    * `seq` is the wire log entry of the frame, when the transport knows it.

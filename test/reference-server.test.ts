@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FAULTS } from '../reference/server/faults.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext typing.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
@@ -197,10 +198,11 @@ describe('reference server over stdio', () => {
     }
   });
 
-  it('lists 22 faults and refuses an unknown one with exit code 2', () => {
+  it('lists every fault of its registry, each once, and refuses an unknown one with exit code 2', () => {
     const list = spawnSync(process.execPath, [MAIN, '--list-faults'], { encoding: 'utf8' });
     const ids = list.stdout.trim().split('\n').map((l) => l.split('\t')[0]);
-    expect(ids).toHaveLength(22);
+    expect(ids).toEqual(FAULTS.map((f) => f.id));
+    expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('double-response-ping');
     const bad = spawnSync(process.execPath, [MAIN, '--fault', 'no-such-fault'], { encoding: 'utf8', input: '' });
     expect(bad.status).toBe(2);

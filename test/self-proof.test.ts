@@ -7,14 +7,20 @@ import type { Check } from '../harness/checks/check.js';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
 import { runChecks } from '../harness/checks/runner.js';
 import { LEGACY_REVISIONS, inRange } from '../harness/revisions.js';
+import { defaultSettings } from '../harness/settings.js';
 import type { Target } from '../harness/transport.js';
 import { allChecks } from '../suites/index.js';
+import { FULL_TOKEN, LIMITED_TOKEN } from '../reference/server/auth.js';
+import { HTTP_FAULTS, type HttpFaultMode } from '../reference/server/faults/http.js';
 import { referenceCommand, startReferenceHttp } from './helpers/reference.js';
 
 const TIMEOUT_MS = 2000;
 
+/** A fixed fuzzing seed: the clean and the faulty run send the same random inputs. */
+const SETTINGS = { ...defaultSettings(), fuzz: { ...defaultSettings().fuzz, seed: 42 } };
+
 function run(target: Target, revisions: string[], checks: readonly Check[] = allChecks): Promise<RunReport> {
-  return runChecks({ target, checks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test' });
+  return runChecks({ target, checks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
 }
 
 const notPassing = (results: CheckResult[]) => results.filter((r) => r.status !== 'pass' && r.status !== 'skip');
@@ -60,8 +66,12 @@ function cleanRun(revision: string): Promise<RunReport> {
   return cleanRuns.get(revision) as Promise<RunReport>;
 }
 
+/** Faults that only show over HTTP: proven below, on the transport and in the mode they need. */
+const HTTP_FAULT_IDS = new Set<string>(HTTP_FAULTS.map((f) => f.id));
+
 describe('each fault is named by exactly the checks that claim it', () => {
   for (const [fault, claimants] of faults) {
+    if (HTTP_FAULT_IDS.has(fault)) continue;
     it(fault, async () => {
       const revision = revisionFor(claimants);
       const clean = await cleanRun(revision);
@@ -75,6 +85,69 @@ describe('each fault is named by exactly the checks that claim it', () => {
       for (const r of changed) expect(['fail', 'warn'], `${r.id}: ${r.status} ${r.reason ?? ''}`).toContain(r.status);
       // Non-passes carry evidence: expected, actual and a wire excerpt.
       for (const r of changed) {
+        expect(r.expected, r.id).toBeTruthy();
+        expect(r.actual, r.id).toBeTruthy();
+        expect(r.wire?.length ?? 0, r.id).toBeGreaterThan(0);
+      }
+    });
+  }
+});
+
+// HTTP faults (reference/server/faults/http.ts): the same proof, with the reference started on
+// the transport and in the mode each fault names (HTTP+SSE, protected with the full or the
+// limited token), at the fault's revision when it names one.
+async function runHttpMode(mode: HttpFaultMode, revisions: string[], fault?: string): Promise<RunReport> {
+  const server = await startReferenceHttp(fault, { sse: mode === 'sse', protected: mode.startsWith('protected') });
+  const token = mode === 'protected' ? FULL_TOKEN : mode === 'protected-limited' ? LIMITED_TOKEN : undefined;
+  try {
+    const target: Target = { kind: 'http', url: server.url, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) };
+    // A fixed fuzzing seed: the clean and the faulty run must send the same inputs.
+    const settings = { ...defaultSettings(), fuzz: { ...defaultSettings().fuzz, seed: 5 } };
+    return await runChecks({ target, checks: allChecks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings });
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('the clean reference server on the other HTTP ways', () => {
+  it('passes every check at every legacy revision over HTTP+SSE (2024-11-05 transport)', async () => {
+    const report = await runHttpMode('sse', [...LEGACY_REVISIONS]);
+    expect(report.target.transport).toBe('sse');
+    expect(report.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision)).toEqual(LEGACY_REVISIONS);
+    expect(show(notPassing(report.results))).toEqual([]);
+    expect(report.results.some((r) => r.id.startsWith('sse.') && r.status === 'pass')).toBe(true);
+  });
+
+  it('passes every check at every legacy revision when protected, with its token', async () => {
+    const report = await runHttpMode('protected', [...LEGACY_REVISIONS]);
+    expect(report.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision)).toEqual(LEGACY_REVISIONS);
+    expect(show(notPassing(report.results))).toEqual([]);
+    expect(report.results.filter((r) => r.id.startsWith('auth.') && r.status === 'pass').length).toBeGreaterThan(10);
+  });
+});
+
+describe('each HTTP fault is named by exactly the checks that claim it', () => {
+  const cleanHttp = new Map<string, Promise<RunReport>>();
+  const cleanHttpRun = (mode: HttpFaultMode, revision: string) => {
+    const key = `${mode}@${revision}`;
+    if (!cleanHttp.has(key)) cleanHttp.set(key, runHttpMode(mode, [revision]));
+    return cleanHttp.get(key) as Promise<RunReport>;
+  };
+  for (const entry of HTTP_FAULTS) {
+    it(`${entry.id} (${entry.mode})`, async () => {
+      const claimants = faults.get(entry.id) ?? [];
+      expect(claimants.length, 'a check claims it').toBeGreaterThan(0);
+      const revision = 'revision' in entry ? entry.revision : revisionFor(claimants);
+      const clean = await cleanHttpRun(entry.mode, revision);
+      const faulty = await runHttpMode(entry.mode, [revision], entry.id);
+      expect(faulty.revisions.find((r) => r.revision === revision)?.status).toBe('accepted');
+      const before = new Map(clean.results.map((r) => [r.id, r.status]));
+      const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && r.status !== 'skip');
+      const claimed = faulty.results.filter((r) => claimants.some((c) => c.id === r.id) && r.status !== 'skip');
+      expect(show(changed).sort()).toEqual(show(claimed).sort());
+      expect(claimed.length).toBeGreaterThan(0);
+      for (const r of changed) {
+        expect(['fail', 'warn'], `${r.id}: ${r.status} ${r.reason ?? ''}`).toContain(r.status);
         expect(r.expected, r.id).toBeTruthy();
         expect(r.actual, r.id).toBeTruthy();
         expect(r.wire?.length ?? 0, r.id).toBeGreaterThan(0);

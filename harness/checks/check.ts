@@ -2,7 +2,7 @@
 // report read the metadata without running anything; the runner multiplies each check
 // across the revisions and transports in its range.
 import type { Discovery } from '../discovery.js';
-import type { Observation } from '../observations.js';
+import type { Observation, ObservationKind } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import type { LegacySession, SessionOptions } from '../session.js';
 import type { RunSettings } from '../settings.js';
@@ -49,7 +49,19 @@ export interface Check {
   connection: ConnectionMode;
   /** 'target': runs once per target (reported under the newest accepted revision). */
   scope?: 'revision' | 'target';
+  /** Time the check may take, when the default (a few timeouts) is not enough (fuzzing scales with --fuzz-runs). */
+  deadlineMs?(timeoutMs: number, settings: RunSettings): number;
   run(ctx: CheckContext): Promise<Verdict>;
+}
+
+/** Options of a check's own connection. */
+export interface OwnConnectionOptions {
+  /**
+   * Observation kinds kept out of the revision's log (passive checks never judge them); the
+   * peer still records them in its own `peer.observations`. For checks that judge their own
+   * traffic, e.g. fuzzing, whose hostile ids no peer can match.
+   */
+  privateObservations?: readonly ObservationKind[];
 }
 
 export interface Evidence {
@@ -92,9 +104,9 @@ export interface CheckContext {
   /** What the user allows (--call-tools) and the fuzzing budget (--seed, --fuzz-runs). */
   readonly settings: RunSettings;
   /** A fresh, initialized session on its own connection, closed by the runner. */
-  session(opts?: SessionOptions): Promise<LegacySession>;
+  session(opts?: SessionOptions & OwnConnectionOptions): Promise<LegacySession>;
   /** A fresh connection with no handshake at all, closed by the runner. */
-  connect(): Promise<Peer>;
+  connect(opts?: OwnConnectionOptions): Promise<Peer>;
   /** The revision's shared initialized session (connection: 'shared' checks only). */
   shared(): Promise<LegacySession>;
   /**

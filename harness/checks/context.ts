@@ -3,12 +3,12 @@
 // shared session with the check's id, and builds verdicts.
 import { openConnection } from '../connection.js';
 import { discover, type Discovery } from '../discovery.js';
-import type { ObservationLog, Observation } from '../observations.js';
+import { ObservationLog, type Observation, type ObservationKind } from '../observations.js';
 import type { Peer, Reply } from '../peer.js';
 import { startLegacySession, type LegacySession, type SessionOptions } from '../session.js';
 import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
-import type { CheckContext, Evidence, ProbeFacts, RevisionFacts, Verdict } from './check.js';
+import type { CheckContext, Evidence, OwnConnectionOptions, ProbeFacts, RevisionFacts, Verdict } from './check.js';
 
 /** What the runner keeps per revision, shared by all checks of that revision. */
 export interface RevisionState {
@@ -55,16 +55,20 @@ export class RunContext implements CheckContext {
     this.settings = deps.settings;
   }
 
-  async connect(): Promise<Peer> {
-    const peer = await openConnection(this.deps.target, { observations: this.deps.state.observations, timeoutMs: this.timeoutMs });
+  async connect(opts: OwnConnectionOptions = {}): Promise<Peer> {
+    const shared = this.deps.state.observations;
+    const kinds = opts.privateObservations ?? [];
+    const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : shared;
+    const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs });
     this.ownPeers.push(peer);
     this.deps.state.peers.push(peer);
     return peer;
   }
 
-  async session(opts: SessionOptions = {}): Promise<LegacySession> {
-    const peer = await this.connect();
-    return startLegacySession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...opts });
+  async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<LegacySession> {
+    const { privateObservations, ...sessionOptions } = opts;
+    const peer = await this.connect(privateObservations ? { privateObservations } : {});
+    return startLegacySession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions });
   }
 
   shared(): Promise<LegacySession> {
@@ -126,4 +130,19 @@ export function brief(value: unknown, max = 300): string {
     }
   }
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Keeps some observation kinds to itself (readable as its own items), passes the rest on. */
+class SplitObservationLog extends ObservationLog {
+  constructor(
+    private readonly parent: ObservationLog,
+    private readonly kept: readonly ObservationKind[],
+  ) {
+    super();
+  }
+
+  override add(o: Observation): void {
+    if (this.kept.includes(o.kind)) super.add(o);
+    else this.parent.add(o);
+  }
 }

@@ -17,7 +17,7 @@ export interface CheckResult {
   revision: string;
   transport: string;
   status: Status;
-  /** Why it was skipped, errored, or a note on a warn/fail. */
+  /** Why it was skipped or errored, a note on a warn/fail, or what a pass used (e.g. which tool). */
   reason?: string;
   expected?: string;
   actual?: string;

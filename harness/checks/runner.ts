@@ -1,6 +1,7 @@
 // The runner: probe the revisions, then run every applicable check at every accepted
 // revision, independent checks concurrently, each under a deadline, each isolated (a crash
 // or timeout of one never stops the run), passive checks last. Returns the one result model.
+import { resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
 import { probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
 import { LEGACY_REVISIONS, REVISIONS, inRange } from '../revisions.js';
@@ -34,6 +35,8 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   // One seed per run, so a reported seed replays the whole run.
   const opts = { ...options, settings: options.settings ?? defaultSettings() };
+  // HTTP: pin the transport once, forced (--transport) or detected (POST initialize, else GET SSE).
+  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs);
   const transport: TransportKind = opts.target.kind === 'stdio' ? 'stdio' : (opts.target.transport ?? 'streamable-http');
   const wanted = opts.revisions ?? REVISIONS.map((r) => r.id);
   const pool = new Pool(opts.concurrency);
@@ -154,7 +157,7 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
   if (missing.length > 0) {
     verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {
-    verdict = await withDeadline(check, ctx, checkDeadlineMs(opts.timeoutMs));
+    verdict = await withDeadline(check, ctx, check.deadlineMs?.(opts.timeoutMs, ctx.settings) ?? checkDeadlineMs(opts.timeoutMs));
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     for (const peer of ctx.ownPeers) state.closing.push(peer.close());
   }
@@ -178,6 +181,9 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
     if (verdict.reason) result.reason = verdict.reason;
   } else if (verdict.status === 'skip' || verdict.status === 'error') {
     result.reason = verdict.reason;
+  } else if (verdict.status === 'pass' && verdict.note) {
+    // A pass can say what it used (e.g. which tool was cancelled); report.json keeps it.
+    result.reason = verdict.note;
   }
   if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerptFor(ctx, state);
   return result;

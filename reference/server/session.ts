@@ -75,6 +75,8 @@ export class Session {
   logLevel: LogLevel | null = null;
   readonly notes: string[] = [];
   private readonly inflight = new Map<string, AbortController>();
+  /** Ids of recently answered requests, so a late cancellation can be told from an unknown one. */
+  private readonly finished = new Set<string>();
   private readonly outbound = new Set<string>();
   private nextOutboundId = 1;
   private closed = false;
@@ -93,9 +95,15 @@ export class Session {
       await this.handle(msg, channel);
       return { rejected: false, hadRequests: msg.kind === 'request' };
     }
-    // basic#batching exists only in 2025-03-26; an empty array is an invalid request (JSON-RPC 2.0).
-    if (this.revision !== '2025-03-26' || value.length === 0) {
-      const why = value.length === 0 ? 'an empty batch' : 'batches are only accepted when 2025-03-26 was negotiated';
+    // An empty array is an invalid request (JSON-RPC 2.0 batch): one error object.
+    if (value.length === 0) {
+      if (!isOn('empty-batch-ignored')) channel.send(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch'));
+      return { rejected: true, hadRequests: false };
+    }
+    // basic#batching exists only in 2025-03-26 ("MUST support receiving JSON-RPC batches").
+    const batching = this.revision === '2025-03-26' || (this.revision !== null && isOn('batch-accepted-2025-06-18'));
+    if (!batching || isOn('batch-rejected')) {
+      const why = 'batches are only accepted when 2025-03-26 was negotiated';
       channel.send(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`));
       return { rejected: true, hadRequests: false };
     }
@@ -109,7 +117,9 @@ export class Session {
     };
     const msgs = value.map((v, i) => classify(v, texts[i]));
     await Promise.all(msgs.map((m) => this.handle(m, batch)));
-    if (responses.length > 0) channel.send(responses);
+    // JSON-RPC 2.0: the responses to a batch go back as one array.
+    if (isOn('batch-not-array')) for (const r of responses) channel.send(r);
+    else if (responses.length > 0) channel.send(responses);
     return { rejected: false, hadRequests: msgs.some((m) => m.kind === 'request') };
   }
 
@@ -127,9 +137,16 @@ export class Session {
     channel.send({ jsonrpc: '2.0', id, method, params });
   }
 
-  cancel(requestId: Id): void {
-    const ac = this.inflight.get(JSON.stringify(requestId));
-    if (ac) ac.abort();
+  /** Cancels an in-flight request; says whether the id was running, already answered, or unknown. */
+  cancel(requestId: Id): 'cancelled' | 'finished' | 'unknown' {
+    const key = JSON.stringify(requestId);
+    const ac = this.inflight.get(key);
+    if (ac) {
+      // basic/utilities/cancellation: the receiver SHOULD stop processing and not respond.
+      if (!isOn('cancel-still-responds')) ac.abort();
+      return 'cancelled';
+    }
+    return this.finished.has(key) ? 'finished' : 'unknown';
   }
 
   private async handle(msg: Inbound, channel: Channel): Promise<void> {
@@ -222,6 +239,8 @@ export class Session {
       }
     } finally {
       if (this.inflight.get(key) === ac) this.inflight.delete(key);
+      this.finished.add(key);
+      if (this.finished.size > 1000) this.finished.delete(this.finished.values().next().value as string);
     }
     for (const fn of afterHooks) fn();
   }

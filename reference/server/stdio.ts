@@ -1,5 +1,6 @@
 // basic/transports#stdio: newline-delimited JSON-RPC on stdin/stdout, logs on stderr.
 // Exits on stdin EOF.
+import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
 import { encode, parseFrame, type Outbound } from './jsonrpc.js';
 import { Session, type Channel, type SendInfo } from './session.js';
@@ -31,6 +32,7 @@ export function runStdio(): void {
     if (end > 0 && line[end - 1] === 0x0d) end--; // tolerate CRLF
     const bytes = line.subarray(0, end);
     if (bytes.every((b) => b === 0x20 || b === 0x09)) return; // blank line: not a message
+    if (isOn('fuzz-crash-invalid-utf8') && !isUtf8(bytes)) process.exit(1); // framing fault (faults/fuzz.ts)
     const parsed = parseFrame(bytes);
     if (!parsed.ok) {
       out.send(parsed.reply);

@@ -1,4 +1,127 @@
-// The fuzz suite (filled in by its own work; registered in suites/index.ts).
-import type { Check } from '../../harness/checks/check.js';
+// Property-based fuzzing (fast-check): schema-derived valid, near-valid and hostile messages,
+// and hostile stdio framing. Each property is a check. They run once per target, at the
+// newest accepted revision (scope 'target'): message handling rarely differs between
+// revisions, and four times the budget would buy little. A failure carries the shrunk
+// counterexample, the seed and path, and the wire excerpt of its replay on a fresh connection.
+import fc from 'fast-check';
+import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
+import { stdioFraming } from '../../harness/fuzz/framing.js';
+import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../../harness/fuzz/properties.js';
+import { runProperty, type PropertyResult } from '../../harness/fuzz/run.js';
+import type { RunSettings } from '../../harness/settings.js';
 
-export const fuzzChecks: Check[] = [];
+const LEGACY = '2024-11-05..2025-11-25';
+const messages = (anchor: string, level: SpecRef['level']): SpecRef[] => [
+  { url: `basic/messages#${anchor}`, level },
+  { from: '2025-03-26', url: `basic#${anchor}`, level },
+];
+
+/** Time allowed per random input on top of the usual check deadline (deep runs scale). */
+const PER_RUN_MS = 60;
+
+function deadlineMs(timeoutMs: number, settings: RunSettings): number {
+  return timeoutMs * 4 + 5000 + settings.fuzz.runs * PER_RUN_MS;
+}
+
+/** Kept for the replay of the counterexample and for closing connections. */
+const reserveMs = (timeoutMs: number): number => timeoutMs * 2 + 3000;
+
+function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | 'revisions' | 'connection' | 'scope' | 'run' | 'deadlineMs'>): Check {
+  return {
+    id: `fuzz.${prop.name}`,
+    side: 'server',
+    revisions: LEGACY,
+    connection: 'own',
+    scope: 'target',
+    deadlineMs,
+    ...meta,
+    async run(ctx) {
+      const { fuzz } = ctx.settings;
+      if (!fuzz.enabled) return ctx.skip('disabled: --no-fuzz');
+      const started = Date.now();
+      const budgetMs = deadlineMs(ctx.timeoutMs, ctx.settings) - reserveMs(ctx.timeoutMs);
+      const result = await runProperty(ctx, prop, { seed: fuzz.seed, runs: fuzz.runs, budgetMs: budgetMs - (Date.now() - started) });
+      return verdictOf(ctx, prop, result);
+    },
+  };
+}
+
+export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: PropertyResult<T>): Verdict {
+  if (r.problem) return { status: 'error', reason: r.problem };
+  const replayWith = `--seed ${ctx.settings.fuzz.seed} --check fuzz.${prop.name}`;
+  if (r.failure) {
+    const f = r.failure;
+    const reproduced = f.replay.ok === false ? 'reproduced alone on a fresh connection (the wire excerpt ends with it)' : `not reproduced alone on a fresh connection (${f.replay.ok === true ? 'it passed there' : f.replay.why})`;
+    const shrunk = f.shrinks > 0 ? `shrunk ${f.shrinks} times` : 'not shrunk';
+    // The replay's own words when it reproduced the failure: its ids are the excerpt's.
+    const shown = f.replay.ok === false ? f.replay : f.judgement;
+    return ctx.fail({
+      expected: shown.expected,
+      actual: `${shown.actual}, after: ${prop.describe(f.input)}`,
+      reason: `counterexample (${shrunk}): ${capped(fc.stringify(f.input))}; fast-check seed ${f.seed}, path ${f.path}; ${reproduced}; replay the run with ${replayWith}`,
+    });
+  }
+  const summary = `${r.runs} inputs (${r.examples} canonical, the rest random with seed ${ctx.settings.fuzz.seed}), ${r.stats.messages} messages, ${r.sessions} session(s)${r.interrupted ? '; stopped early by the time budget' : ''}${r.inconclusive ? `; ${r.inconclusive} input(s) inconclusive (the server died or hung: see fuzz.survives)` : ''}${r.notes.length ? `; ${r.notes.join('; ')}` : ''}`;
+  if (r.soft) {
+    const shown = r.soft.replay.ok === false ? r.soft.replay : r.soft.judgement;
+    return ctx.warn({
+      expected: shown.expected,
+      actual: `${shown.actual}, after: ${prop.describe(r.soft.input)}`,
+      reason: `a SHOULD-level miss (${r.soft.replay.ok === false ? 'reproduced alone on a fresh connection: the wire excerpt ends with it' : 'not reproduced alone on a fresh connection'}); ${summary}; replay the run with ${replayWith}`,
+    });
+  }
+  return ctx.pass(summary);
+}
+
+const capped = (s: string, max = 600): string => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+export const fuzzChecks: Check[] = [
+  // basic/utilities/ping: "The receiver MUST respond promptly with an empty response." Asked
+  // after every valid, near-valid and hostile input (10 000-deep nesting, 1 MB strings, lone
+  // surrogates, ids beyond doubles, unknown methods, unparsable text): the server must live.
+  fuzzCheck(survives, {
+    title: 'After any valid, near-valid or hostile message the server is alive and answers ping',
+    spec: { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
+    transports: 'any',
+    faults: ['fuzz-crash-deep-nesting', 'crash-on-parse-error', 'crash-on-unknown-cancel'],
+  }),
+  // basic#responses: "Responses MUST include the same ID as the request they correspond to";
+  // JSON-RPC 2.0: the server MUST reply to each request, once. Pipelined valid and near-valid
+  // requests with odd ids: one response each whose envelope validates against the revision's
+  // schema (JSONRPCMessage). Silence to a request that breaks the schema is only a warning.
+  fuzzCheck(answersOnce, {
+    title: 'Every request gets exactly one response in time, a valid JSON-RPC response (a result object, or an error with an integer code)',
+    spec: messages('responses', 'MUST'),
+    transports: 'any',
+    faults: ['fuzz-hang-long-id', 'fuzz-double-answer-extra-member', 'double-response-ping'],
+  }),
+  // basic#messages: MCP messages "MUST follow the JSON-RPC 2.0 specification", whose codes
+  // are -32700 (parse), -32600 (invalid request), -32601 (method not found), -32602 (invalid
+  // params). MCP does not restate them, so a wrong code is reported as a warning.
+  fuzzCheck(errorCodes, {
+    title: 'Errors for unparsable input, invalid requests, unknown methods and invalid params carry the JSON-RPC code',
+    spec: messages('messages', 'SHOULD'),
+    transports: 'any',
+    faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted'],
+  }),
+  // basic#notifications: "The receiver MUST NOT send a response" (2024-11-05: one-way, no
+  // keyword). Known, unknown and request-shaped notifications, then a ping fence.
+  fuzzCheck(notificationsUnanswered, {
+    title: 'No notification gets a response, whatever its method (including request methods without an id)',
+    spec: [
+      { url: 'basic/messages#notifications', level: 'SHOULD' },
+      { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
+    ],
+    transports: 'any',
+    faults: ['fuzz-answers-request-notification', 'answers-notifications'],
+  }),
+  // basic/transports#stdio: newline-delimited UTF-8 JSON-RPC. Hostile framing must not kill
+  // the server; well-framed requests (split across writes, after blank lines, in a burst) are
+  // answered once; CRLF and 1 MB lines should be (a warning if not).
+  fuzzCheck(stdioFraming, {
+    title: 'Hostile stdio framing (invalid UTF-8, split writes, blank lines, CRLF, huge lines) is survived and well-framed requests answered',
+    spec: { url: 'basic/transports#stdio', level: 'MUST' },
+    transports: ['stdio'],
+    faults: ['fuzz-crash-invalid-utf8', 'crash-on-parse-error', 'double-response-ping'],
+  }),
+];

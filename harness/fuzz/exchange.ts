@@ -1,0 +1,135 @@
+// Talking to the target while fuzzing: a connection that is reopened after a crash or hang
+// (a fresh initialized session: a new process on stdio, a new session on HTTP), and one
+// exchange: send inputs back to back (pipelined), then a ping fence, then sort what came back
+// into answers per request, stray responses, and requests left unanswered.
+import type { CheckContext } from '../checks/check.js';
+import type { ObservationKind } from '../observations.js';
+import type { Peer, Reply } from '../peer.js';
+import type { LegacySession } from '../session.js';
+import { IdSource, idKey, render, type FuzzInput, type Rendered } from './messages.js';
+
+/**
+ * Observation kinds the fuzzer judges itself, kept out of the revision's log: replies to ids
+ * no peer can match (1.5, 1e400) and to hostile input would otherwise trip passive checks
+ * about ordinary traffic. Framing observations (stdout noise) still reach the stdio checks.
+ */
+export const PRIVATE_OBSERVATIONS: readonly ObservationKind[] = ['duplicate-response', 'unknown-response-id', 'schema-invalid'];
+
+/** The harness could not go on (the target cannot be restarted): an error, not a verdict. */
+export class HarnessProblem extends Error {}
+
+export interface Conn {
+  peer: Peer;
+  ids: IdSource;
+}
+
+export class Connections {
+  private current: { session: LegacySession; conn: Conn } | undefined;
+  /** Sessions opened (the first one included). */
+  opened = 0;
+
+  constructor(private readonly ctx: CheckContext) {}
+
+  async get(): Promise<Conn> {
+    if (this.current && !this.current.session.peer.closed) return this.current.conn;
+    let session: LegacySession;
+    try {
+      session = await this.ctx.session({ owner: this.ctx.owner, privateObservations: PRIVATE_OBSERVATIONS });
+    } catch (e) {
+      throw new HarnessProblem(`could not open a new session: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.opened++;
+    this.current = { session, conn: { peer: session.peer, ids: new IdSource() } };
+    return this.current.conn;
+  }
+
+  /** Drop the connection (after a hang: the process is ended); the next get() opens another. */
+  async discard(): Promise<void> {
+    const current = this.current;
+    this.current = undefined;
+    if (current) await current.session.peer.close();
+  }
+}
+
+export interface Exchange {
+  rendered: Rendered[];
+  /** Responses carrying the id of rendered[i]. */
+  answers: Record<string, unknown>[][];
+  /** Responses (result or error) that answer nothing we sent: id null, absent or unknown. */
+  stray: Record<string, unknown>[];
+  fence: Reply;
+  /** Indices of owed requests still unanswered when waiting ended. */
+  unanswered: number[];
+}
+
+export interface ExchangeOptions {
+  owner: string;
+  /** How long an owed answer may take (from the send). */
+  timeoutMs: number;
+  /**
+   * Which rendered inputs owe an answer with their id (default: none). A `soft` debt is
+   * waited for only briefly after the fence (a server may rightly stay silent).
+   */
+  owed?: (r: Rendered) => boolean | 'soft';
+  /** After the fence, wait at most this long for owed answers (default: until timeoutMs). */
+  afterFenceMs?: number;
+  /** Custom writing of the inputs (framing); default: each text as one line. */
+  write?: (peer: Peer, rendered: Rendered[]) => Promise<void>;
+}
+
+/** How long after the fence a softly owed answer may still come. */
+export const SOFT_SETTLE_MS = 100;
+
+export const isResponse = (m: unknown): m is Record<string, unknown> =>
+  typeof m === 'object' && m !== null && !Array.isArray(m) && !('method' in m) && ('result' in m || 'error' in m);
+
+export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOptions): Promise<Exchange> {
+  const { peer } = conn;
+  const rendered = inputs.map((i) => render(i, conn.ids));
+  const keys = rendered.map((r) => (r.id === undefined ? undefined : idKey(r.id)));
+  const owed = rendered.map((r) => (r.id === undefined ? false : (opts.owed?.(r) ?? false)));
+  const started = Date.now();
+  const mark = peer.inbound.length;
+  // Waiters first: a fast server answers before the send resolves.
+  const waits = rendered.map((r, i) =>
+    owed[i] ? peer.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === keys[i], opts.timeoutMs) : Promise.resolve(undefined),
+  );
+  if (opts.write) await opts.write(peer, rendered);
+  else await Promise.all(rendered.map((r) => peer.sendRaw(r.text, { owner: opts.owner })));
+  const fence = await peer.request('ping', undefined, { owner: opts.owner, timeoutMs: opts.timeoutMs });
+  if (fence.kind === 'result' || fence.kind === 'error') {
+    const left = opts.timeoutMs - (Date.now() - started);
+    const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
+    const soft = Math.min(limit, SOFT_SETTLE_MS);
+    await Promise.all(waits.map((w, i) => within(w, owed[i] === 'soft' ? soft : limit)));
+  }
+  const fenceId = fence.kind === 'result' || fence.kind === 'error' ? idKey(fence.message.id) : undefined;
+  const byKey = new Map<string, number>();
+  keys.forEach((k, i) => k !== undefined && byKey.set(k, i));
+  const answers: Record<string, unknown>[][] = rendered.map(() => []);
+  const stray: Record<string, unknown>[] = [];
+  for (const { message } of peer.since(mark)) {
+    if (!isResponse(message)) continue;
+    const key = message.id === null || message.id === undefined ? undefined : idKey(message.id);
+    const index = key === undefined ? undefined : byKey.get(key);
+    if (index !== undefined) (answers[index] as Record<string, unknown>[]).push(message);
+    else if (key !== undefined && (key === fenceId || peer.sentRequestWithId(message.id) || conn.ids.used.has(key))) continue;
+    else stray.push(message);
+  }
+  const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 ? [i] : []));
+  return { rendered, answers, stray, fence, unanswered };
+}
+
+/** Did the fence show the server alive? */
+export const alive = (x: Exchange): boolean => x.fence.kind === 'result' || x.fence.kind === 'error';
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** `p`, or undefined after `ms` (the timer is cleared as soon as `p` settles). */
+export function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<undefined>((r) => {
+    timer = setTimeout(() => r(undefined), ms);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,132 @@
+// Running one property with fast-check: canonical inputs first, then seeded random ones; a
+// failure is shrunk, replayed alone on a fresh connection (so the wire excerpt ends with it),
+// and reported with its seed and path. `--seed` replays a whole run; seed + path one case.
+import fc from 'fast-check';
+import type { CheckContext } from '../checks/check.js';
+import { Generators } from './arbitraries.js';
+import { corpusFor } from './corpus.js';
+import { Connections, HarnessProblem } from './exchange.js';
+import type { Env, FuzzProperty, Judgement } from './properties.js';
+
+export interface RunPropertyOptions {
+  seed: number;
+  /** Random inputs (the canonical examples come on top). */
+  runs: number;
+  /** Stop generating after this long (shrinking included); the replay comes after it. */
+  budgetMs: number;
+  /** Run the canonical examples first (default true). */
+  examples?: boolean;
+  /** fast-check path of one case to replay (with its seed). */
+  path?: string;
+}
+
+type Failure = Extract<Judgement, { ok: false }>;
+
+export interface PropertyResult<T> {
+  /** A hard failure: the shrunk counterexample and what was wrong with it. */
+  failure?: {
+    input: T;
+    judgement: Failure;
+    /** The same input alone on a fresh connection: what it did there. */
+    replay: Judgement;
+    seed: number;
+    path: string;
+    shrinks: number;
+  };
+  /** A SHOULD-level miss (first one), when no hard failure turned up; replayed alone too. */
+  soft?: { input: T; judgement: Failure; replay: Judgement };
+  /** The harness could not go on (the target cannot be restarted). */
+  problem?: string;
+  /** Inputs fast-check ran (examples included), and how many were inconclusive. */
+  runs: number;
+  inconclusive: number;
+  examples: number;
+  interrupted: boolean;
+  stats: Env['stats'];
+  sessions: number;
+  notes: string[];
+}
+
+export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, opts: RunPropertyOptions): Promise<PropertyResult<T>> {
+  const corpus = await corpusFor(ctx);
+  const gen = new Generators(corpus);
+  const conns = new Connections(ctx);
+  const env: Env = { ctx, conns, gen, corpus, timeoutMs: ctx.timeoutMs, stats: { inputs: 0, messages: 0 } };
+  // Failing judgements by input: the counterexample's own (a run cut off by the time budget
+  // may still finish later and must not overwrite it).
+  const failures = new Map<unknown, Failure>();
+  let done = false;
+  let soft: { input: T; judgement: Failure } | undefined;
+  let problem: string | undefined;
+  let inconclusive = 0;
+
+  const property = fc.asyncProperty(prop.arbitrary(gen), async (input) => {
+    if (problem || done) return true;
+    let j: Judgement;
+    try {
+      j = await prop.check(env, input);
+    } catch (e) {
+      if (!(e instanceof HarnessProblem)) throw e;
+      problem = e.message;
+      return true;
+    }
+    if (j.ok === true) return true;
+    if (j.ok === 'inconclusive') {
+      inconclusive++;
+      return true;
+    }
+    if (j.soft) {
+      soft ??= { input, judgement: j };
+      return true;
+    }
+    failures.set(input, j);
+    return false;
+  });
+  const examples = opts.examples === false ? [] : prop.examples(gen).map((e): [T] => [e]);
+  const details = await fc.check(property, {
+    seed: opts.seed,
+    numRuns: opts.runs + examples.length,
+    examples,
+    ...(opts.path ? { path: opts.path } : {}),
+    plugins: [fc.interruptAfterTimeLimit(Math.max(1, opts.budgetMs))],
+  });
+  done = true;
+  const base = {
+    runs: details.numRuns,
+    inconclusive,
+    examples: examples.length,
+    interrupted: details.interrupted,
+    stats: env.stats,
+    sessions: conns.opened,
+    notes: corpus.notes,
+  };
+  try {
+    if (problem) return { ...base, problem };
+    const input = details.failed && details.counterexample ? (details.counterexample as [T])[0] : undefined;
+    const judgement = input === undefined ? undefined : failures.get(input);
+    if (input !== undefined && judgement) {
+      await conns.discard();
+      const replay = await replayAlone(prop, env, input);
+      const failure = { input, judgement, replay, seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks };
+      return { ...base, failure };
+    }
+    if (details.failed) {
+      const e = details.errorInstance;
+      return { ...base, problem: `the fuzzer itself failed: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    if (!soft) return base;
+    await conns.discard();
+    return { ...base, soft: { ...soft, replay: await replayAlone(prop, env, soft.input) } };
+  } finally {
+    await conns.discard();
+  }
+}
+
+/** The input alone on a fresh connection (the caller discarded the old one): its wire excerpt. */
+async function replayAlone<T>(prop: FuzzProperty<T>, env: Env, input: T): Promise<Judgement> {
+  try {
+    return await prop.check(env, input);
+  } catch (e) {
+    return { ok: 'inconclusive', why: e instanceof Error ? e.message : String(e) };
+  }
+}
