@@ -19,8 +19,11 @@ const TIMEOUT_MS = 2000;
 /** A fixed fuzzing seed: the clean and the faulty run send the same random inputs. */
 const SETTINGS = { ...defaultSettings(), fuzz: { ...defaultSettings().fuzz, seed: 42 } };
 
-function run(target: Target, revisions: string[], checks: readonly Check[] = allChecks): Promise<RunReport> {
-  return runChecks({ target, checks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+/** Fuzzing costs about a second of CPU per run: fault runs keep it only when a fuzz check claims the fault. */
+const NO_FUZZ = { ...SETTINGS, fuzz: { ...SETTINGS.fuzz, enabled: false } };
+
+function run(target: Target, revisions: string[], fuzz = true): Promise<RunReport> {
+  return runChecks({ target, checks: allChecks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: fuzz ? SETTINGS : NO_FUZZ });
 }
 
 const notPassing = (results: CheckResult[]) => results.filter((r) => r.status !== 'pass' && r.status !== 'skip');
@@ -61,9 +64,10 @@ function revisionFor(claimants: Check[]): string {
 }
 
 const cleanRuns = new Map<string, Promise<RunReport>>();
-function cleanRun(revision: string): Promise<RunReport> {
-  if (!cleanRuns.has(revision)) cleanRuns.set(revision, run({ kind: 'stdio', command: referenceCommand() }, [revision]));
-  return cleanRuns.get(revision) as Promise<RunReport>;
+function cleanRun(revision: string, fuzz: boolean): Promise<RunReport> {
+  const key = `${revision}/${fuzz}`;
+  if (!cleanRuns.has(key)) cleanRuns.set(key, run({ kind: 'stdio', command: referenceCommand() }, [revision], fuzz));
+  return cleanRuns.get(key) as Promise<RunReport>;
 }
 
 /** Faults that only show over HTTP: proven below, on the transport and in the mode they need. */
@@ -74,8 +78,9 @@ describe('each fault is named by exactly the checks that claim it', () => {
     if (HTTP_FAULT_IDS.has(fault)) continue;
     it(fault, async () => {
       const revision = revisionFor(claimants);
-      const clean = await cleanRun(revision);
-      const faulty = await run({ kind: 'stdio', command: referenceCommand(fault) }, [revision]);
+      const fuzz = claimants.some((c) => c.id.startsWith('fuzz.'));
+      const clean = await cleanRun(revision, fuzz);
+      const faulty = await run({ kind: 'stdio', command: referenceCommand(fault) }, [revision], fuzz);
       const before = new Map(clean.results.map((r) => [r.id, r.status]));
       // A change to skip is a lost precondition (e.g. no counter-offer to judge), not a verdict.
       const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && r.status !== 'skip');
@@ -96,13 +101,13 @@ describe('each fault is named by exactly the checks that claim it', () => {
 // HTTP faults (reference/server/faults/http.ts): the same proof, with the reference started on
 // the transport and in the mode each fault names (HTTP+SSE, protected with the full or the
 // limited token), at the fault's revision when it names one.
-async function runHttpMode(mode: HttpFaultMode, revisions: string[], fault?: string): Promise<RunReport> {
+async function runHttpMode(mode: HttpFaultMode, revisions: string[], fault?: string, fuzz = true): Promise<RunReport> {
   const server = await startReferenceHttp(fault, { sse: mode === 'sse', protected: mode.startsWith('protected') });
   const token = mode === 'protected' ? FULL_TOKEN : mode === 'protected-limited' ? LIMITED_TOKEN : undefined;
   try {
     const target: Target = { kind: 'http', url: server.url, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) };
     // A fixed fuzzing seed: the clean and the faulty run must send the same inputs.
-    const settings = { ...defaultSettings(), fuzz: { ...defaultSettings().fuzz, seed: 5 } };
+    const settings = { ...defaultSettings(), fuzz: { ...defaultSettings().fuzz, seed: 5, enabled: fuzz } };
     return await runChecks({ target, checks: allChecks, revisions, timeoutMs: TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings });
   } finally {
     await server.stop();
@@ -128,9 +133,9 @@ describe('the clean reference server on the other HTTP ways', () => {
 
 describe('each HTTP fault is named by exactly the checks that claim it', () => {
   const cleanHttp = new Map<string, Promise<RunReport>>();
-  const cleanHttpRun = (mode: HttpFaultMode, revision: string) => {
-    const key = `${mode}@${revision}`;
-    if (!cleanHttp.has(key)) cleanHttp.set(key, runHttpMode(mode, [revision]));
+  const cleanHttpRun = (mode: HttpFaultMode, revision: string, fuzz: boolean) => {
+    const key = `${mode}@${revision}/${fuzz}`;
+    if (!cleanHttp.has(key)) cleanHttp.set(key, runHttpMode(mode, [revision], undefined, fuzz));
     return cleanHttp.get(key) as Promise<RunReport>;
   };
   for (const entry of HTTP_FAULTS) {
@@ -138,8 +143,9 @@ describe('each HTTP fault is named by exactly the checks that claim it', () => {
       const claimants = faults.get(entry.id) ?? [];
       expect(claimants.length, 'a check claims it').toBeGreaterThan(0);
       const revision = 'revision' in entry ? entry.revision : revisionFor(claimants);
-      const clean = await cleanHttpRun(entry.mode, revision);
-      const faulty = await runHttpMode(entry.mode, [revision], entry.id);
+      const fuzz = claimants.some((c) => c.id.startsWith('fuzz.'));
+      const clean = await cleanHttpRun(entry.mode, revision, fuzz);
+      const faulty = await runHttpMode(entry.mode, [revision], entry.id, fuzz);
       expect(faulty.revisions.find((r) => r.revision === revision)?.status).toBe('accepted');
       const before = new Map(clean.results.map((r) => [r.id, r.status]));
       const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && r.status !== 'skip');

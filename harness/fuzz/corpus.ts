@@ -10,6 +10,9 @@ import { loadRevisionSchema, projectRoot, type RevisionSchema } from '../schema.
 import { mayCallTool, type ToolLike } from '../settings.js';
 import type { JsonSchema } from './schema-arbitrary.js';
 
+/** Client notifications that presuppose a declared client capability. */
+const CAPABILITY_BOUND_NOTIFICATIONS = ['notifications/roots/list_changed'];
+
 export interface ToolCall {
   name: string;
   arguments: Record<string, unknown>;
@@ -122,7 +125,10 @@ async function buildCorpus(ctx: CheckContext): Promise<Corpus> {
     root,
     schema,
     methods,
-    notifications: schema.methods.clientNotifications,
+    // A client may send roots/list_changed only after declaring roots, which fuzz sessions
+    // do not: sending it would invite a roots/list that the passive capability check would
+    // then blame on the server.
+    notifications: schema.methods.clientNotifications.filter((m) => !CAPABILITY_BOUND_NOTIFICATIONS.includes(m)),
     tools,
     prompts,
     resources,
