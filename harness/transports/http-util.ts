@@ -130,3 +130,23 @@ export async function withTimeout(p: Promise<unknown>, ms: number): Promise<void
   await Promise.race([p, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
+
+/**
+ * Feed a response body to an SSE parser until it ends, the parser refuses more (overflow),
+ * or the connection breaks. Returns why it broke off, or undefined when it simply ended.
+ */
+export async function pumpSse(
+  body: AsyncIterable<unknown>,
+  parser: { push(chunk: Buffer): boolean; end(): void },
+  closeRequested: () => boolean,
+): Promise<string | undefined> {
+  try {
+    for await (const chunk of body) {
+      if (!parser.push(chunk as Buffer)) break;
+    }
+    parser.end();
+    return undefined;
+  } catch (err) {
+    return closeRequested() ? 'closed by the harness' : `broke off: ${(err as Error).message}`;
+  }
+}

@@ -7,7 +7,7 @@ import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
-import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, looksJsonRpc, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
+import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, looksJsonRpc, pumpSse, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
 import { RawHttp, mayCarryCredentials, mergeHeaders, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
@@ -193,14 +193,7 @@ export class LegacySseTransport implements Transport {
       onOverflow: (chars) => (reason = `cut off: an event over ${this.maxBody} characters (${chars} so far)`),
       onInvalidUtf8: () => this.observe('invalid-utf8', 'the SSE stream is not valid UTF-8', owner),
     });
-    try {
-      for await (const chunk of res.body) {
-        if (!parser.push(chunk as Buffer)) break;
-      }
-      parser.end();
-    } catch (err) {
-      reason = this.closeRequested ? 'closed by the harness' : `broke off: ${(err as Error).message}`;
-    }
+    reason = (await pumpSse(res.body, parser, () => this.closeRequested)) ?? reason;
     ac.abort();
     this.active.delete(ac);
     const detail = `the SSE stream ${reason}`;

@@ -12,6 +12,7 @@ import {
   isInitialize,
   isJsonRpcShaped,
   looksJsonRpc,
+  pumpSse,
   readCappedBody,
   responseInfo,
   withTimeout,
@@ -315,14 +316,7 @@ export class StreamableHttpTransport implements Transport {
         },
         onInvalidUtf8: () => this.observe('invalid-utf8', `${label} SSE stream is not valid UTF-8`, owner),
       });
-      try {
-        for await (const chunk of res.body) {
-          if (!parser.push(chunk as Buffer)) break;
-        }
-        parser.end();
-      } catch (err) {
-        reason = this.closeRequested ? 'closed by the harness' : `broke off: ${(err as Error).message}`;
-      }
+      reason = (await pumpSse(res.body, parser, () => this.closeRequested)) ?? reason;
       ac.abort();
       this.active.delete(ac);
       this.opts.wire.record('event', `${label} SSE stream ${reason}`, owner);
