@@ -33,14 +33,29 @@ export interface CheckResult {
 
 export interface RevisionProbe {
   revision: string;
-  /** accepted: the server answered initialize with this exact version. */
+  /**
+   * accepted: the target speaks this revision (legacy: answered initialize with this exact
+   * version; modern: served a request made at it). not-supported: the target does not offer it.
+   */
   status: 'accepted' | 'not-supported' | 'not-tested' | 'unreachable';
+  /** The era it was tested in: legacy (initialize handshake) or modern (per-request _meta). */
+  era?: 'legacy' | 'modern';
   /** What the server answered instead, or why it could not be reached. */
   detail?: string;
 }
 
+/** What probing learned about the eras a target speaks (2026-07-28 basic/versioning). */
+export interface EraClassification {
+  classification: 'legacy-only' | 'modern-only' | 'dual-era' | 'none';
+  /** One sentence: what answered how. */
+  detail: string;
+}
+
 export interface RunReport {
   reportVersion: number;
+  /** What was tested: a server (default) or a client against scripted servers. */
+  side?: 'server' | 'client';
+  eras?: EraClassification;
   tool: { name: string; version: string };
   target: { kind: 'stdio' | 'http'; command?: string; url?: string; transport: string };
   startedAt: string;
