@@ -39,6 +39,10 @@ export interface Check {
   id: string;
   title: string;
   spec: SpecRef | SpecRef[];
+  /** The spec sentence the check enforces, quoted verbatim (shown beside every failure). */
+  requirement?: string;
+  /** One line on how to fix a failure, where the remedy is well known. */
+  fix?: string;
   side: Side;
   /** Inclusive range `A..B` or a single revision. */
   revisions: string;

@@ -14,6 +14,10 @@ export interface CheckResult {
   level: Level;
   /** Full spec section URL for the revision tested. */
   spec: string;
+  /** The spec sentence the check enforces, verbatim. */
+  requirement?: string;
+  /** One line on how to fix a failure, where the remedy is well known. */
+  fix?: string;
   revision: string;
   transport: string;
   status: Status;

@@ -170,6 +170,8 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
     side: check.side,
     level,
     spec: url,
+    ...(check.requirement ? { requirement: check.requirement } : {}),
+    ...(check.fix ? { fix: check.fix } : {}),
     revision: state.revision,
     transport,
     status: verdict.status,
