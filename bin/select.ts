@@ -1,7 +1,7 @@
 // Choosing checks and revisions from --suite, --check and --spec, with clear usage errors.
 import type { Check } from '../harness/checks/check.js';
 import { areaOf } from '../harness/checks/spec-ref.js';
-import { REVISION_IDS } from '../harness/revisions.js';
+import { REVISION_IDS, isKnownRevision } from '../harness/revisions.js';
 import { UsageError } from './options.js';
 
 const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -31,7 +31,7 @@ export function selectChecks(all: readonly Check[], suite?: string, check?: stri
 export function selectRevisions(spec?: string): string[] | undefined {
   if (!spec) return undefined;
   const revisions = splitList(spec);
-  const unknown = revisions.filter((r) => !REVISION_IDS.includes(r));
+  const unknown = revisions.filter((r) => !isKnownRevision(r));
   if (unknown.length) throw new UsageError(`unknown spec revision "${unknown[0]}"; known: ${REVISION_IDS.join(', ')}`);
   return revisions;
 }

@@ -1,12 +1,15 @@
 // Opening one connection to a target: the right transport plus a JSON-RPC peer on it. For
 // an HTTP URL, which transport it speaks is detected once per run (resolveHttpTarget), the
-// way basic/transports#backwards-compatibility tells clients to: POST initialize; on 400,
-// 404 or 405 GET the URL expecting an SSE stream whose first event is `endpoint`.
+// way 2026-07-28 basic/transports/streamable-http#backward-compatibility tells clients to:
+// a modern request first; then POST initialize; on 400, 404 or 405 without a recognized
+// modern error, GET the URL expecting an SSE stream whose first event is `endpoint`.
+import { Peer, type Role } from './jsonrpc/peer.js';
 import { ObservationLog } from './observations.js';
-import { Peer } from './peer.js';
-import { NEWEST_LEGACY } from './revisions.js';
-import { initializeParams } from './session.js';
+import { NEWEST_LEGACY, NEWEST_MODERN } from './revisions.js';
+import { initializeParams } from './sessions/legacy.js';
+import { CLIENT_INFO, META_KEYS } from './sessions/session.js';
 import type { Target, Transport } from './transport.js';
+import { mirroredHeaders } from './transports/modern-headers.js';
 import { LegacySseTransport } from './transports/legacy-sse.js';
 import { StdioTransport } from './transports/stdio.js';
 import { StreamableHttpTransport } from './transports/streamable-http.js';
@@ -17,6 +20,8 @@ export interface ConnectOptions {
   observations?: ObservationLog;
   /** Per-request timeout in ms; also bounds how long the connection may take to come up. */
   timeoutMs: number;
+  /** The side the tool plays on this connection (default: client, testing a server). */
+  role?: Role;
 }
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
@@ -39,7 +44,7 @@ export async function openConnection(target: Target, opts: ConnectOptions): Prom
     // HTTP+SSE opens on its first message (or an explicit open()), Streamable HTTP has no open step.
     transport = target.transport === 'sse' ? new LegacySseTransport(target, transportOptions) : new StreamableHttpTransport(target, transportOptions);
   }
-  return new Peer({ transport, wire, observations, timeoutMs: opts.timeoutMs });
+  return new Peer({ transport, wire, observations, timeoutMs: opts.timeoutMs, role: opts.role ?? 'client' });
 }
 
 /** What probing an HTTP URL found. */
@@ -51,18 +56,43 @@ export interface HttpDetection {
   refusal?: string;
 }
 
+/** JSON-RPC error codes only a modern (2026-07-28) server sends, with the 4xx statuses they come with. */
+const MODERN_ERRORS = new Set([-32020, -32021, -32022]);
+
+/** Does this 4xx body hold a recognized modern JSON-RPC error (or a 404 with -32601)? */
+function modernErrorBody(status: number, body: string | undefined): boolean {
+  try {
+    const code = (JSON.parse(body ?? '') as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'number' && (MODERN_ERRORS.has(code) || (status === 404 && code === -32601) || (status === 400 && code === -32602));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * POST initialize (newest legacy revision, both media types in Accept). A 2xx means Streamable
- * HTTP; 400/404/405 (the statuses 2025-11-25 names) lead to a GET expecting the `endpoint`
- * event of HTTP+SSE. 401 and redirects stop here: no transport works without the user's help.
+ * A modern request first (server/discover at the newest modern revision): a 2xx or a modern
+ * error body means Streamable HTTP. Then POST initialize (newest legacy revision): a 2xx means
+ * Streamable HTTP; 400/404/405 lead to a GET expecting the `endpoint` event of HTTP+SSE. 401
+ * and redirects stop here: no transport works without the user's help.
  */
 export async function detectHttpTransport(target: HttpTarget, timeoutMs: number): Promise<HttpDetection> {
   const wire = new WireLog();
   const options = { wire, observations: new ObservationLog(), connectTimeoutMs: timeoutMs };
   const http = new StreamableHttpTransport({ ...target, transport: 'streamable-http' }, options);
+  const discover = {
+    jsonrpc: '2.0',
+    id: 'mcp-conformance-detect-modern',
+    method: 'server/discover',
+    params: { _meta: { [META_KEYS.protocolVersion]: NEWEST_MODERN, [META_KEYS.clientCapabilities]: {}, [META_KEYS.clientInfo]: CLIENT_INFO } },
+  };
   const body = JSON.stringify({ jsonrpc: '2.0', id: 'mcp-conformance-detect', method: 'initialize', params: initializeParams(NEWEST_LEGACY) });
   let info;
   try {
+    const modern = await http.post(JSON.stringify(discover), { headers: mirroredHeaders(discover) });
+    const refused = modern && refusalOf(target, modern.status, modern.headers, 'POST server/discover');
+    if (refused) return refused;
+    if (modern && modern.status >= 200 && modern.status < 300) return { transport: 'streamable-http', detail: `POST server/discover answered HTTP ${modern.status}: Streamable HTTP (2026-07-28)` };
+    if (modern && modernErrorBody(modern.status, modern.body)) return { transport: 'streamable-http', detail: `POST server/discover answered HTTP ${modern.status} with a modern JSON-RPC error: Streamable HTTP` };
     info = await http.post(body);
   } finally {
     await http.close();
@@ -70,19 +100,8 @@ export async function detectHttpTransport(target: HttpTarget, timeoutMs: number)
   if (!info) return { transport: 'streamable-http', detail: `POST initialize got no answer (${lastEvent(wire)})` };
   const status = info.status;
   if (status >= 200 && status < 300) return { transport: 'streamable-http', detail: `POST initialize answered HTTP ${status}: Streamable HTTP` };
-  if (status === 401) {
-    const challenge = info.headers['www-authenticate'];
-    const sent = Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
-    const said = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
-    const refusal = sent
-      ? `the server refused the credentials: HTTP 401 to POST initialize${said}`
-      : `the server requires authorization: HTTP 401 to POST initialize; pass --auth-token <token> or --header "Authorization: ..."${said}`;
-    return { transport: 'streamable-http', detail: refusal, refusal };
-  }
-  if (status >= 300 && status < 400) {
-    const refusal = `POST initialize was redirected (HTTP ${status}${info.headers.location ? ` to ${info.headers.location}` : ''}); redirects are not followed: give the final URL`;
-    return { transport: 'streamable-http', detail: refusal, refusal };
-  }
+  const refused = refusalOf(target, status, info.headers, 'POST initialize');
+  if (refused) return refused;
   if (status !== 400 && status !== 404 && status !== 405) return { transport: 'streamable-http', detail: `POST initialize answered HTTP ${status}` };
   const sse = new LegacySseTransport({ ...target, transport: 'sse' }, options);
   try {
@@ -94,6 +113,24 @@ export async function detectHttpTransport(target: HttpTarget, timeoutMs: number)
   } finally {
     await sse.close();
   }
+}
+
+/** 401 and redirects: nothing works without the user's help. */
+function refusalOf(target: HttpTarget, status: number, headers: Record<string, string>, what: string): HttpDetection | undefined {
+  if (status === 401) {
+    const challenge = headers['www-authenticate'];
+    const sent = Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
+    const said = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
+    const refusal = sent
+      ? `the server refused the credentials: HTTP 401 to ${what}${said}`
+      : `the server requires authorization: HTTP 401 to ${what}; pass --auth-token <token> or --header "Authorization: ..."${said}`;
+    return { transport: 'streamable-http', detail: refusal, refusal };
+  }
+  if (status >= 300 && status < 400) {
+    const refusal = `${what} was redirected (HTTP ${status}${headers.location ? ` to ${headers.location}` : ''}); redirects are not followed: give the final URL`;
+    return { transport: 'streamable-http', detail: refusal, refusal };
+  }
+  return undefined;
 }
 
 /**

@@ -1,8 +1,12 @@
 // Discovery: what the server offers (tools, resources, templates, prompts), read once per
 // revision on the shared session by following nextCursor to the end, and cached. Checks that
 // only read lists share it; the page trace is kept as evidence for pagination checks.
-import type { Peer, Reply } from './peer.js';
-import { describeReply } from './session.js';
+import { describeReply, type Reply } from './jsonrpc/types.js';
+
+/** Whatever can send a request: a session, or a conversation. */
+export interface Requester {
+  request(method: string, params?: Record<string, unknown>): Promise<Reply>;
+}
 
 /** A list never needs more pages than this; more means the server's pagination never ends. */
 export const MAX_PAGES = 50;
@@ -44,12 +48,12 @@ const LISTS = [
 ] as const;
 
 /** Follow nextCursor from the first page to the end (or to a problem). */
-export async function listAll(peer: Peer, method: string, field: string, owner?: string): Promise<ListOutcome> {
+export async function listAll(peer: Requester, method: string, field: string): Promise<ListOutcome> {
   const outcome: ListOutcome = { method, items: [], pages: [] };
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const reply = await peer.request(method, cursor === undefined ? {} : { cursor }, owner ? { owner } : {});
+    const reply = await peer.request(method, cursor === undefined ? {} : { cursor });
     if (reply.kind !== 'result') {
       outcome.problem = `page ${page + 1} of ${method} got ${describeReply(reply)}`;
       outcome.reply = reply;
@@ -73,11 +77,11 @@ export async function listAll(peer: Peer, method: string, field: string, owner?:
 }
 
 /** Read every list whose capability the server declared. */
-export async function discover(peer: Peer, capabilities: Record<string, unknown>): Promise<Discovery> {
+export async function discover(peer: Requester, capabilities: Record<string, unknown>): Promise<Discovery> {
   const discovery: Discovery = {};
   await Promise.all(
     LISTS.filter((l) => capabilities[l.capability] !== undefined).map(async (l) => {
-      discovery[l.key] = await listAll(peer, l.method, l.field, 'discovery');
+      discovery[l.key] = await listAll(peer, l.method, l.field);
     }),
   );
   return discovery;

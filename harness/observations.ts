@@ -21,6 +21,10 @@ export type ObservationKind =
   | 'server-request'
   /** A notification from the server. */
   | 'server-notification'
+  /** A request from the client (testing a client: the tool plays the server). */
+  | 'client-request'
+  /** A notification from the client. */
+  | 'client-notification'
   /** An HTTP answer of 3xx/4xx/5xx to a POST or GET (context: status, method, withAuthorization, wwwAuthenticate). */
   | 'http-status';
 

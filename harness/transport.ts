@@ -5,6 +5,9 @@ import type { WireLog } from './wire-log.js';
 
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 
+/** Per-request header changes: a string sets a header, null omits it (case-insensitive names). */
+export type HeaderOverrides = Record<string, string | null>;
+
 /** How to reach a target. The runner opens one Transport per connection from this. */
 export type Target =
   | {
@@ -38,8 +41,11 @@ export interface TransportOptions {
 
 export interface Transport {
   readonly kind: TransportKind;
-  /** Send one JSON-RPC message (serialized by the transport). */
-  send(message: unknown, owner?: string): Promise<void>;
+  /**
+   * Send one JSON-RPC message (serialized by the transport). `headers` are extra HTTP headers
+   * for this message (the modern era mirrors body fields into headers); stdio ignores them.
+   */
+  send(message: unknown, owner?: string, headers?: HeaderOverrides): Promise<void>;
   /**
    * Send text exactly as given (stdio: the bytes of one line, a newline is appended unless
    * `noNewline`; HTTP: the POST body). For malformed-input tests.

@@ -256,8 +256,11 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
     revisionStart(revision, transport, total) {
       if (opts.quiet) return;
       const key = keyOf(revision, transport);
-      progress.set(key, { total, done: 0, counts: zero(), startedAt: Date.now(), finished: false });
-      if (total === 0) return commit(key);
+      // Checks may finish before the total is known (the runner starts a revision early).
+      const s = progress.get(key) ?? { total, done: 0, counts: zero(), startedAt: Date.now(), finished: false };
+      s.total = total;
+      progress.set(key, s);
+      if (total === 0 || s.done >= total) return commit(key);
       if (live) {
         liveKey = key;
         drawLive(key);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { detectHttpTransport, openConnection, resolveHttpTarget } from '../harness/connection.js';
 import { ObservationLog } from '../harness/observations.js';
 import type { TransportEvent } from '../harness/transport.js';
-import { bearerChallenge, parseChallenges } from '../harness/transports/http-door.js';
+import { bearerChallenge, parseChallenges } from '../harness/transports/challenge.js';
 import { LegacySseTransport } from '../harness/transports/legacy-sse.js';
 import { WireLog } from '../harness/wire-log.js';
 

@@ -2,11 +2,13 @@
 // report read the metadata without running anything; the runner multiplies each check
 // across the revisions and transports in its range.
 import type { Discovery } from '../discovery.js';
+import type { Reply } from '../jsonrpc/types.js';
 import type { Observation, ObservationKind } from '../observations.js';
-import type { Peer, Reply } from '../peer.js';
-import type { LegacySession, SessionOptions } from '../session.js';
+import type { Era, RevisionInfo } from '../revisions.js';
+import type { Conversation, ServerFacts, Session, SessionOptions } from '../sessions/session.js';
 import type { RunSettings } from '../settings.js';
 import type { TransportKind } from '../transport.js';
+import type { HttpAccess } from './http-access.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
@@ -82,10 +84,8 @@ export type Verdict =
 /** What a revision's probe learned, shared by every check of that revision. */
 export interface RevisionFacts {
   revision: string;
-  /** The initialize result of the probe session (legacy era). */
-  initializeResult?: Record<string, unknown>;
-  /** Wire log sequence number of that initialize response (cite it as evidence). */
-  initializeSeq?: number;
+  /** What the server said about itself when the probe's session opened (initialize or server/discover). */
+  server: ServerFacts;
   serverCapabilities: Record<string, unknown>;
 }
 
@@ -98,21 +98,28 @@ export interface ProbeFacts {
 
 export interface CheckContext {
   readonly revision: string;
+  /** The revision table's row of the revision under test (era, dialect, fence, ...). */
+  readonly rev: RevisionInfo;
+  readonly era: Era;
   readonly transport: TransportKind;
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
-  /** Tag for frames this check causes (pass it as `owner` to peer calls). */
+  /** Tag for frames this check causes (conversations from ctx apply it themselves). */
   readonly owner: string;
   /** Per-request timeout in milliseconds (the user's --timeout). */
   readonly timeoutMs: number;
   /** What the user allows (--call-tools) and the fuzzing budget (--seed, --fuzz-runs). */
   readonly settings: RunSettings;
-  /** A fresh, initialized session on its own connection, closed by the runner. */
-  session(opts?: SessionOptions & OwnConnectionOptions): Promise<LegacySession>;
+  /** HTTP access (raw requests, sessions, streams) where the target is HTTP; absent on stdio. */
+  readonly http: HttpAccess | undefined;
+  /** Is the revision under test in this range (a RANGE name, since(), between()...)? */
+  in(range: string): boolean;
+  /** A fresh session of the revision's era on its own connection, closed by the runner. */
+  session(opts?: SessionOptions & OwnConnectionOptions): Promise<Session>;
   /** A fresh connection with no handshake at all, closed by the runner. */
-  connect(opts?: OwnConnectionOptions): Promise<Peer>;
-  /** The revision's shared initialized session (connection: 'shared' checks only). */
-  shared(): Promise<LegacySession>;
+  connect(opts?: OwnConnectionOptions): Promise<Conversation>;
+  /** The revision's shared session (connection: 'shared' checks only); frames tagged with this check. */
+  shared(): Promise<Session>;
   /**
    * What the server offers (tools, resources, templates, prompts), every page read once per
    * revision on the shared session. Lists whose capability is not declared are absent.
@@ -121,7 +128,7 @@ export interface CheckContext {
   /** Observations of every other check of this revision (connection: 'passive' only). */
   observations(): Observation[];
   /** Request on the shared session, tagged with this check for the wire excerpt. */
-  request(method: string, params?: unknown): Promise<Reply>;
+  request(method: string, params?: Record<string, unknown>): Promise<Reply>;
   /** A one-line rendering of any value for evidence. */
   brief(value: unknown, max?: number): string;
   /** Attach wire log sequence numbers to the evidence (besides the check's own frames). */

@@ -1,14 +1,21 @@
 // The CheckContext a check's run() receives: the only door from a check to the target.
-// It opens and tracks the check's own connections (closed by the runner), tags frames on the
-// shared session with the check's id, and builds verdicts.
+// It opens and tracks the check's own connections (closed by the runner), gives the check its
+// own view of the shared session (frames tagged with its id), and builds verdicts.
 import { openConnection } from '../connection.js';
 import { discover, type Discovery } from '../discovery.js';
+import type { Peer } from '../jsonrpc/peer.js';
+import type { Reply } from '../jsonrpc/types.js';
 import { ObservationLog, type Observation, type ObservationKind } from '../observations.js';
-import type { Peer, Reply } from '../peer.js';
-import { startLegacySession, type LegacySession, type SessionOptions } from '../session.js';
+import { inRange, revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
+import { PeerConversation, peerOf } from '../sessions/conversation.js';
+import type { LegacySession } from '../sessions/legacy.js';
+import type { ModernSession } from '../sessions/modern.js';
+import { startSession } from '../sessions/open.js';
+import type { Conversation, Session, SessionOptions } from '../sessions/session.js';
 import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import type { CheckContext, Evidence, OwnConnectionOptions, ProbeFacts, RevisionFacts, Verdict } from './check.js';
+import { httpAccess, type HttpAccess } from './http-access.js';
 
 /** What the runner keeps per revision, shared by all checks of that revision. */
 export interface RevisionState {
@@ -19,7 +26,7 @@ export interface RevisionState {
   peers: Peer[];
   /** Connections being closed in the background. */
   closing: Promise<void>[];
-  shared?: Promise<LegacySession>;
+  shared?: Promise<Session>;
   discovery?: Promise<Discovery>;
 }
 
@@ -33,13 +40,18 @@ export interface ContextDeps {
   settings: RunSettings;
 }
 
+type AnySession = LegacySession | ModernSession;
+
 export class RunContext implements CheckContext {
   readonly revision: string;
+  readonly rev: RevisionInfo;
+  readonly era: Era;
   readonly transport: TransportKind;
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
   readonly timeoutMs: number;
   readonly settings: RunSettings;
+  readonly http: HttpAccess | undefined;
   /** Connections this check opened; the runner closes them. */
   readonly ownPeers: Peer[] = [];
   readonly cited: number[] = [];
@@ -47,15 +59,23 @@ export class RunContext implements CheckContext {
 
   constructor(private readonly deps: ContextDeps) {
     this.revision = deps.state.revision;
+    this.rev = revisionInfo(this.revision);
+    this.era = this.rev.era;
     this.transport = deps.transport;
     this.facts = deps.state.facts;
     this.probe = deps.probe;
     this.timeoutMs = deps.timeoutMs;
     this.owner = deps.owner;
     this.settings = deps.settings;
+    const target = deps.target;
+    this.http = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, this.timeoutMs) : undefined;
   }
 
-  async connect(opts: OwnConnectionOptions = {}): Promise<Peer> {
+  in(range: string): boolean {
+    return inRange(this.revision, range);
+  }
+
+  private async openPeer(opts: OwnConnectionOptions): Promise<Peer> {
     const shared = this.deps.state.observations;
     const kinds = opts.privateObservations ?? [];
     const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : shared;
@@ -65,21 +85,31 @@ export class RunContext implements CheckContext {
     return peer;
   }
 
-  async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<LegacySession> {
-    const { privateObservations, ...sessionOptions } = opts;
-    const peer = await this.connect(privateObservations ? { privateObservations } : {});
-    return startLegacySession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions });
+  async connect(opts: OwnConnectionOptions = {}): Promise<Conversation> {
+    return new PeerConversation(await this.openPeer(opts), this.owner);
   }
 
-  shared(): Promise<LegacySession> {
+  async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
+    const { privateObservations, ...sessionOptions } = opts;
+    const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
+    const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
+    return session.withOwner(this.owner);
+  }
+
+  async shared(): Promise<Session> {
     const shared = this.deps.state.shared;
-    if (!shared) return Promise.reject(new Error('no shared session for this revision'));
-    return shared;
+    if (!shared) throw new Error('no shared session for this revision');
+    return ((await shared) as AnySession).withOwner(this.owner);
   }
 
   discovery(): Promise<Discovery> {
     const state = this.deps.state;
-    state.discovery ??= this.shared().then((s) => discover(s.peer, s.serverCapabilities));
+    state.discovery ??= (async () => {
+      const shared = this.deps.state.shared;
+      if (!shared) throw new Error('no shared session for this revision');
+      const session = ((await shared) as AnySession).withOwner('discovery');
+      return discover(session, session.server.capabilities);
+    })();
     return state.discovery;
   }
 
@@ -87,9 +117,8 @@ export class RunContext implements CheckContext {
     return this.deps.state.observations.items;
   }
 
-  async request(method: string, params?: unknown): Promise<Reply> {
-    const session = await this.shared();
-    return session.peer.request(method, params, { owner: this.owner });
+  async request(method: string, params?: Record<string, unknown>): Promise<Reply> {
+    return (await this.shared()).request(method, params);
   }
 
   brief(value: unknown, max?: number): string {
@@ -116,6 +145,9 @@ export class RunContext implements CheckContext {
     return { status: 'skip', reason };
   }
 }
+
+/** The peer of a conversation a check was given (for the runner's own bookkeeping). */
+export { peerOf };
 
 /** One line, capped: for expected/actual evidence. */
 export function brief(value: unknown, max = 300): string {

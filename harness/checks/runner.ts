@@ -1,11 +1,12 @@
-// The runner: probe the revisions, then run every applicable check at every accepted
-// revision, independent checks concurrently, each under a deadline, each isolated (a crash
-// or timeout of one never stops the run), passive checks last. Returns the one result model.
+// The runner: probe every revision (both eras) concurrently, then run every applicable check
+// at every accepted revision, each revision as soon as its own probe is done, independent
+// checks concurrently, each under a deadline, each isolated (a crash or timeout of one never
+// stops the run), passive checks last. Returns the one result model.
 import { resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
-import { probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
-import { LEGACY_REVISIONS, REVISIONS, inRange } from '../revisions.js';
-import { SessionError } from '../session.js';
+import { classifyEras, probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
+import { REVISIONS, inRange } from '../revisions.js';
+import { SessionError } from '../sessions/session.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
@@ -31,14 +32,17 @@ export interface RunOptions {
   settings?: RunSettings;
 }
 
+/** The HTTP+SSE transport of 2024-11-05 has no 2026-07-28 era. */
+const SSE_MODERN = 'the HTTP+SSE transport (2024-11-05) has no 2026-07-28 era; test the Streamable HTTP endpoint for it';
+
 export async function runChecks(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   // One seed per run, so a reported seed replays the whole run.
   const opts = { ...options, settings: options.settings ?? defaultSettings() };
-  // HTTP: pin the transport once, forced (--transport) or detected (POST initialize, else GET SSE).
+  // HTTP: pin the transport once, forced (--transport) or detected.
   if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs);
   const transport: TransportKind = opts.target.kind === 'stdio' ? 'stdio' : (opts.target.transport ?? 'streamable-http');
-  const wanted = opts.revisions ?? REVISIONS.map((r) => r.id);
+  const wanted = REVISIONS.filter((r) => (opts.revisions ?? REVISIONS.map((x) => x.id)).includes(r.id));
   const pool = new Pool(opts.concurrency);
   const results: CheckResult[] = [];
   const states: RevisionState[] = [];
@@ -49,89 +53,81 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
-  // 1. Probe every wanted legacy revision, concurrently.
-  const observationsOf = new Map<string, ObservationLog>();
-  const outcomes = await Promise.all(
-    wanted
-      .filter((r) => LEGACY_REVISIONS.includes(r))
-      .map((revision) => {
-        const observations = new ObservationLog();
-        observationsOf.set(revision, observations);
-        return pool.run(() => probeRevision(opts.target, revision, observations, opts.timeoutMs));
-      }),
-  );
-  const probes: RevisionProbe[] = outcomes.map((o) => o.probe);
-  for (const r of wanted.filter((r) => !LEGACY_REVISIONS.includes(r))) {
-    probes.push({ revision: r, status: 'not-tested', detail: 'the stateless 2026-07-28 era is not tested by this version yet' });
-  }
-  for (const p of probes) opts.listener?.revisionProbed?.(p);
-  const facts: ProbeFacts = probeFacts(outcomes);
-  if (outcomes.length > 0 && outcomes.every((o) => o.unreachable)) {
-    aborted = `target could not be started or reached: ${outcomes[0]?.unreachable}`;
-  }
+  // 1. Probe every wanted revision, concurrently; each revision's checks start when its probe is done.
+  const probable = wanted.filter((r) => !(transport === 'sse' && r.era === 'modern'));
+  const skipped: RevisionProbe[] = wanted.filter((r) => !probable.includes(r)).map((r) => ({ revision: r.id, era: r.era, status: 'not-tested', detail: SSE_MODERN }));
+  const observationsOf = new Map<string, ObservationLog>(probable.map((r) => [r.id, new ObservationLog()]));
+  const probing = probable.map((r) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs)));
+  // Version checks read what every probe learned: complete once all probes are in.
+  const facts: ProbeFacts = { answers: {}, accepted: [] };
+  const allProbed = Promise.all(probing).then((outcomes) => {
+    settleUnreachable(outcomes);
+    for (const o of outcomes) opts.listener?.revisionProbed?.(o.probe);
+    if (outcomes.length > 0 && outcomes.every((o) => o.unreachable)) aborted = `target could not be started or reached: ${outcomes[0]?.unreachable}`;
+    Object.assign(facts, probeFacts(outcomes));
+    return outcomes;
+  });
 
-  // 2. Run the checks of every accepted revision.
-  const accepted = outcomes.filter((o) => o.probe.status === 'accepted');
-  const newest = accepted[accepted.length - 1]?.probe.revision;
-  const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
+  // 2. The checks of every accepted revision, each revision as soon as its probe is done.
+  const record = (r: CheckResult) => {
+    results.push(r);
+    opts.listener?.checkDone?.(r);
+  };
+  const runAll = (checks: Check[], state: RevisionState) =>
+    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, facts, transport))))));
   await Promise.all(
-    accepted.map(async (outcome) => {
+    probing.map(async (probed) => {
+      const outcome = await probed;
+      if (aborted || outcome.probe.status !== 'accepted' || !outcome.session || !outcome.peer) return;
       const revision = outcome.probe.revision;
       const session = outcome.session;
-      if (!session || !outcome.peer) return;
       const state: RevisionState = {
         revision,
-        facts: {
-          revision,
-          initializeResult: session.initializeResult,
-          ...(session.initializeReply.kind === 'result' && session.initializeReply.seq ? { initializeSeq: session.initializeReply.seq } : {}),
-          serverCapabilities: session.serverCapabilities,
-        },
+        facts: { revision, server: session.server, serverCapabilities: session.server.capabilities },
         observations: observationsOf.get(revision) ?? new ObservationLog(),
         peers: [outcome.peer],
         closing: [],
         shared: Promise.resolve(session),
       };
       states.push(state);
-      const applicable = opts.checks.filter(
-        (c) =>
-          inRange(revision, c.revisions) &&
-          (c.transports === 'any' || c.transports.includes(transport)) &&
-          (c.scope !== 'target' || revision === newest),
-      );
-      opts.listener?.revisionStart?.(revision, transport, applicable.length);
-      const record = (r: CheckResult) => {
-        results.push(r);
-        opts.listener?.checkDone?.(r);
-      };
+      const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
       const active = applicable.filter((c) => c.connection !== 'passive');
       const passive = applicable.filter((c) => c.connection === 'passive');
-      await Promise.all(
-        active.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, facts, transport))))),
-      );
+      // A target-wide check runs once: at the newest accepted revision in its range.
+      const targetWide = (async () => {
+        const outcomes = await allProbed;
+        const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision);
+        return active.filter((c) => c.scope === 'target' && revision === accepted.filter((r) => inRange(r, c.revisions)).at(-1));
+      })();
+      const perRevision = active.filter((c) => c.scope !== 'target');
+      const started = runAll(perRevision, state);
+      const wide = await targetWide;
+      opts.listener?.revisionStart?.(revision, transport, perRevision.length + wide.length + passive.length);
+      await Promise.all([started, runAll(wide, state)]);
       for (const check of passive) if (!aborted) record(await runOne(check, state, opts, facts, transport));
     }),
   );
 
   // 3. Report.
+  const outcomes = await allProbed;
   const stderr = collectStderr(outcomes);
+  const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
   await Promise.all([closeAll(states), ...closing]);
   opts.signal?.removeEventListener('abort', onAbort);
   const order = new Map(opts.checks.map((c, i) => [c.id, i]));
   results.sort((a, b) => a.revision.localeCompare(b.revision) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  const newestSession = accepted[accepted.length - 1]?.session;
-  const serverInfo = newestSession?.initializeResult.serverInfo;
+  const probes = [...outcomes.map((o) => o.probe), ...skipped].sort((a, b) => a.revision.localeCompare(b.revision));
+  const eras = classifyEras(probes);
+  const serverInfo = outcomes.filter((o) => o.probe.status === 'accepted').at(-1)?.session?.server.info;
   const report: RunReport = {
     reportVersion: REPORT_VERSION,
     tool: { name: 'mcp-conformance', version: opts.toolVersion },
-    target:
-      opts.target.kind === 'stdio'
-        ? { kind: 'stdio', command: opts.target.command, transport }
-        : { kind: 'http', url: opts.target.url, transport },
+    target: opts.target.kind === 'stdio' ? { kind: 'stdio', command: opts.target.command, transport } : { kind: 'http', url: opts.target.url, transport },
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     revisions: probes,
-    ...(typeof serverInfo === 'object' && serverInfo !== null ? { serverInfo: serverInfo as Record<string, unknown> } : {}),
+    ...(eras ? { eras } : {}),
+    ...(serverInfo ? { serverInfo } : {}),
     ...(stderr ? { stderr } : {}),
     ...(aborted ? { aborted } : {}),
     settings: {
@@ -145,6 +141,19 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
   };
   opts.listener?.runDone?.(report);
   return report;
+}
+
+/**
+ * A silent answer to one era's opening is "not offered" when the target spoke another
+ * revision: a modern-only server may ignore initialize, a legacy one server/discover.
+ */
+function settleUnreachable(outcomes: ProbeOutcome[]): void {
+  if (!outcomes.some((o) => o.probe.status === 'accepted')) return;
+  for (const o of outcomes) {
+    if (o.probe.status !== 'unreachable' || !o.peer) continue;
+    o.probe = { ...o.probe, status: 'not-supported' };
+    delete o.unreachable;
+  }
 }
 
 async function runOne(check: Check, state: RevisionState, opts: RunOptions, probe: ProbeFacts, transport: TransportKind): Promise<CheckResult> {

@@ -145,7 +145,7 @@ async function quickTools(ctx: CheckContext, candidates: ToolCall[], notes: stri
   const session = await ctx.shared();
   const limit = Math.min(QUICK_MS, ctx.timeoutMs);
   const replies = await Promise.all(
-    candidates.slice(0, 20).map((t) => session.peer.request('tools/call', { name: t.name, arguments: t.arguments }, { owner: 'fuzz', timeoutMs: limit })),
+    candidates.slice(0, 20).map((t) => session.request('tools/call', { name: t.name, arguments: t.arguments }, { timeoutMs: limit })),
   );
   const quick: ToolCall[] = [];
   replies.forEach((reply, i) => {

@@ -4,8 +4,9 @@
 // into answers per request, stray responses, and requests left unanswered.
 import type { CheckContext } from '../checks/check.js';
 import type { ObservationKind } from '../observations.js';
-import type { Peer, Reply } from '../peer.js';
-import type { LegacySession } from '../session.js';
+import type { Reply } from '../jsonrpc/types.js';
+import { peerOf } from '../sessions/conversation.js';
+import type { Session } from '../sessions/session.js';
 import { IdSource, idKey, render, type FuzzInput, type Rendered } from './messages.js';
 
 /**
@@ -19,35 +20,35 @@ export const PRIVATE_OBSERVATIONS: readonly ObservationKind[] = ['duplicate-resp
 export class HarnessProblem extends Error {}
 
 export interface Conn {
-  peer: Peer;
+  session: Session;
   ids: IdSource;
 }
 
 export class Connections {
-  private current: { session: LegacySession; conn: Conn } | undefined;
+  private current: Conn | undefined;
   /** Sessions opened (the first one included). */
   opened = 0;
 
   constructor(private readonly ctx: CheckContext) {}
 
   async get(): Promise<Conn> {
-    if (this.current && !this.current.session.peer.closed) return this.current.conn;
-    let session: LegacySession;
+    if (this.current && !this.current.session.closed) return this.current;
+    let session: Session;
     try {
-      session = await this.ctx.session({ owner: this.ctx.owner, privateObservations: PRIVATE_OBSERVATIONS });
+      session = await this.ctx.session({ privateObservations: PRIVATE_OBSERVATIONS });
     } catch (e) {
       throw new HarnessProblem(`could not open a new session: ${e instanceof Error ? e.message : String(e)}`);
     }
     this.opened++;
-    this.current = { session, conn: { peer: session.peer, ids: new IdSource() } };
-    return this.current.conn;
+    this.current = { session, ids: new IdSource() };
+    return this.current;
   }
 
   /** Drop the connection (after a hang: the process is ended); the next get() opens another. */
   async discard(): Promise<void> {
     const current = this.current;
     this.current = undefined;
-    if (current) await current.session.peer.close();
+    if (current) await peerOf(current.session).close();
   }
 }
 
@@ -74,7 +75,7 @@ export interface ExchangeOptions {
   /** After the fence, wait at most this long for owed answers (default: until timeoutMs). */
   afterFenceMs?: number;
   /** Custom writing of the inputs (framing); default: each text as one line. */
-  write?: (peer: Peer, rendered: Rendered[]) => Promise<void>;
+  write?: (session: Session, rendered: Rendered[]) => Promise<void>;
 }
 
 /** How long after the fence a softly owed answer may still come. */
@@ -84,19 +85,19 @@ export const isResponse = (m: unknown): m is Record<string, unknown> =>
   typeof m === 'object' && m !== null && !Array.isArray(m) && !('method' in m) && ('result' in m || 'error' in m);
 
 export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOptions): Promise<Exchange> {
-  const { peer } = conn;
+  const { session } = conn;
   const rendered = inputs.map((i) => render(i, conn.ids));
   const keys = rendered.map((r) => (r.id === undefined ? undefined : idKey(r.id)));
   const owed = rendered.map((r) => (r.id === undefined ? false : (opts.owed?.(r) ?? false)));
   const started = Date.now();
-  const mark = peer.inbound.length;
+  const mark = session.mark();
   // Waiters first: a fast server answers before the send resolves.
   const waits = rendered.map((r, i) =>
-    owed[i] ? peer.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === keys[i], opts.timeoutMs) : Promise.resolve(undefined),
+    owed[i] ? session.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === keys[i], opts.timeoutMs) : Promise.resolve(undefined),
   );
-  if (opts.write) await opts.write(peer, rendered);
-  else await Promise.all(rendered.map((r) => peer.sendRaw(r.text, { owner: opts.owner })));
-  const fence = await peer.request('ping', undefined, { owner: opts.owner, timeoutMs: opts.timeoutMs });
+  if (opts.write) await opts.write(session, rendered);
+  else await Promise.all(rendered.map((r) => session.sendRaw(r.text)));
+  const fence = await session.fence(opts.timeoutMs);
   if (fence.kind === 'result' || fence.kind === 'error') {
     const left = opts.timeoutMs - (Date.now() - started);
     const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
@@ -108,12 +109,12 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
   keys.forEach((k, i) => k !== undefined && byKey.set(k, i));
   const answers: Record<string, unknown>[][] = rendered.map(() => []);
   const stray: Record<string, unknown>[] = [];
-  for (const { message } of peer.since(mark)) {
+  for (const { message } of session.since(mark)) {
     if (!isResponse(message)) continue;
     const key = message.id === null || message.id === undefined ? undefined : idKey(message.id);
     const index = key === undefined ? undefined : byKey.get(key);
     if (index !== undefined) (answers[index] as Record<string, unknown>[]).push(message);
-    else if (key !== undefined && (key === fenceId || peer.sentRequestWithId(message.id) || conn.ids.used.has(key))) continue;
+    else if (key !== undefined && (key === fenceId || session.sentRequestWithId(message.id) || conn.ids.used.has(key))) continue;
     else stray.push(message);
   }
   const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 ? [i] : []));

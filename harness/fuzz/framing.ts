@@ -4,7 +4,7 @@
 // well-framed request once; CRLF and huge lines owe an answer only softly (a warning).
 import fc from 'fast-check';
 import { brief } from '../checks/context.js';
-import type { JsonRpcId } from '../peer.js';
+import type { JsonRpcId } from '../jsonrpc/types.js';
 import { SOFT_SETTLE_MS, isResponse, sleep, within } from './exchange.js';
 import { idKey, type IdSource } from './messages.js';
 import { OK, type FuzzProperty, type Judgement } from './properties.js';
@@ -113,17 +113,17 @@ export const stdioFraming: FuzzProperty<FramingOp[]> = {
   describe: (ops) => ops.map(describeOp).join('; then '),
   async check(env, ops): Promise<Judgement> {
     const conn = await env.conns.get();
-    const { peer } = conn;
+    const { session } = conn;
     const plans = ops.map((op) => plan(op, conn.ids));
     const owed = plans.flatMap((p) => p.owed);
-    const mark = peer.inbound.length;
-    const waits = owed.map((o) => peer.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === idKey(o.id), env.timeoutMs));
+    const mark = session.mark();
+    const waits = owed.map((o) => session.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === idKey(o.id), env.timeoutMs));
     for (const chunk of plans.flatMap((p) => p.chunks)) {
       if (typeof chunk === 'number') await sleep(chunk);
-      else if (typeof chunk === 'string') await peer.sendRaw(chunk, { owner: env.ctx.owner, noNewline: true });
-      else if (peer.transport.sendBytes) await peer.transport.sendBytes(chunk, { owner: env.ctx.owner });
+      else if (typeof chunk === 'string') await session.sendRaw(chunk, { noNewline: true });
+      else await session.sendBytes(chunk);
     }
-    const fence = await peer.request('ping', undefined, { owner: env.ctx.owner, timeoutMs: env.timeoutMs });
+    const fence = await session.fence(env.timeoutMs);
     env.stats.inputs += ops.length;
     env.stats.messages += owed.length + 1;
     if (fence.kind !== 'result' && fence.kind !== 'error') {
@@ -133,7 +133,7 @@ export const stdioFraming: FuzzProperty<FramingOp[]> = {
     }
     // Well-framed requests may take the whole timeout; soft ones are judged by the fence.
     await Promise.all(waits.map((w, i) => (owed[i]?.soft ? within(w, SOFT_SETTLE_MS) : w)));
-    const responses = peer.since(mark).map((m) => m.message).filter(isResponse);
+    const responses = session.since(mark).map((m) => m.message).filter(isResponse);
     let soft: Judgement | undefined;
     for (const o of owed) {
       const n = responses.filter((m) => idKey(m.id) === idKey(o.id)).length;

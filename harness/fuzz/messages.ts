@@ -2,7 +2,7 @@
 // nested 10000 deep", not 20 KB of brackets) and their rendering to wire text. Ids are made
 // unique per connection at rendering time; hostile parts that JSON.stringify cannot write
 // (10 000-deep nesting, integers beyond doubles) are spliced in as raw text.
-import type { JsonRpcId } from '../peer.js';
+import type { JsonRpcId } from '../jsonrpc/types.js';
 
 /** What class of input it is: it decides what each property may expect of the answer. */
 export type InputClass =

@@ -7,8 +7,9 @@ import type { WireLog } from '../wire-log.js';
 import { decodeUtf8, describeError, errorCode, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
-/** Per-request header changes: a string sets a header, null omits it (case-insensitive names). */
-export type HeaderOverrides = Record<string, string | null>;
+import type { HeaderOverrides } from '../transport.js';
+
+export type { HeaderOverrides } from '../transport.js';
 
 export interface RawRequest {
   method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'OPTIONS';

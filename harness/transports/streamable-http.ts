@@ -111,11 +111,11 @@ export class StreamableHttpTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  async send(message: unknown, owner?: string): Promise<void> {
+  async send(message: unknown, owner?: string, headers?: HeaderOverrides): Promise<void> {
     // A cancelled request's response is not awaited any more: its stream is not resumed.
     const m = message as { method?: unknown; params?: { requestId?: unknown } } | null;
     if (m?.method === 'notifications/cancelled' && m.params?.requestId !== undefined) this.cancelled.add(JSON.stringify(m.params.requestId));
-    await this.post(JSON.stringify(message) ?? 'null', { owner });
+    await this.post(JSON.stringify(message) ?? 'null', { owner, ...(headers ? { headers } : {}) });
   }
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {

@@ -6,18 +6,15 @@
 // credentials, and the user's token only ever goes to the MCP server's own origin.
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
-import { initializeParams } from '../../harness/session.js';
-import { bearerChallenge, rawOf, type Challenge } from '../../harness/transports/http-door.js';
-import type { HeaderOverrides, RawHttp, RawResponse } from '../../harness/transports/raw-http.js';
+import { bearerChallenge, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../harness/checks/http-access.js';
+import { between, only, type RevisionInfo } from '../../harness/revisions.js';
+import { initializeParams } from '../../harness/sessions/legacy.js';
 
 const page = (anchor: string, level: SpecRef['level'], from?: string): SpecRef => ({ url: `basic/authorization#${anchor}`, level, ...(from ? { from } : {}) });
 const NOT_PROTECTED = 'an initialize without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
 
-interface Door {
-  raw: RawHttp;
-  url: string;
-}
+type Door = HttpConversation;
 
 /** The answer to an initialize sent without credentials: a 401 when the server is protected. */
 interface Probe {
@@ -27,22 +24,20 @@ interface Probe {
 }
 
 async function door(ctx: CheckContext): Promise<Door> {
-  const d = rawOf(await ctx.connect());
-  if (!d) throw new Error('not an HTTP connection');
-  return d;
+  if (!ctx.http) throw new Error('not an HTTP target');
+  return ctx.http.of(await ctx.connect());
 }
 
 async function initialize(ctx: CheckContext, d: Door, headers: HeaderOverrides): Promise<RawResponse> {
-  const r = await d.raw.request({
+  const r = await d.raw({
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-probe', method: 'initialize', params: initializeParams(ctx.revision) }),
-    owner: ctx.owner,
     sseWindowMs: 200,
   });
   // A session the probe opened is ended again.
   const sid = r.headers['mcp-session-id'];
-  if (r.status >= 200 && r.status < 300 && sid) await d.raw.request({ method: 'DELETE', headers: { 'Mcp-Session-Id': sid, ...headers }, owner: ctx.owner });
+  if (r.status >= 200 && r.status < 300 && sid) await d.raw({ method: 'DELETE', headers: { 'Mcp-Session-Id': sid, ...headers } });
   return r;
 }
 
@@ -62,7 +57,7 @@ function unprotected(p: Probe, bearer = false): string | undefined {
 }
 
 async function getJson(ctx: CheckContext, d: Door, url: string): Promise<{ r: RawResponse; doc?: Record<string, unknown> }> {
-  const r = await d.raw.request({ method: 'GET', url, headers: { Accept: 'application/json', Authorization: null }, owner: ctx.owner });
+  const r = await d.raw({ method: 'GET', url, headers: { Accept: 'application/json', Authorization: null } });
   const doc = r.status === 200 && typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json) ? (r.json as Record<string, unknown>) : undefined;
   return { r, ...(doc ? { doc } : {}) };
 }
@@ -93,10 +88,10 @@ async function findPrm(ctx: CheckContext, p: Probe): Promise<{ found?: Found; tr
 }
 
 /** Where each revision looks for authorization server metadata, in order. */
-function asMetadataUrls(issuer: string, revision: string): string[] {
+function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
   const u = new URL(issuer);
   const path = u.pathname.replace(/\/$/, '');
-  if (revision < '2025-11-25') return [`${u.origin}/.well-known/oauth-authorization-server${path}`];
+  if (rev.authorizationMetadata === 'oauth') return [`${u.origin}/.well-known/oauth-authorization-server${path}`];
   if (!path) return [`${u.origin}/.well-known/oauth-authorization-server`, `${u.origin}/.well-known/openid-configuration`];
   return [`${u.origin}/.well-known/oauth-authorization-server${path}`, `${u.origin}/.well-known/openid-configuration${path}`, `${u.origin}${path}/.well-known/openid-configuration`];
 }
@@ -104,7 +99,7 @@ function asMetadataUrls(issuer: string, revision: string): string[] {
 /** The authorization server metadata a client of this revision would use; a skip reason if none is reachable. */
 async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
   let issuer: string;
-  if (ctx.revision < '2025-06-18') {
+  if (ctx.rev.authorizationServerFrom === 'origin') {
     issuer = new URL(p.door.url).origin; // 2025-03-26: the authorization base URL
   } else {
     const prm = (await findPrm(ctx, p)).found;
@@ -114,7 +109,7 @@ async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: st
     issuer = first;
   }
   const tried: string[] = [];
-  for (const url of asMetadataUrls(issuer, ctx.revision)) {
+  for (const url of asMetadataUrls(issuer, ctx.rev)) {
     const { r, doc } = await getJson(ctx, p.door, url);
     if (doc) return { issuer, found: { url, doc, resources: [] }, tried };
     tried.push(`${url}: HTTP ${r.status}`);
@@ -146,7 +141,7 @@ export const authChecks: Check[] = [
     'auth.unauthenticated-401',
     'A request without credentials to a protected server gets 401 Unauthorized',
     [page('example-authorization-code-grant', 'MUST'), page('error-handling', 'MUST', '2025-06-18')],
-    '2025-03-26..2025-11-25',
+    between('2025-03-26', '2025-11-25'),
     ['auth-missing-token-403'],
     async (ctx) => {
       const p = await probe(ctx);
@@ -166,7 +161,7 @@ export const authChecks: Check[] = [
     'auth.challenge-bearer',
     'A 401 carries a WWW-Authenticate Bearer challenge',
     [page('token-handling', 'SHOULD'), page('authorization-server-location', 'MUST', '2025-06-18'), page('protected-resource-metadata-discovery-requirements', 'SHOULD', '2025-11-25')],
-    '2025-03-26..2025-11-25',
+    between('2025-03-26', '2025-11-25'),
     ['auth-no-challenge'],
     async (ctx) => {
       const p = await probe(ctx);
@@ -180,7 +175,7 @@ export const authChecks: Check[] = [
 
   // AUTH-011 (2025-06-18): the 401's WWW-Authenticate indicates "the location of the resource
   // server metadata URL as described in RFC9728 Section 5.1", i.e. its resource_metadata parameter.
-  check('auth.challenge-resource-metadata', 'The 401 challenge names the protected resource metadata (resource_metadata)', page('authorization-server-location', 'MUST'), '2025-06-18', ['auth-challenge-no-resource-metadata'], async (ctx) => {
+  check('auth.challenge-resource-metadata', 'The 401 challenge names the protected resource metadata (resource_metadata)', page('authorization-server-location', 'MUST'), only('2025-06-18'), ['auth-challenge-no-resource-metadata'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p, true);
     if (skip) return ctx.skip(skip);
@@ -191,7 +186,7 @@ export const authChecks: Check[] = [
 
   // AUTH-012 (2025-11-25): "MCP servers MUST implement one of the following discovery
   // mechanisms": resource_metadata in the 401 challenge, or the well-known URI (path or root).
-  check('auth.prm-discoverable', 'Protected resource metadata is found through the challenge or a well-known URI', page('protected-resource-metadata-discovery-requirements', 'MUST'), '2025-11-25', ['auth-prm-undiscoverable'], async (ctx) => {
+  check('auth.prm-discoverable', 'Protected resource metadata is found through the challenge or a well-known URI', page('protected-resource-metadata-discovery-requirements', 'MUST'), only('2025-11-25'), ['auth-prm-undiscoverable'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
@@ -202,7 +197,7 @@ export const authChecks: Check[] = [
 
   // AUTH-013: "The Protected Resource Metadata document returned by the MCP server MUST include
   // the authorization_servers field containing at least one authorization server."
-  check('auth.prm-authorization-servers', 'Protected resource metadata lists at least one authorization server', page('authorization-server-location', 'MUST'), '2025-06-18..2025-11-25', ['auth-prm-no-authorization-servers'], async (ctx) => {
+  check('auth.prm-authorization-servers', 'Protected resource metadata lists at least one authorization server', page('authorization-server-location', 'MUST'), between('2025-06-18', '2025-11-25'), ['auth-prm-no-authorization-servers'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
@@ -216,7 +211,7 @@ export const authChecks: Check[] = [
   // RFC 9728 §3.3, which the spec makes servers implement: "The resource value returned MUST be
   // identical to the protected resource's resource identifier value" (the URL it was fetched
   // for; for the root document, the origin).
-  check('auth.prm-resource-matches', "Protected resource metadata's resource is the MCP server's URL", page('authorization-server-location', 'MUST'), '2025-06-18..2025-11-25', ['auth-prm-wrong-resource'], async (ctx) => {
+  check('auth.prm-resource-matches', "Protected resource metadata's resource is the MCP server's URL", page('authorization-server-location', 'MUST'), between('2025-06-18', '2025-11-25'), ['auth-prm-wrong-resource'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
@@ -229,7 +224,7 @@ export const authChecks: Check[] = [
 
   // AUTH-014 (2025-11-25): "MCP servers SHOULD include a scope parameter in the
   // WWW-Authenticate header ... to indicate the scopes required for accessing the resource."
-  check('auth.challenge-scope', 'The 401 challenge says which scope is needed', page('protected-resource-metadata-discovery-requirements', 'SHOULD'), '2025-11-25', ['auth-challenge-no-scope'], async (ctx) => {
+  check('auth.challenge-scope', 'The 401 challenge says which scope is needed', page('protected-resource-metadata-discovery-requirements', 'SHOULD'), only('2025-11-25'), ['auth-challenge-no-scope'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p, true);
     if (skip) return ctx.skip(skip);
@@ -245,7 +240,7 @@ export const authChecks: Check[] = [
     'auth.as-metadata',
     'Authorization server metadata is published where the revision looks, with its issuer and endpoints',
     [page('server-metadata-discovery', 'MUST'), page('authorization-server-metadata-discovery', 'MUST', '2025-11-25')],
-    '2025-06-18..2025-11-25',
+    between('2025-06-18', '2025-11-25'),
     ['auth-as-metadata-missing'],
     async (ctx) => {
       const p = await probe(ctx);
@@ -270,7 +265,7 @@ export const authChecks: Check[] = [
     'auth.as-metadata-pkce',
     'Authorization server metadata offers the S256 PKCE method',
     [page('implementation-requirements', 'SHOULD'), page('authorization-code-protection', 'SHOULD', '2025-06-18')],
-    '2025-03-26..2025-11-25',
+    between('2025-03-26', '2025-11-25'),
     ['auth-as-no-s256'],
     async (ctx) => {
       const p = await probe(ctx);
@@ -289,21 +284,21 @@ export const authChecks: Check[] = [
   // Metadata, clients MUST use the following default endpoint paths" (/authorize, /token,
   // /register) at the authorization base URL; "Servers that do not support Authorization Server
   // Metadata MUST follow the default URI schema."
-  check('auth.default-endpoints', 'Without authorization server metadata, /authorize and /token exist at the origin', page('fallbacks-for-servers-without-metadata-discovery', 'MUST'), '2025-03-26', ['auth-no-metadata-no-fallback'], async (ctx) => {
+  check('auth.default-endpoints', 'Without authorization server metadata, /authorize and /token exist at the origin', page('fallbacks-for-servers-without-metadata-discovery', 'MUST'), only('2025-03-26'), ['auth-no-metadata-no-fallback'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
     const origin = new URL(p.door.url).origin;
     if ((await getJson(ctx, p.door, `${origin}/.well-known/oauth-authorization-server`)).doc) return ctx.pass('the server publishes metadata (no fallback needed)');
-    const authorize = await p.door.raw.request({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null }, owner: ctx.owner });
-    const token = await p.door.raw.request({ method: 'POST', url: `${origin}/token`, headers: { Authorization: null, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code', owner: ctx.owner });
+    const authorize = await p.door.raw({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null } });
+    const token = await p.door.raw({ method: 'POST', url: `${origin}/token`, headers: { Authorization: null, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' });
     const missing = [authorize.status === 404 || authorize.status === 0 ? `/authorize: ${said(authorize)}` : '', token.status === 404 || token.status === 0 ? `/token: ${said(token)}` : ''].filter(Boolean);
     if (missing.length === 0) return ctx.pass();
     return ctx.fail({ expected: `metadata at ${origin}/.well-known/oauth-authorization-server, or the default /authorize and /token`, actual: `no metadata; ${missing.join('; ')}` });
   }),
 
   // AUTH-018: "Invalid or expired tokens MUST receive a HTTP 401 response."
-  check('auth.invalid-token-401', 'A request with an invalid bearer token gets 401 Unauthorized', page('token-handling', 'MUST'), '2025-03-26..2025-11-25', ['auth-invalid-token-accepted'], async (ctx) => {
+  check('auth.invalid-token-401', 'A request with an invalid bearer token gets 401 Unauthorized', page('token-handling', 'MUST'), between('2025-03-26', '2025-11-25'), ['auth-invalid-token-accepted'], async (ctx) => {
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
@@ -320,7 +315,7 @@ export const authChecks: Check[] = [
     title: 'A 403 to a request with a token carries a Bearer insufficient_scope challenge',
     spec: page('runtime-insufficient-scope-errors', 'SHOULD'),
     side: 'server',
-    revisions: '2025-11-25',
+    revisions: only('2025-11-25'),
     transports: ['streamable-http'],
     faults: ['auth-insufficient-scope-bare-403'],
     connection: 'passive',

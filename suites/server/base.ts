@@ -1,28 +1,31 @@
 // JSON-RPC base: envelope, ids, error codes, notifications (BASE-*).
 // Spec: basic/messages (2024-11-05), basic (2025-03-26 on); JSON-RPC 2.0 for the codes.
 import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
-import type { Peer } from '../../harness/peer.js';
-import { describeReply } from '../../harness/session.js';
+import type { Session } from '../../harness/sessions/session.js';
+import { describeReply, type JsonRpcId } from '../../harness/jsonrpc/types.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 /** The message rules moved from basic/messages to basic in 2025-03-26. */
 const messages = (anchor: string, level: SpecRef['level']): SpecRef[] => [
   { url: `basic/messages#${anchor}`, level },
   { from: '2025-03-26', url: `basic#${anchor}`, level },
 ];
 
-/** After sending something odd: does the server still answer a ping? */
-async function stillAlive(ctx: CheckContext, peer: Peer): Promise<Verdict | undefined> {
-  const ping = await peer.request('ping', undefined, { owner: ctx.owner });
-  if (ping.kind === 'result' || ping.kind === 'error') return undefined;
-  return ctx.fail({ expected: 'the server survives malformed input and answers the next ping', actual: describeReply(ping) });
+/** After sending something odd: does the server still answer the era's fence (ping, server/discover)? */
+async function stillAlive(ctx: CheckContext, session: Session): Promise<Verdict | undefined> {
+  const fence = await session.fence();
+  if (fence.kind === 'result' || fence.kind === 'error') return undefined;
+  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(fence) });
 }
+
+/** A well-formed request every server answers at this revision (its fence method), with this id. */
+const probeMessage = (session: Session, id: JsonRpcId) => session.build(session.rev.fence, {}, { id });
 
 // Malformed JSON-RPC envelopes: each row its own check. A result is a fail (the server
 // processed an invalid request); an error (ideally -32600) or silence passes.
-const invalidRequests: { id: string; what: string; text: string }[] = [
-  { id: 'base.invalid-request-jsonrpc-version', what: '"jsonrpc": "1.0"', text: '{"jsonrpc":"1.0","id":"bad-version","method":"ping"}' },
-  { id: 'base.invalid-request-missing-jsonrpc', what: 'no "jsonrpc" member', text: '{"id":"no-version","method":"ping"}' },
+const invalidRequests: { id: string; what: string; spoil: (m: Record<string, unknown>) => void }[] = [
+  { id: 'base.invalid-request-jsonrpc-version', what: '"jsonrpc": "1.0"', spoil: (m) => (m.jsonrpc = '1.0') },
+  { id: 'base.invalid-request-missing-jsonrpc', what: 'no "jsonrpc" member', spoil: (m) => delete m.jsonrpc },
 ];
 
 function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
@@ -31,22 +34,23 @@ function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
     title: `A request with ${row.what} is not processed as valid`,
     spec: messages('messages', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['lenient-jsonrpc-version'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const message = JSON.parse(row.text) as { id: string };
-      const answer = session.peer.requestMessage(message, 'ping', message.id, { owner: ctx.owner });
-      // The ping is a fence: an answer to the invalid request, if any, comes before its answer.
-      const fence = await session.peer.request('ping', undefined, { owner: ctx.owner });
+      const message = probeMessage(session, `invalid-${row.id}`);
+      row.spoil(message);
+      const answer = session.requestMessage(message);
+      // The fence: an answer to the invalid request, if any, comes before its answer.
+      const fence = await session.fence();
       const settle = new Promise<undefined>((r) => setTimeout(() => r(undefined), fence.kind === 'result' ? 200 : 0));
       const reply = await Promise.race([answer, settle]);
       if (reply?.kind === 'result') {
         return ctx.fail({ expected: 'an error (-32600 Invalid Request) or no answer', actual: `a result: ${ctx.brief(reply.result)}` });
       }
-      return (await stillAlive(ctx, session.peer)) ?? ctx.pass();
+      return (await stillAlive(ctx, session)) ?? ctx.pass();
     },
   };
 }
@@ -59,17 +63,17 @@ export const baseChecks: Check[] = [
     title: 'Malformed JSON gets a -32700 parse error and the server keeps working',
     spec: messages('messages', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['parse-error-wrong-code', 'crash-on-parse-error'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const mark = session.peer.inbound.length;
-      await session.peer.sendRaw('{"jsonrpc":"2.0","id":"parse","method":"ping"', { owner: ctx.owner });
-      const dead = await stillAlive(ctx, session.peer);
+      const mark = session.mark();
+      await session.sendRaw('{"jsonrpc":"2.0","id":"parse","method":"ping"');
+      const dead = await stillAlive(ctx, session);
       if (dead) return dead;
-      const reply = session.peer.since(mark).map((m) => m.message as Record<string, unknown>).find((m) => !('method' in m) && (m.id === null || m.id === undefined));
+      const reply = session.since(mark).map((m) => m.message as Record<string, unknown>).find((m) => !('method' in m) && (m.id === null || m.id === undefined));
       if (!reply) {
         return ctx.warn({ expected: 'an error response with code -32700 and id null', actual: 'no response', reason: 'JSON-RPC 2.0 prescribes -32700; MCP does not repeat it' });
       }
@@ -88,7 +92,7 @@ export const baseChecks: Check[] = [
     title: 'An unknown method gets a JSON-RPC error (-32601 Method not found)',
     spec: messages('messages', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['unknown-method-result'],
     connection: 'shared',
@@ -109,7 +113,7 @@ export const baseChecks: Check[] = [
     title: 'A known method without its required parameter gets a JSON-RPC error (-32602 Invalid params)',
     spec: messages('messages', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['invalid-params-result'],
     connection: 'shared',
@@ -140,7 +144,7 @@ export const baseChecks: Check[] = [
     title: 'Responses repeat the request id with its exact value and JSON type',
     spec: messages('responses', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['id-coerced'],
     connection: 'own',
@@ -149,14 +153,14 @@ export const baseChecks: Check[] = [
       const ids: (string | number)[] = ['abc', '7001', 0, -7, 2147483648, 'ünïcode-✓'];
       const wrong: string[] = [];
       for (const id of ids) {
-        const mark = session.peer.inbound.length;
-        const reply = await session.peer.requestMessage({ jsonrpc: '2.0', id, method: 'ping' }, 'ping', id, { owner: ctx.owner });
+        const mark = session.mark();
+        const reply = await session.requestMessage(probeMessage(session, id));
         if (reply.kind === 'result' || reply.kind === 'error') continue;
-        const stray = session.peer.since(mark).map((m) => (m.message as { id?: unknown }).id).find((x) => x !== undefined);
+        const stray = session.since(mark).map((m) => (m.message as { id?: unknown }).id).find((x) => x !== undefined);
         wrong.push(stray === undefined ? `${JSON.stringify(id)}: ${describeReply(reply)}` : `${JSON.stringify(id)} came back as ${JSON.stringify(stray)}`);
       }
       if (wrong.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'each ping answered with its own id, same type', actual: wrong.join('; ') });
+      return ctx.fail({ expected: `each ${session.rev.fence} answered with its own id, same type`, actual: wrong.join('; ') });
     },
   },
 
@@ -170,23 +174,20 @@ export const baseChecks: Check[] = [
       { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
     ],
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['answers-notifications'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const mark = session.peer.inbound.length;
-      await session.peer.notify('notifications/x-conformance-probe', { note: 'please ignore' }, ctx.owner);
-      await session.peer.notify('notifications/initialized', undefined, ctx.owner);
-      // The ping is a fence: whatever the server says about the notifications comes first.
-      const fence = await session.peer.request('ping', undefined, { owner: ctx.owner });
-      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot tell: the fence ping got ${describeReply(fence)}`);
-      const replies = session.peer
-        .since(mark)
-        .map((m) => m.message as Record<string, unknown>)
-        // Answers to our own requests (the fence, or a duplicate of it) are judged elsewhere.
-        .filter((m) => !('method' in m) && ('result' in m || 'error' in m) && !session.peer.sentRequestWithId(m.id));
+      const mark = session.mark();
+      await session.notify('notifications/x-conformance-probe', { note: 'please ignore' });
+      await session.notify('notifications/initialized', undefined);
+      // The fence: whatever the server says about the notifications comes first.
+      const fence = await session.fence();
+      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot tell: the fence ${session.rev.fence} got ${describeReply(fence)}`);
+      // Answers to our own requests (the fence, or a duplicate of it) are judged elsewhere.
+      const replies = session.strayResponses(mark);
       if (replies.length === 0) return ctx.pass();
       return ctx.fail({ expected: 'no response to a notification', actual: `got ${ctx.brief(replies[0])}` });
     },
@@ -199,7 +200,7 @@ export const baseChecks: Check[] = [
     title: 'Every request gets exactly one response, and no response answers an id never sent',
     spec: messages('responses', 'MUST'),
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['double-response-ping', 'id-coerced'],
     connection: 'passive',

@@ -5,8 +5,10 @@
 // unauthenticated message past auth) is in the auth suite.
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext } from '../../harness/checks/check.js';
-import type { Peer, Reply } from '../../harness/peer.js';
-import { describeReply } from '../../harness/session.js';
+import { only } from '../../harness/revisions.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import type { Conversation } from '../../harness/sessions/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
 
 /** A batch of two pings around an unknown notification (which must get no response). */
 function pingBatch(): { items: Record<string, unknown>[]; ids: string[] } {
@@ -29,12 +31,12 @@ interface BatchOutcome {
 }
 
 /** Send the batch, then a ping as a fence; answers still missing a moment after it count as none. */
-async function sendBatch(ctx: CheckContext, peer: Peer): Promise<BatchOutcome> {
+async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOutcome> {
   const { items } = pingBatch();
-  const mark = peer.inbound.length;
+  const mark = peer.mark();
   const settled: (Reply | undefined)[] = [];
-  const all = peer.requestBatch(items, { owner: ctx.owner }).then((r) => settled.push(...r));
-  await peer.request('ping', undefined, { owner: ctx.owner });
+  const all = peer.requestBatch(items).then((r) => settled.push(...r));
+  await peer.request('ping', undefined);
   await Promise.race([all, new Promise((r) => setTimeout(r, 300))]);
   const replies = settled.length > 0 ? settled : [undefined, undefined];
   const others = peer
@@ -58,13 +60,13 @@ export const batchingChecks: Check[] = [
     title: 'A batch of requests and a notification gets one response per request, none for the notification',
     spec: { url: 'basic#batching', level: 'MUST' },
     side: 'server',
-    revisions: '2025-03-26',
+    revisions: only('2025-03-26'),
     transports: 'any',
     faults: ['batch-rejected'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { replies, others } = await sendBatch(ctx, session.peer);
+      const { replies, others } = await sendBatch(ctx, session);
       const missing = replies.filter((r) => r?.kind !== 'result');
       if (missing.length > 0 || others.length > 0) {
         return ctx.fail({
@@ -83,13 +85,13 @@ export const batchingChecks: Check[] = [
     title: 'The responses to a batch come back as one JSON array',
     spec: { url: 'basic#batching', level: 'SHOULD' },
     side: 'server',
-    revisions: '2025-03-26',
+    revisions: only('2025-03-26'),
     transports: 'any',
     faults: ['batch-not-array'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { replies } = await sendBatch(ctx, session.peer);
+      const { replies } = await sendBatch(ctx, session);
       if (!replies.every(answered)) return ctx.skip(`not every request of the batch was answered (${replies.map(show).join(', ')}): see batching.requests-answered`);
       // The peer splits an array frame into its elements, which keep the frame's sequence number.
       const seqs = new Set(replies.map((r) => (answered(r) ? r.seq : undefined)));
@@ -105,16 +107,16 @@ export const batchingChecks: Check[] = [
     title: 'An empty batch ([]) gets one -32600 Invalid Request error',
     spec: { url: 'basic#batching', level: 'SHOULD' },
     side: 'server',
-    revisions: '2025-03-26',
+    revisions: only('2025-03-26'),
     transports: 'any',
     faults: ['empty-batch-ignored'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const peer = session.peer;
-      const mark = peer.inbound.length;
-      await peer.sendRaw('[]', { owner: ctx.owner });
-      const fence = await peer.request('ping', undefined, { owner: ctx.owner });
+      const peer = session;
+      const mark = peer.mark();
+      await peer.sendRaw('[]');
+      const fence = await peer.request('ping', undefined);
       if (!answered(fence)) return ctx.fail({ expected: 'the server survives an empty batch (answers the next ping)', actual: `the ping got ${describeReply(fence)}` });
       const error = peer
         .since(mark)
@@ -141,7 +143,7 @@ export const batchingChecks: Check[] = [
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { replies, others } = await sendBatch(ctx, session.peer);
+      const { replies, others } = await sendBatch(ctx, session);
       const got = replies.filter(answered);
       if (got.length >= 2 && new Set(got.map((r) => r.seq)).size === 1) {
         return ctx.fail({ expected: `no batch response at ${ctx.revision} (batching was removed in 2025-06-18)`, actual: 'both pings answered in one JSON array' });

@@ -3,11 +3,11 @@
 // be cancelled by clients" is a client rule: nothing to check on a server.
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import type { Peer } from '../../harness/peer.js';
-import { describeReply } from '../../harness/session.js';
+import type { Conversation } from '../../harness/sessions/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
 import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from './tool-plan.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 const SPEC = 'basic/utilities/cancellation';
 /** How long a slow tool is asked to take: long enough to cancel it, short enough to wait out. */
 const SLOW_MS = 400;
@@ -16,10 +16,10 @@ const SLOW_MS = 400;
  * Send cancellations, then a ping as a fence: the server must still answer it, and nothing it
  * sent in between may be a response to a notification (ids we never used, or id null).
  */
-async function cancelAndFence(ctx: CheckContext, peer: Peer, params: Record<string, unknown>[]): Promise<{ dead?: string; replies: unknown[] }> {
-  const mark = peer.inbound.length;
-  for (const p of params) await peer.notify('notifications/cancelled', p, ctx.owner);
-  const fence = await peer.request('ping', undefined, { owner: ctx.owner });
+async function cancelAndFence(ctx: CheckContext, peer: Conversation, params: Record<string, unknown>[]): Promise<{ dead?: string; replies: unknown[] }> {
+  const mark = peer.mark();
+  for (const p of params) await peer.notify('notifications/cancelled', p);
+  const fence = await peer.request('ping', undefined);
   const replies = peer
     .since(mark)
     .map((m) => m.message as Record<string, unknown>)
@@ -41,7 +41,7 @@ export const cancellationChecks: Check[] = [
     title: 'A request cancelled while in flight gets no response, and the server keeps working',
     spec: { url: `${SPEC}#behavior-requirements`, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['cancel-still-responds'],
@@ -50,7 +50,7 @@ export const cancellationChecks: Check[] = [
       const plan = await planToolCall(ctx, SLOW_MS);
       if (typeof plan === 'string') return ctx.skip(`nothing to cancel: ${plan}`);
       const session = await ctx.session();
-      const peer = session.peer;
+      const peer = session;
       const token = newProgressToken(peer);
       const id = `cancel-${randomUUID()}`;
       // Wait long enough for a slow tool that ignores the cancellation to answer anyway, and
@@ -59,7 +59,7 @@ export const cancellationChecks: Check[] = [
       const capMs = plan.durationMs !== undefined ? plan.durationMs * 3 + 1000 : 400;
       const started = performance.now();
       let answeredAt: number | undefined;
-      const call = peer.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { owner: ctx.owner, id, timeoutMs: capMs + 1000 });
+      const call = peer.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { id, timeoutMs: capMs + 1000 });
       void call.then((r) => {
         if (r.kind === 'result' || r.kind === 'error') answeredAt = performance.now();
       });
@@ -106,13 +106,13 @@ export const cancellationChecks: Check[] = [
     title: 'Cancellations of unknown request ids, and malformed ones, are ignored',
     spec: { url: `${SPEC}#error-handling`, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['crash-on-unknown-cancel'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { dead, replies } = await cancelAndFence(ctx, session.peer, [
+      const { dead, replies } = await cancelAndFence(ctx, session, [
         { requestId: `never-sent-${randomUUID()}`, reason: 'mcp-conformance: unknown id' },
         { requestId: 987654321 },
         {},
@@ -132,16 +132,16 @@ export const cancellationChecks: Check[] = [
     title: 'A cancellation of a request already answered is handled gracefully',
     spec: { url: `${SPEC}#timing-considerations`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['crash-on-late-cancel'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const peer = session.peer;
+      const peer = session;
       const method = harmlessRequest(ctx);
       const id = `late-${randomUUID()}`;
-      const first = await peer.request(method, method === 'ping' ? undefined : {}, { owner: ctx.owner, id });
+      const first = await peer.request(method, method === 'ping' ? undefined : {}, { id });
       if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip(`cannot set up: ${method} got ${describeReply(first)}`);
       // The answer is in; a moment later the "late" cancellation arrives.
       await sleep(20);

@@ -7,8 +7,8 @@
 // ("SHOULD NOT send requests other than pings and logging") is about requests.
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import type { Observation } from '../../harness/observations.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 
 function flag(caps: Record<string, unknown>, cap: string, sub: string): boolean {
   const value = caps[cap];
@@ -34,7 +34,7 @@ export const capabilitiesChecks: Check[] = [
     title: 'list_changed notifications only for lists whose capability declares listChanged',
     spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['list-changed-undeclared'],
     connection: 'passive',
@@ -60,7 +60,7 @@ export const capabilitiesChecks: Check[] = [
     title: 'notifications/resources/updated only from a server that declares resources.subscribe',
     spec: { url: 'architecture#capability-negotiation', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['updated-without-subscribe'],
     connection: 'passive',

@@ -1,7 +1,7 @@
 // Completion (COMP-*): completion/complete for prompt arguments and resource template variables.
 // Spec: server/utilities/completion. The `completions` capability exists from 2025-03-26.
 import type { Check, CheckContext } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/peer.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
 import { replyLine } from './tool-plan.js';
 
 const FROM_2025_03 = '2025-03-26..2025-11-25';

@@ -9,8 +9,8 @@ import { stdioFraming } from '../../harness/fuzz/framing.js';
 import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../../harness/fuzz/properties.js';
 import { runProperty, type PropertyResult } from '../../harness/fuzz/run.js';
 import type { RunSettings } from '../../harness/settings.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 const messages = (anchor: string, level: SpecRef['level']): SpecRef[] => [
   { url: `basic/messages#${anchor}`, level },
   { from: '2025-03-26', url: `basic#${anchor}`, level },
@@ -30,7 +30,7 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
   return {
     id: `fuzz.${prop.name}`,
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     connection: 'own',
     scope: 'target',
     deadlineMs,

@@ -4,25 +4,22 @@
 // answers are judged here and never reach the JSON-RPC peer.
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
-import type { SessionOptions } from '../../harness/session.js';
-import { isResponseTo, messageOf, postInSession, sessionHeaders, streamableOf, watchStreams } from '../../harness/transports/http-door.js';
-import type { HeaderOverrides, RawResponse } from '../../harness/transports/raw-http.js';
-import type { StreamableHttpTransport } from '../../harness/transports/streamable-http.js';
+import { isResponseTo, messageOf, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../harness/checks/http-access.js';
+import { RANGE as RANGES, between, only } from '../../harness/revisions.js';
+import type { SessionOptions } from '../../harness/sessions/session.js';
 
-const RANGE = '2025-03-26..2025-11-25';
+const RANGE = RANGES.sessionfulHttp;
 const at = (anchor: string, level: SpecRef['level']): SpecRef => ({ url: `basic/transports#${anchor}`, level });
 const FOREIGN_ORIGIN = 'http://attacker.example';
 
-/** An initialized session of the check's own, on Streamable HTTP. */
-async function own(ctx: CheckContext, opts?: SessionOptions): Promise<StreamableHttpTransport> {
-  const session = await ctx.session({ owner: ctx.owner, ...opts });
-  const t = streamableOf(session.peer);
-  if (!t) throw new Error('not a Streamable HTTP connection');
-  return t;
+/** An initialized session of the check's own, seen from HTTP. */
+async function own(ctx: CheckContext, opts?: SessionOptions): Promise<HttpConversation> {
+  if (!ctx.http) throw new Error('not an HTTP target');
+  return ctx.http.of(await ctx.session(opts));
 }
 
-function post(ctx: CheckContext, t: StreamableHttpTransport, message: { id?: string; method: string }, headers?: HeaderOverrides, readAll = false) {
-  return postInSession(t, ctx.revision, message, { owner: ctx.owner, waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
+function post(ctx: CheckContext, t: HttpConversation, message: { id?: string; method: string }, headers?: HeaderOverrides, readAll = false) {
+  return t.post({ jsonrpc: '2.0', ...message }, { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
 }
 
 const ok = (r: RawResponse) => r.status >= 200 && r.status < 300;
@@ -34,7 +31,7 @@ function said(r: RawResponse): string {
   return `HTTP ${r.status}${r.contentType ? ` ${r.contentType}` : ''}${r.problem ? ` (${r.problem})` : ''}${body}`;
 }
 
-function base(id: string, title: string, spec: SpecRef | SpecRef[], faults: string[], run: Check['run'], revisions = RANGE): Check {
+function base(id: string, title: string, spec: SpecRef | SpecRef[], faults: string[], run: Check['run'], revisions: string = RANGE): Check {
   return { id, title, spec, side: 'server', revisions, transports: ['streamable-http'], faults, connection: 'own', run };
 }
 
@@ -113,7 +110,7 @@ export const httpChecks: Check[] = [
   // SHTTP-020: "The server MUST either return Content-Type: text/event-stream in response to
   // this HTTP GET, or else return HTTP 405 Method Not Allowed".
   base('http.get-stream-or-405', 'GET on the MCP endpoint opens an SSE stream or answers 405', at('listening-for-messages-from-the-server', 'MUST'), ['http-get-wrong-status'], async (ctx) => {
-    const info = await (await own(ctx)).openGetStream({ owner: ctx.owner });
+    const info = await (await own(ctx)).openGetStream();
     if ((info.status === 200 && info.contentType === 'text/event-stream') || info.status === 405) return ctx.pass();
     if (info.status === 401 || info.status === 403) return ctx.skip(`the GET was refused for authorization (HTTP ${info.status}; see auth.*)`);
     return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream, or 405', actual: `HTTP ${info.status}${info.contentType ? ` ${info.contentType}` : ''}${info.body ? `: ${info.body.slice(0, 120)}` : ''}` });
@@ -171,7 +168,7 @@ export const httpChecks: Check[] = [
     }
     if (wrong.length === 0) return ctx.pass();
     return ctx.fail({ expected: 'HTTP 400 Bad Request for MCP-Protocol-Version 1999-01-01 and not-a-version', actual: wrong.join('; ') });
-  }, '2025-06-18..2025-11-25'),
+  }, between('2025-06-18', '2025-11-25')),
 
   // SHTTP-052: without the header "and [with] no other way to identify the version ... the
   // server SHOULD assume protocol version 2025-03-26"; the negotiated version is such a way.
@@ -179,7 +176,7 @@ export const httpChecks: Check[] = [
     const r = await post(ctx, await own(ctx), { id: 'no-version', method: 'ping' }, { 'MCP-Protocol-Version': null });
     if (ok(r) && r.answered) return ctx.pass();
     return ctx.fail({ expected: 'the ping answered (the negotiated version, or 2025-03-26, is assumed)', actual: said(r) });
-  }, '2025-06-18..2025-11-25'),
+  }, between('2025-06-18', '2025-11-25')),
 
   // SHTTP-002: "Servers MUST validate the Origin header on all incoming connections to prevent
   // DNS rebinding attacks". Which origins are valid is the server's policy, so accepting a
@@ -201,14 +198,14 @@ export const httpChecks: Check[] = [
     if (ok(r)) return ctx.skip(`the server accepted Origin: ${FOREIGN_ORIGIN} (see http.origin-validated)`);
     if (r.status === 403) return ctx.pass();
     return ctx.fail({ expected: 'HTTP 403 Forbidden for an invalid Origin', actual: said(r) });
-  }, '2025-11-25'),
+  }, only('2025-11-25')),
 
   // Header names are case-insensitive (RFC 9110 §5.1); 2025-11-25 itself respells
   // Mcp-Session-Id as MCP-Session-Id. A server must accept them in any case.
   base('http.header-names-case-insensitive', 'Session and version headers are recognised in any letter case', at('session-management', 'MUST'), ['http-header-case-sensitive'], async (ctx) => {
     const t = await own(ctx);
     const odd: HeaderOverrides = {};
-    const session = sessionHeaders(t, ctx.revision);
+    const session = t.sessionHeaders();
     for (const [name, value] of Object.entries(session)) odd[name.toLowerCase()] = value;
     if (Object.keys(odd).length === 0) return ctx.skip('no session id and no protocol version header to send');
     const r = await post(ctx, t, { id: 'header-case', method: 'ping' }, odd);
@@ -224,7 +221,7 @@ export const httpChecks: Check[] = [
     const first = r.events?.[0];
     if (first?.id !== undefined && first.data === '') return ctx.pass();
     return ctx.fail({ expected: 'a first event with an id and empty data', actual: first ? `first event: id ${first.id ?? '(none)'}, data ${ctx.brief(first.data, 120)}` : 'no event' });
-  }, '2025-11-25'),
+  }, only('2025-11-25')),
 
   // SHTTP-030: event ids, "If present, the ID MUST be globally unique across all streams
   // within that session".
@@ -249,9 +246,9 @@ export const httpChecks: Check[] = [
     const from = a.events?.find((e) => e.id !== undefined && e.id !== '');
     if (!from?.id) return ctx.skip('the server attaches no event ids to POST streams: resumption is not offered (MAY)');
     const other = new Set((b.events ?? []).filter((e) => e.data !== '').map((e) => e.data));
-    const r = await t.raw.request({
+    const r = await t.raw({
       method: 'GET',
-      headers: { Accept: 'text/event-stream', ...sessionHeaders(t, ctx.revision), 'Last-Event-ID': from.id },
+      headers: { Accept: 'text/event-stream', ...t.sessionHeaders(), 'Last-Event-ID': from.id },
       owner: ctx.owner,
       sseWindowMs: Math.min(ctx.timeoutMs, 1000),
     });
@@ -268,7 +265,7 @@ export const httpChecks: Check[] = [
   // terminate] the SSE stream."
   base('http.sse-stream-ends-after-response', 'An SSE answer ends once the response is sent', at('sending-messages-to-the-server', 'SHOULD'), ['http-sse-stream-left-open'], async (ctx) => {
     const window = Math.min(ctx.timeoutMs, 2000);
-    const r = await postInSession(await own(ctx), ctx.revision, { id: 'stream-end', method: 'ping' }, { owner: ctx.owner, waitMs: window, readAll: true });
+    const r = await (await own(ctx)).post({ jsonrpc: '2.0', id: 'stream-end', method: 'ping' }, { waitMs: window, readAll: true });
     if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
     if (!r.answered || r.streamEnded) return r.answered ? ctx.pass() : ctx.skip('the stream carried no response (see http.response-on-request-stream)');
     return ctx.fail({ expected: 'the stream ends after the response', actual: `still open ${window} ms after the POST (the response came)` });
@@ -277,15 +274,15 @@ export const httpChecks: Check[] = [
 
 /** Two pings on the peer while a GET stream is open; what the GET stream carried meanwhile. */
 async function pingsWithGetStream(ctx: CheckContext, optional = false): Promise<string | { onGet: Record<string, unknown>[]; ids: number[]; answered: boolean }> {
-  const session = await ctx.session({ owner: ctx.owner });
-  const t = streamableOf(session.peer);
-  if (!t) return 'not a Streamable HTTP connection';
-  const watch = watchStreams(t);
-  const get = await t.openGetStream({ owner: ctx.owner });
+  if (!ctx.http) return 'not an HTTP target';
+  const session = await ctx.session();
+  const t = ctx.http.of(session);
+  const watch = t.watch();
+  const get = await t.openGetStream();
   const open = get.status === 200 && get.contentType === 'text/event-stream';
   if (!open && !optional) return `no GET stream to watch (HTTP ${get.status})`;
   const replies = [];
-  for (let i = 0; i < 2; i++) replies.push(await session.peer.request('ping', undefined, { owner: ctx.owner }));
+  for (let i = 0; i < 2; i++) replies.push(await session.request('ping', undefined));
   await new Promise((r) => setTimeout(r, 100)); // a stray copy would come right after
   const ids = replies.flatMap((r) => (r.kind === 'result' || r.kind === 'error' ? [r.message.id as number] : []));
   const onGet = [...watch.streams].filter(([label]) => label.startsWith('GET')).flatMap(([, s]) => s.events.map(messageOf).filter((m): m is Record<string, unknown> => m !== undefined));

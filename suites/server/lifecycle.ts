@@ -1,8 +1,9 @@
 // Lifecycle: initialize / initialized, capability negotiation.
 // Spec: basic/lifecycle (2024-11-05..2025-11-25); digest 02-lifecycle.md (LIFE-*).
 import type { Check } from '../../harness/checks/check.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
+const LEGACY = RANGE.legacy;
 
 /** The capability keys each revision defines for servers, and the sub-flags that are booleans. */
 const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
@@ -27,8 +28,8 @@ export const lifecycleChecks: Check[] = [
     faults: ['init-missing-server-info'],
     connection: 'shared',
     async run(ctx) {
-      ctx.cite(ctx.facts.initializeSeq ?? 0);
-      const result = ctx.facts.initializeResult ?? {};
+      ctx.cite(ctx.facts.server.resultSeq ?? 0);
+      const result = ctx.facts.server.result;
       const missing: string[] = [];
       if (typeof result.protocolVersion !== 'string') missing.push('protocolVersion (string)');
       if (typeof result.capabilities !== 'object' || result.capabilities === null) missing.push('capabilities (object)');
@@ -55,8 +56,8 @@ export const lifecycleChecks: Check[] = [
     faults: ['capability-not-object'],
     connection: 'shared',
     async run(ctx) {
-      ctx.cite(ctx.facts.initializeSeq ?? 0);
-      const caps = ctx.facts.initializeResult?.capabilities;
+      ctx.cite(ctx.facts.server.resultSeq ?? 0);
+      const caps = ctx.facts.server.result.capabilities;
       if (typeof caps !== 'object' || caps === null) return ctx.skip('no capabilities object to judge (see lifecycle.initialize-result-fields)');
       const problems: string[] = [];
       for (const [name, flags] of Object.entries(SERVER_CAPABILITY_FLAGS)) {
@@ -124,12 +125,13 @@ export const lifecycleChecks: Check[] = [
     connection: 'own',
     async run(ctx) {
       // Declare every client capability so that a server with something to ask is tempted.
-      const capabilities = { roots: { listChanged: true }, sampling: {}, ...(ctx.revision >= '2025-06-18' ? { elicitation: {} } : {}) };
+      const capabilities = Object.fromEntries(ctx.rev.clientCapabilities.map((c) => [c, c === 'roots' ? { listChanged: true } : {}]));
       const session = await ctx.session({ clientCapabilities: capabilities, sendInitialized: false });
-      const mark = session.peer.inbound.length - 1;
-      // Give the server a moment in which only the initialized notification is missing.
-      await session.peer.waitFor((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping', 1000, false);
-      const early = session.peer
+      const mark = session.mark() - 1;
+      // A ping (allowed before initialized) is the fence: a server that asks something as soon as
+      // it is initialized has asked by the time it answers a request sent after the result.
+      await session.fence();
+      const early = session
         .since(mark)
         .filter((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping');
       if (early.length === 0) return ctx.pass();

@@ -2,8 +2,8 @@
 // Spec: server/utilities/logging (2024-11-05..2025-11-25).
 import type { Check } from '../../harness/checks/check.js';
 import { isNotification, planToolCall, replyLine, sleep } from './tool-plan.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 const SPEC = 'server/utilities/logging';
 /** RFC 5424 severities as the spec lists them, least severe first. */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -21,7 +21,7 @@ export const loggingChecks: Check[] = [
     title: 'logging/setLevel answers an empty result for each of the eight levels',
     spec: { url: `${SPEC}#setting-log-level`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['logging'],
     faults: ['setlevel-level-rejected'],
@@ -30,7 +30,7 @@ export const loggingChecks: Check[] = [
       const session = await ctx.session();
       const wrong: string[] = [];
       for (const level of LEVELS) {
-        const reply = await session.peer.request('logging/setLevel', { level }, { owner: ctx.owner });
+        const reply = await session.request('logging/setLevel', { level });
         if (reply.kind === 'result' && isEmptyResult(reply.result)) continue;
         wrong.push(`${level}: ${replyLine(ctx, reply)}`);
       }
@@ -46,14 +46,14 @@ export const loggingChecks: Check[] = [
     title: 'logging/setLevel with a level that does not exist gets -32602',
     spec: { url: `${SPEC}#error-handling`, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['logging'],
     faults: ['setlevel-invalid-accepted'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const reply = await session.peer.request('logging/setLevel', { level: 'mcp-conformance-verbose' }, { owner: ctx.owner });
+      const reply = await session.request('logging/setLevel', { level: 'mcp-conformance-verbose' });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
       return ctx.fail({
         expected: 'error -32602 for level "mcp-conformance-verbose"',
@@ -69,27 +69,27 @@ export const loggingChecks: Check[] = [
     title: 'After logging/setLevel "emergency", no less severe notifications/message arrive',
     spec: { url: `${SPEC}#setting-log-level`, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['logging'],
     faults: ['setlevel-ignored'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const peer = session.peer;
-      const set = await peer.request('logging/setLevel', { level: 'emergency' }, { owner: ctx.owner });
+      const peer = session;
+      const set = await peer.request('logging/setLevel', { level: 'emergency' });
       if (set.kind !== 'result') return ctx.skip(`cannot judge: setLevel "emergency" got ${replyLine(ctx, set)} (see logging.set-level-every-level)`);
-      const mark = peer.inbound.length;
+      const mark = peer.mark();
       // Make the server work: its lists, and one allowed tool (a quick one first).
       const caps = ctx.facts.serverCapabilities;
       const work: Promise<unknown>[] = [];
       for (const [cap, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']] as const) {
-        if (caps[cap] !== undefined) work.push(peer.request(method, {}, { owner: ctx.owner }));
+        if (caps[cap] !== undefined) work.push(peer.request(method, {}));
       }
       const plan = caps.tools ? await planToolCall(ctx, 100, false) : 'no tools';
-      if (typeof plan !== 'string') work.push(peer.request('tools/call', { name: plan.name, arguments: plan.args }, { owner: ctx.owner }));
+      if (typeof plan !== 'string') work.push(peer.request('tools/call', { name: plan.name, arguments: plan.args }));
       await Promise.all(work);
-      await peer.request('ping', undefined, { owner: ctx.owner });
+      await peer.request('ping', undefined);
       await sleep(150);
       const below = peer.since(mark).filter((m) => {
         if (!isNotification(m.message, 'notifications/message')) return false;
@@ -113,7 +113,7 @@ export const loggingChecks: Check[] = [
     title: 'notifications/message is only sent by a server that declares the logging capability',
     spec: { url: `${SPEC}#capabilities`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['message-without-logging'],
     connection: 'passive',
@@ -134,14 +134,14 @@ export const loggingChecks: Check[] = [
     title: 'Without the logging capability, logging/setLevel is refused',
     spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['message-without-logging'],
     connection: 'own',
     async run(ctx) {
       if (ctx.facts.serverCapabilities.logging !== undefined) return ctx.skip('the server declares logging (see the other logging checks)');
       const session = await ctx.session();
-      const reply = await session.peer.request('logging/setLevel', { level: 'emergency' }, { owner: ctx.owner });
+      const reply = await session.request('logging/setLevel', { level: 'emergency' });
       if (reply.kind === 'error') return ctx.pass(reply.error.code === -32601 ? undefined : `refused with ${reply.error.code}`);
       if (reply.kind !== 'result') return ctx.fail({ expected: 'an error (-32601 Method not found)', actual: replyLine(ctx, reply) });
       return ctx.fail({

@@ -3,9 +3,9 @@
 // following nextCursor up to MAX_PAGES pages; these checks judge its page trace.
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { MAX_PAGES, type Discovery, type ListOutcome } from '../../harness/discovery.js';
-import { describeReply } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 
 const LISTS = [
   { key: 'tools', method: 'tools/list', itemKey: 'name' },
@@ -56,7 +56,7 @@ export const paginationChecks: Check[] = [
     title: 'A paginated list never hands out a cursor that was already followed (no loop)',
     spec: { url: 'server/utilities/pagination#implementation-guidelines', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['pagination-cursor-loop'],
     connection: 'shared',
@@ -80,7 +80,7 @@ export const paginationChecks: Check[] = [
     title: `Following nextCursor reaches the end of every list (within ${MAX_PAGES} pages)`,
     spec: { url: 'server/utilities/pagination#response-format', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['pagination-never-ends'],
     connection: 'shared',
@@ -109,7 +109,7 @@ export const paginationChecks: Check[] = [
     title: 'No item appears on two different pages of a list',
     spec: { url: 'server/utilities/pagination#implementation-guidelines', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['pagination-overlapping-pages'],
     connection: 'shared',
@@ -149,7 +149,7 @@ export const paginationChecks: Check[] = [
     title: 'A cursor the server never handed out gets error -32602',
     spec: { url: 'server/utilities/pagination#error-handling', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['pagination-invalid-cursor-accepted'],
     connection: 'shared',
@@ -176,7 +176,7 @@ export const paginationChecks: Check[] = [
     title: 'nextCursor is a string or absent, never null',
     spec: { url: 'server/utilities/pagination#response-format', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['pagination-next-cursor-null'],
     connection: 'shared',

@@ -1,8 +1,8 @@
 // Ping (PING-001, PING-002). Spec: basic/utilities/ping. Removed in 2026-07-28.
 import type { Check } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 
 /** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
 function isEmptyResult(result: unknown): boolean {
@@ -17,7 +17,7 @@ export const pingChecks: Check[] = [
     title: 'ping is answered promptly with an empty result',
     spec: { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['ping-nonempty-result'],
     connection: 'shared',
@@ -38,13 +38,13 @@ export const pingChecks: Check[] = [
     title: 'ping sent before notifications/initialized is answered',
     spec: { url: 'basic/lifecycle#initialization', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['ping-rejected-before-initialized'],
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session({ sendInitialized: false });
-      const reply = await session.peer.request('ping', undefined, { owner: ctx.owner });
+      const reply = await session.request('ping', undefined);
       if (reply.kind === 'result') return ctx.pass();
       return ctx.fail({ expected: 'result {} (ping is allowed before initialized)', actual: describeReply(reply) });
     },

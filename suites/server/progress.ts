@@ -3,10 +3,10 @@
 // shared session (list requests and one allowed tool call, each with its own token) feeds the
 // active checks; the passive check judges every progress notification of the revision.
 import type { Check, CheckContext, RevisionFacts } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/peer.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
 import { isNotification, newProgressToken, planToolCall, sentTokensOn, sleep, tokenConnection } from './tool-plan.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 const SPEC = 'basic/utilities/progress';
 
 interface ProgressNote {
@@ -44,7 +44,7 @@ function exercise(ctx: CheckContext): Promise<Exercise> {
 
 async function runExercise(ctx: CheckContext): Promise<Exercise> {
   const session = await ctx.shared();
-  const peer = session.peer;
+  const peer = session;
   const caps = ctx.facts.serverCapabilities;
   const requests: { what: string; method: string; params: Record<string, unknown> }[] = [];
   for (const [cap, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']] as const) {
@@ -56,12 +56,12 @@ async function runExercise(ctx: CheckContext): Promise<Exercise> {
   const traces = await Promise.all(
     requests.map(async (r): Promise<TokenTrace> => {
       const token = newProgressToken(peer);
-      const reply = await peer.request(r.method, { ...r.params, _meta: { progressToken: token } }, { owner: ctx.owner });
+      const reply = await peer.request(r.method, { ...r.params, _meta: { progressToken: token } });
       return { what: r.what, token, reply, notes: [] };
     }),
   );
   // A fence and a moment more: progress sent late (after its response) arrives before we judge.
-  await peer.request('ping', undefined, { owner: ctx.owner });
+  await peer.request('ping', undefined);
   await sleep(100);
   for (const item of peer.inbound) {
     if (!isNotification(item.message, 'notifications/progress')) continue;
@@ -95,7 +95,7 @@ export const progressChecks: Check[] = [
     title: 'The progress value of one token increases with each notification',
     spec: { url: `${SPEC}#progress-flow`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['progress-not-increasing'],
     connection: 'shared',
@@ -121,7 +121,7 @@ export const progressChecks: Check[] = [
     title: 'Progress does not exceed the total the same notification gives',
     spec: { url: `${SPEC}#progress-flow`, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['progress-over-total'],
     connection: 'shared',
@@ -143,7 +143,7 @@ export const progressChecks: Check[] = [
     title: 'No progress notification for a token arrives after the response to its request',
     spec: { url: `${SPEC}#behavior-requirements`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['progress-after-response'],
     connection: 'shared',
@@ -168,7 +168,7 @@ export const progressChecks: Check[] = [
     title: 'Progress notifications only name progress tokens the client sent on that connection',
     spec: { url: `${SPEC}#behavior-requirements`, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['progress-unknown-token'],
     connection: 'passive',

@@ -1,9 +1,9 @@
 // Prompts (PROMPT-*). Spec: server/prompts. Getting a prompt is read-only by the spec, so every
 // listed prompt is fetched (up to a cap). Message shapes are the schema check's business.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 /** At most this many listed prompts are fetched per revision. */
 const MAX_GETS = 20;
 /** The value given to every required argument (completions are not consulted). */
@@ -44,7 +44,7 @@ export const promptsChecks: Check[] = [
     title: 'Every listed prompt can be fetched with prompts/get',
     spec: { url: 'server/prompts#getting-a-prompt', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['prompts'],
     faults: ['prompts-get-error'],
@@ -75,7 +75,7 @@ export const promptsChecks: Check[] = [
     title: 'Getting a prompt that does not exist gets error -32602',
     spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['prompts'],
     faults: ['prompts-unknown-returns-result'],
@@ -99,7 +99,7 @@ export const promptsChecks: Check[] = [
     title: 'Getting a prompt without one of its required arguments gets error -32602',
     spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['prompts'],
     faults: ['prompts-missing-argument-accepted'],

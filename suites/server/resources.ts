@@ -2,17 +2,18 @@
 // resource is read (up to a cap), once per revision, shared by the checks that judge reads.
 // Shapes (uri/name, text xor blob, base64 `format: byte`, URI format) are the schema check's.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/peer.js';
-import { describeReply, type LegacySession } from '../../harness/session.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import type { Session } from '../../harness/sessions/session.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 /** At most this many listed resources are read per revision. */
 const MAX_READS = 20;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const reads = new WeakMap<LegacySession, Map<string, Promise<Reply>>>();
+const reads = new WeakMap<Session, Map<string, Promise<Reply>>>();
 
 async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
   const session = await ctx.shared();
@@ -20,7 +21,7 @@ async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
   if (!memo) reads.set(session, (memo = new Map()));
   let reply = memo.get(uri);
   if (!reply) {
-    reply = session.peer.request('resources/read', { uri }, { owner: ctx.owner });
+    reply = session.request('resources/read', { uri });
     memo.set(uri, reply);
   }
   const got = await reply;
@@ -54,7 +55,7 @@ export const resourcesChecks: Check[] = [
     title: 'Every listed resource can be read (resources/read returns its contents)',
     spec: { url: 'server/resources#reading-resources', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['resources'],
     faults: ['resources-read-listed-error'],
@@ -79,7 +80,7 @@ export const resourcesChecks: Check[] = [
     title: 'The contents of a resources/read carry the URI that was read',
     spec: { url: 'server/resources#reading-resources', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['resources'],
     faults: ['resources-read-wrong-uri'],
@@ -108,7 +109,7 @@ export const resourcesChecks: Check[] = [
     title: 'Reading a resource that does not exist gets error -32002 (Resource not found)',
     spec: { url: 'server/resources#error-handling', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['resources'],
     faults: ['resources-unknown-uri-result'],
@@ -131,7 +132,7 @@ export const resourcesChecks: Check[] = [
     title: 'With resources.subscribe declared, subscribing to and unsubscribing from a listed resource succeed',
     spec: { url: 'server/resources#subscriptions', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['resources.subscribe'],
     faults: ['resources-subscribe-error'],
@@ -142,7 +143,7 @@ export const resourcesChecks: Check[] = [
       const uri = listed.uris[0] as string;
       const session = await ctx.session();
       for (const method of ['resources/subscribe', 'resources/unsubscribe']) {
-        const reply = await session.peer.request(method, { uri }, { owner: ctx.owner });
+        const reply = await session.request(method, { uri });
         if (reply.kind !== 'result') return ctx.fail({ expected: `${method} ${uri}: an empty result`, actual: describeReply(reply) });
       }
       return ctx.pass(uri);

@@ -3,33 +3,36 @@
 // later revisions describe it under #backwards-compatibility. These checks run only when the
 // target speaks it (detected: POST initialize refused, GET gave an endpoint event; or forced).
 import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/session.js';
-import { legacySseOf } from '../../harness/transports/http-door.js';
-import type { LegacySseTransport } from '../../harness/transports/legacy-sse.js';
-
-const RANGE = '2024-11-05..2025-11-25';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import type { HttpConversation } from '../../harness/checks/http-access.js';
+import { RANGE } from '../../harness/revisions.js';
 const spec = (level: SpecRef['level']): SpecRef[] => [
   { url: 'basic/transports#http-with-sse', level },
   { from: '2025-03-26', url: 'basic/transports#backwards-compatibility', level },
 ];
 
+/** The HTTP side of a connection of the check's own (no session started). */
+async function door(ctx: CheckContext): Promise<HttpConversation> {
+  if (!ctx.http) throw new Error('not an HTTP target');
+  return ctx.http.of(await ctx.connect());
+}
+
 /** A connection of the check's own with its SSE stream open (no session started). */
-async function opened(ctx: CheckContext): Promise<LegacySseTransport> {
-  const t = legacySseOf(await ctx.connect());
-  if (!t) throw new Error('not an HTTP+SSE connection');
-  await t.open({ owner: ctx.owner });
+async function opened(ctx: CheckContext): Promise<HttpConversation> {
+  const t = await door(ctx);
+  await t.openSse();
   return t;
 }
 
 function check(id: string, title: string, level: SpecRef['level'], faults: string[], run: Check['run'], connection: Check['connection'] = 'own'): Check {
-  return { id, title, spec: spec(level), side: 'server', revisions: RANGE, transports: ['sse'], faults, connection, run };
+  return { id, title, spec: spec(level), side: 'server', revisions: RANGE.legacy, transports: ['sse'], faults, connection, run };
 }
 
 export const sseChecks: Check[] = [
   // SSE-001: "The server MUST provide two endpoints: 1. An SSE endpoint, for clients to
   // establish a connection and receive messages from the server".
   check('sse.stream-content-type', 'GET on the SSE endpoint answers 200 with Content-Type text/event-stream', 'MUST', ['sse-wrong-content-type'], async (ctx) => {
-    const info = (await opened(ctx)).openInfo;
+    const info = (await opened(ctx)).sseOpenInfo;
     if (info?.status === 200 && info.contentType === 'text/event-stream') return ctx.pass();
     return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream', actual: `HTTP ${info?.status ?? 0} with Content-Type ${JSON.stringify(info?.headers['content-type'] ?? '')}` });
   }),
@@ -39,7 +42,7 @@ export const sseChecks: Check[] = [
   // clients expect it "as the first event" (backwards compatibility, 2025-03-26 on).
   check('sse.endpoint-event-first', 'The first event of the SSE stream is the endpoint event', 'SHOULD', ['sse-event-before-endpoint'], async (ctx) => {
     const t = await opened(ctx);
-    const first = t.events[0];
+    const first = t.sseEvents[0];
     if (first?.event.event === 'endpoint') return ctx.pass();
     if (first) ctx.cite(first.seq);
     return ctx.fail({ expected: 'an endpoint event first', actual: first ? `a "${first.event.event}" event first (data ${ctx.brief(first.event.data, 120)})` : 'no event' });
@@ -48,12 +51,12 @@ export const sseChecks: Check[] = [
   // SSE-004: "Server messages are sent as SSE message events, with the message content encoded
   // as JSON in the event data."
   check('sse.responses-as-message-events', 'Responses arrive on the SSE stream as message events', 'MUST', ['sse-response-event-type'], async (ctx) => {
-    const session = await ctx.session({ owner: ctx.owner });
-    const t = legacySseOf(session.peer);
-    if (!t) throw new Error('not an HTTP+SSE connection');
-    const reply = await session.peer.request('ping', undefined, { owner: ctx.owner });
+    if (!ctx.http) throw new Error('not an HTTP target');
+    const session = await ctx.session();
+    const t = ctx.http.of(session);
+    const reply = await session.request('ping');
     if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.fail({ expected: 'the response to ping as an SSE message event', actual: describeReply(reply) });
-    const carrier = t.events.find((e) => e.seq === reply.seq);
+    const carrier = t.sseEvents.find((e) => e.seq === reply.seq);
     if (carrier?.event.event === 'message') return ctx.pass();
     if (reply.seq) ctx.cite(reply.seq);
     return ctx.fail({ expected: 'an SSE event of type "message" (or no event field)', actual: carrier ? `an event of type "${carrier.event.event}"` : 'the response did not come as an SSE event' });
@@ -78,9 +81,8 @@ export const sseChecks: Check[] = [
   // DNS rebinding attacks". No status is prescribed; which origins are valid is the server's
   // policy, so accepting a foreign one is a warning.
   check('sse.origin-validated', 'An SSE connection from a foreign Origin is rejected', 'MUST', ['sse-origin-not-validated'], async (ctx) => {
-    const t = legacySseOf(await ctx.connect());
-    if (!t) throw new Error('not an HTTP+SSE connection');
-    const r = await t.raw.request({ method: 'GET', headers: { Accept: 'text/event-stream', Origin: 'http://attacker.example' }, owner: ctx.owner, sseWindowMs: 300 });
+    const t = await door(ctx);
+    const r = await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream', Origin: 'http://attacker.example' }, sseWindowMs: 300 });
     if (r.status >= 400 && r.status < 500) return ctx.pass();
     return ctx.warn({
       expected: 'Origin: http://attacker.example rejected with a 4xx status',

@@ -4,9 +4,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { argumentsFor, compile, dialectOf, type Dialect } from '../../harness/arguments.js';
 import type { CheckContext, Verdict } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/peer.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
 import { REVISIONS } from '../../harness/revisions.js';
-import { describeReply, type LegacySession } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import type { Session } from '../../harness/sessions/session.js';
 import { describePolicy, mayCallTool } from '../../harness/settings.js';
 
 export type Tool = Record<string, unknown>;
@@ -61,7 +62,7 @@ export function noSafeTool(ctx: CheckContext, what = 'no listed tool'): Verdict 
 }
 
 /** One call per tool per shared session (a revision), shared by every check that needs it. */
-const calls = new WeakMap<LegacySession, Map<string, Promise<Reply>>>();
+const calls = new WeakMap<Session, Map<string, Promise<Reply>>>();
 let callCounter = 0;
 
 export async function callOnce(ctx: CheckContext, c: Callable): Promise<Reply> {
@@ -79,12 +80,12 @@ export async function callOnce(ctx: CheckContext, c: Callable): Promise<Reply> {
 }
 
 /** tools/call; a call that outlives the timeout is cancelled (basic/utilities/cancellation). */
-async function callTool(ctx: CheckContext, session: LegacySession, name: string, args: Obj): Promise<Reply> {
+async function callTool(ctx: CheckContext, session: Session, name: string, args: Obj): Promise<Reply> {
   const id = `mcp-conformance-call-${++callCounter}`;
   const timeoutMs = Math.min(ctx.timeoutMs, CALL_PATIENCE_MS);
-  const reply = await session.peer.request('tools/call', { name, arguments: args }, { owner: ctx.owner, id, timeoutMs });
+  const reply = await session.request('tools/call', { name, arguments: args }, { id, timeoutMs });
   if (reply.kind === 'timeout') {
-    await session.peer.notify('notifications/cancelled', { requestId: id, reason: 'no answer within the timeout' }, ctx.owner);
+    await session.notify('notifications/cancelled', { requestId: id, reason: 'no answer within the timeout' });
   }
   return reply;
 }

@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { argumentsFor, compile } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
-import type { Peer, Reply } from '../../harness/peer.js';
-import { describeReply } from '../../harness/session.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import type { Conversation } from '../../harness/sessions/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { revisionInfo } from '../../harness/revisions.js';
 import { describePolicy, mayCallTool } from '../../harness/settings.js';
 
 type Json = Record<string, unknown>;
@@ -25,7 +27,7 @@ const SLOW_NAME = /slow|sleep|wait|delay|long|pause/i;
 const DURATION_ARG = /^(ms|millis(econds)?|seconds?|secs?|duration|delay|sleep|wait|timeout|time)([_-]?(ms|millis(econds)?|seconds?|secs?|s))?$/i;
 
 function dialect(revision: string): 'draft-07' | '2020-12' {
-  return revision >= '2025-11-25' ? '2020-12' : 'draft-07';
+  return revisionInfo(revision).dialect;
 }
 
 /** The unit of a duration argument, when its name or description says it. */
@@ -90,10 +92,10 @@ const SENT_TOKENS = new Map<string, string>();
 const TOKEN_CONNECTIONS = new Set<string>();
 
 /** A fresh progress token for a request on `peer`; the passive progress check knows it. */
-export function newProgressToken(peer: Peer): string {
+export function newProgressToken(peer: Conversation): string {
   const token = `mcp-conformance-progress-${randomUUID()}`;
-  SENT_TOKENS.set(token, peer.wire.conn);
-  TOKEN_CONNECTIONS.add(peer.wire.conn);
+  SENT_TOKENS.set(token, peer.conn);
+  TOKEN_CONNECTIONS.add(peer.conn);
   return token;
 }
 

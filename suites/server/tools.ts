@@ -6,7 +6,8 @@
 import { compile, compileProblem, dialectOf, hasUnresolvedRef } from '../../harness/arguments.js';
 import type { Check } from '../../harness/checks/check.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
-import { describeReply } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { RANGE, only, since } from '../../harness/revisions.js';
 import {
   callOnce,
   callable,
@@ -21,7 +22,6 @@ import {
   type Obj,
 } from './tool-calls.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -32,7 +32,7 @@ export const toolsChecks: Check[] = [
     title: 'tools/list returns every tool with a name and an inputSchema of type "object"',
     spec: { url: 'server/tools#listing-tools', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-list-missing-input-schema'],
@@ -65,7 +65,7 @@ export const toolsChecks: Check[] = [
       { from: '2025-11-25', url: 'server/tools#tool-names', level: 'SHOULD' },
     ],
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-duplicate-name'],
@@ -89,7 +89,7 @@ export const toolsChecks: Check[] = [
     title: 'Tool names are 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."',
     spec: { url: 'server/tools#tool-names', level: 'SHOULD' },
     side: 'server',
-    revisions: '2025-11-25',
+    revisions: only('2025-11-25'),
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-name-invalid'],
@@ -111,7 +111,7 @@ export const toolsChecks: Check[] = [
     title: "Every tool's inputSchema and outputSchema is valid JSON Schema in its declared or default dialect",
     spec: { url: 'basic#schema-validation', level: 'MUST' },
     side: 'server',
-    revisions: '2025-11-25',
+    revisions: only('2025-11-25'),
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-input-schema-invalid'],
@@ -144,7 +144,7 @@ export const toolsChecks: Check[] = [
     title: 'Calling a tool that does not exist returns a JSON-RPC error',
     spec: { url: 'server/tools#error-handling', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-unknown-returns-result'],
@@ -174,7 +174,7 @@ export const toolsChecks: Check[] = [
     title: 'Calls to the allowed tools with valid arguments return schema-valid results',
     spec: { url: 'server/tools#tool-result', level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-call-result-invalid'],
@@ -271,7 +271,7 @@ export const toolsChecks: Check[] = [
     title: 'Arguments that violate the inputSchema get the error the revision prescribes',
     spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-invalid-args-protocol-error'],
@@ -285,7 +285,8 @@ export const toolsChecks: Check[] = [
       if (!probe) return ctx.skip('no allowed tool has a required argument to leave out (with arguments this tool could build)');
       const reply = await ctx.request('tools/call', { name: probe.name, arguments: probe.args });
       const what = `${probe.name} without its required "${probe.missing}"`;
-      const modern = ctx.revision >= '2025-11-25';
+      // 2025-11-25 moved input validation errors from protocol errors to tool execution errors.
+      const modern = ctx.in(since('2025-11-25'));
       if (reply.kind === 'error') {
         if (!modern) return ctx.pass(`${what}: error ${reply.error.code}`);
         return ctx.warn({ expected: `${what}: a result with isError: true (input validation errors are tool execution errors)`, actual: `JSON-RPC error ${ctx.brief(reply.error.code)}` });

@@ -2,9 +2,10 @@
 // Spec: basic/lifecycle#version-negotiation. These checks judge the target as a whole, so
 // they run once (scope: 'target') and read what the revision probe learned.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import { SessionError, describeReply } from '../../harness/session.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { SessionError } from '../../harness/sessions/session.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const LEGACY = '2024-11-05..2025-11-25';
 const SPEC_URL = 'basic/lifecycle#version-negotiation';
 /** A date no revision will ever have, and a string that is not a date at all. */
 const FUTURE_VERSION = '2099-12-31';
@@ -14,7 +15,7 @@ const MALFORMED_VERSION = '1.0.0';
 async function answerTo(ctx: CheckContext, version: string): Promise<{ version?: unknown; failure?: string }> {
   try {
     const session = await ctx.session({ protocolVersion: version });
-    return { version: session.initializeResult.protocolVersion };
+    return { version: session.server.result.protocolVersion };
   } catch (error) {
     if (error instanceof SessionError) return { failure: describeReply(error.reply) };
     throw error;
@@ -30,7 +31,7 @@ function unknownVersionCheck(id: string, version: string, what: string): Check {
     title: `initialize with ${what} ("${version}") is answered with a version the server supports`,
     spec: { url: SPEC_URL, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['version-echo-unknown'],
     connection: 'own',
@@ -64,7 +65,7 @@ export const versionChecks: Check[] = [
     title: 'A version the server offers instead of the requested one is accepted when requested',
     spec: { url: SPEC_URL, level: 'MUST' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['version-counter-offer-unsupported'],
     connection: 'own',
@@ -97,7 +98,7 @@ export const versionChecks: Check[] = [
     title: 'The counter-offer to an unknown version is the newest version the server supports',
     spec: { url: SPEC_URL, level: 'SHOULD' },
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.legacy,
     transports: 'any',
     faults: ['version-counter-offer-oldest', 'version-counter-offer-unsupported'],
     connection: 'own',

@@ -1,30 +1,19 @@
-// The JSON-RPC peer: sends requests and notifications, matches each response to its request
-// exactly once, times out, answers server-initiated requests, and validates every inbound
-// message against the negotiated revision's schema (recording what is wrong as observations).
-import type { ObservationLog, Observation } from './observations.js';
-import type { RevisionSchema } from './schema.js';
-import type { Transport, TransportEvent } from './transport.js';
-import type { WireLog } from './wire-log.js';
+// The JSON-RPC peer, the same in both roles: it sends requests and notifications, matches each
+// response to its request exactly once, times out, answers inbound requests from a handler
+// table (as a client: ping, roots, sampling, elicitation, exactly what was declared; as a
+// server: what the scripted server offers), and validates every inbound message against the
+// revision's schema, recording what is wrong as observations.
+import type { ObservationLog, Observation } from '../observations.js';
+import type { RevisionSchema } from '../schema.js';
+import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
+import type { WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
+import { idKey, type HandlerAnswer, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
-export type JsonRpcId = string | number;
+export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
 
-export interface JsonRpcError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export type Reply =
-  | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number }
-  | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number }
-  | { kind: 'timeout'; afterMs: number }
-  | { kind: 'closed'; reason: string };
-
-export interface InboundMessage {
-  message: unknown;
-  seq?: number;
-}
+/** Which side of the protocol this peer plays (the schema direction of what it receives). */
+export type Role = 'client' | 'server';
 
 interface Pending {
   method: string;
@@ -38,16 +27,27 @@ export interface PeerOptions {
   wire: WireLog;
   observations: ObservationLog;
   timeoutMs: number;
+  role: Role;
+}
+
+export interface RequestOptions {
+  owner?: string;
+  timeoutMs?: number;
+  id?: JsonRpcId;
+  /** Extra HTTP headers for this message (ignored on stdio). */
+  headers?: HeaderOverrides;
 }
 
 export class Peer {
   readonly transport: Transport;
   readonly wire: WireLog;
   readonly observations: ObservationLog;
+  readonly role: Role;
   /** Every inbound message in arrival order. */
   readonly inbound: InboundMessage[] = [];
-  /** Capabilities the client declared in this connection's initialize (for passive checks). */
-  clientCapabilities: Record<string, unknown> = {};
+  /** Facts passive checks need beside each inbound request (e.g. the capabilities we declared). */
+  observationContext: Record<string, unknown> = {};
+  private readonly handlers = new Map<string, RequestHandler>();
   private schema: RevisionSchema | undefined;
   private nextId = 1;
   private pending = new Map<string, Pending>();
@@ -64,6 +64,7 @@ export class Peer {
     this.wire = opts.wire;
     this.observations = opts.observations;
     this.timeoutMs = opts.timeoutMs;
+    this.role = opts.role;
     this.transport.onMessage((m, seq) => this.receive(m, seq));
     this.transport.onEvent((e) => this.onTransportEvent(e));
   }
@@ -73,32 +74,32 @@ export class Peer {
     this.schema = schema;
   }
 
+  /** Answer inbound requests for `method` with `handler` (replacing any earlier one). */
+  handle(method: string, handler: RequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  /** Answer nothing but what is registered from now on. */
+  clearHandlers(): void {
+    this.handlers.clear();
+  }
+
   get closed(): string | undefined {
     return this.closeReason;
   }
 
   /** Send a request and wait for its one response (or a timeout, or the connection's end). */
-  request(method: string, params?: unknown, opts: { owner?: string; timeoutMs?: number; id?: JsonRpcId } = {}): Promise<Reply> {
+  request(method: string, params?: unknown, opts: RequestOptions = {}): Promise<Reply> {
     const id = opts.id ?? this.nextId++;
     const message = { jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) };
     return this.requestMessage(message, method, id, opts);
   }
 
   /** Send a hand-built request object (ids of unusual types, extra members). */
-  requestMessage(message: unknown, method: string, id: JsonRpcId, opts: { owner?: string; timeoutMs?: number } = {}): Promise<Reply> {
+  requestMessage(message: unknown, method: string, id: JsonRpcId, opts: RequestOptions = {}): Promise<Reply> {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
-    const key = idKey(id);
-    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
-    this.sentMethods.set(key, method);
-    const reply = new Promise<Reply>((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(key);
-        this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)}) within ${timeoutMs} ms`, opts.owner);
-        resolve({ kind: 'timeout', afterMs: timeoutMs });
-      }, timeoutMs);
-      this.pending.set(key, { method, resolve, timer, ...(opts.owner ? { owner: opts.owner } : {}) });
-    });
-    void this.transport.send(message, opts.owner);
+    const reply = this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner);
+    void this.transport.send(message, opts.owner, opts.headers);
     return reply;
   }
 
@@ -112,28 +113,13 @@ export class Peer {
     );
     const reason = this.closeReason;
     if (reason) return Promise.resolve(requests.map((): Reply => ({ kind: 'closed', reason })));
-    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
-    const replies: Promise<Reply>[] = [];
-    for (const { id, method } of requests) {
-      const key = idKey(id);
-      this.sentMethods.set(key, method);
-      replies.push(
-        new Promise<Reply>((resolve) => {
-          const timer = setTimeout(() => {
-            this.pending.delete(key);
-            this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)}) in a batch within ${timeoutMs} ms`, opts.owner);
-            resolve({ kind: 'timeout', afterMs: timeoutMs });
-          }, timeoutMs);
-          this.pending.set(key, { method, resolve, timer, ...(opts.owner ? { owner: opts.owner } : {}) });
-        }),
-      );
-    }
+    const replies = requests.map(({ id, method }) => this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner, ' in a batch'));
     void this.transport.sendRaw(JSON.stringify(items), opts.owner ? { owner: opts.owner } : undefined);
     return Promise.all(replies);
   }
 
-  async notify(method: string, params?: unknown, owner?: string): Promise<void> {
-    await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, owner);
+  async notify(method: string, params?: unknown, owner?: string, headers?: HeaderOverrides): Promise<void> {
+    await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, owner, headers);
   }
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
@@ -174,9 +160,23 @@ export class Peer {
     return this.closing;
   }
 
+  /** Register a request we are about to send; resolves with its reply. */
+  private expect(method: string, id: JsonRpcId, timeoutMs: number, owner: string | undefined, where = ''): Promise<Reply> {
+    const key = idKey(id);
+    this.sentMethods.set(key, method);
+    return new Promise<Reply>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)})${where} within ${timeoutMs} ms`, owner);
+        resolve({ kind: 'timeout', afterMs: timeoutMs });
+      }, timeoutMs);
+      this.pending.set(key, { method, resolve, timer, ...(owner ? { owner } : {}) });
+    });
+  }
+
   private receive(message: unknown, seq?: number): void {
     if (Array.isArray(message)) {
-      // A batch response: each element is judged on its own.
+      // A batch: each element is judged on its own.
       for (const m of message) this.receive(m, seq);
       return;
     }
@@ -186,7 +186,7 @@ export class Peer {
     const isResponse = !('method' in m) && ('result' in m || 'error' in m || 'id' in m);
     let method: string | undefined;
     if (isResponse) method = this.matchResponse(m, seq);
-    else if (typeof m.method === 'string') this.onServerMessage(m, seq);
+    else if (typeof m.method === 'string') this.onInbound(m, seq);
     if (this.schema) {
       for (const problem of validateInbound(this.schema, m, method)) this.observe('schema-invalid', seq, problem, message);
     }
@@ -228,20 +228,20 @@ export class Peer {
     return pending.method;
   }
 
-  /** A request or notification from the server: record it; answer requests. */
-  private onServerMessage(m: Record<string, unknown>, seq?: number): void {
+  /** A request or notification from the other side: record it; answer requests from the table. */
+  private onInbound(m: Record<string, unknown>, seq?: number): void {
     const method = m.method as string;
     const isRequest = 'id' in m;
-    this.observe(isRequest ? 'server-request' : 'server-notification', seq, `server sent ${method}`, m, {
-      clientCapabilities: this.clientCapabilities,
-    });
+    const from = this.role === 'client' ? 'server' : 'client';
+    this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, this.observationContext);
     if (!isRequest) return;
-    // ping is always answered; anything else was not declared by the harness's client.
-    const answer =
-      method === 'ping'
-        ? { jsonrpc: '2.0', id: m.id, result: {} }
-        : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: `the test client does not offer ${method}` } };
-    void this.transport.send(answer);
+    const handler = this.handlers.get(method);
+    const answer: Promise<HandlerAnswer> = handler
+      ? Promise.resolve()
+          .then(() => handler(typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {}, m))
+          .catch((e: unknown) => ({ error: { code: -32603, message: `internal error of the test ${this.role}: ${e instanceof Error ? e.message : String(e)}` } }))
+      : Promise.resolve({ error: { code: -32601, message: `the test ${this.role} does not offer ${method}` } });
+    void answer.then((a) => this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }));
   }
 
   private onTransportEvent(e: TransportEvent): void {
@@ -276,12 +276,7 @@ export class Peer {
       conn: this.wire.conn,
       detail,
       ...(message !== undefined ? { message } : {}),
-      ...(context ? { context } : {}),
+      ...(context && Object.keys(context).length > 0 ? { context } : {}),
     });
   }
-}
-
-/** Ids 1 and "1" are different ids: keep the JSON type in the key. */
-function idKey(id: JsonRpcId): string {
-  return typeof id === 'string' ? `s:${id}` : `n:${id}`;
 }

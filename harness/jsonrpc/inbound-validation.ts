@@ -1,7 +1,7 @@
 // Validation of one inbound message against the negotiated revision's schema: the envelope
 // (JSONRPCMessage) plus the specific type its method implies (the result type of the request
 // it answers, the notification or request type of its method). Returns one line per problem.
-import type { RevisionSchema } from './schema.js';
+import type { RevisionSchema } from '../schema.js';
 
 export function validateInbound(schema: RevisionSchema, m: Record<string, unknown>, answeredMethod: string | undefined): string[] {
   const problems: string[] = [];

@@ -1,0 +1,56 @@
+// JSON-RPC values shared by the peer, the sessions and the checks.
+
+export type JsonRpcId = string | number;
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** What became of one request: its answer, or why there is none. */
+export type Reply =
+  | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number }
+  | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number }
+  | { kind: 'timeout'; afterMs: number }
+  | { kind: 'closed'; reason: string };
+
+export type Answered = Extract<Reply, { kind: 'result' | 'error' }>;
+
+export interface InboundMessage {
+  message: unknown;
+  seq?: number;
+}
+
+/** The answer to an inbound request: a result, or an error. */
+export type HandlerAnswer = { result: unknown } | { error: JsonRpcError };
+
+/** Answers one inbound request (the peer sends what it returns, once). */
+export type RequestHandler = (params: Record<string, unknown>, message: Record<string, unknown>) => HandlerAnswer | Promise<HandlerAnswer>;
+
+export const isAnswered = (r: Reply | undefined): r is Answered => r?.kind === 'result' || r?.kind === 'error';
+
+/** Ids 1 and "1" are different ids: keep the JSON type in the key. */
+export function idKey(id: JsonRpcId): string {
+  return typeof id === 'string' ? `s:${id}` : `n:${id}`;
+}
+
+export function describeReply(reply: Reply): string {
+  switch (reply.kind) {
+    case 'result':
+      return 'a result';
+    case 'error':
+      return `error ${reply.error?.code} "${String(reply.error?.message ?? '').slice(0, 200)}"`;
+    case 'timeout':
+      return `no response within ${reply.afterMs} ms`;
+    case 'closed':
+      return reply.reason;
+  }
+}
+
+/** A response (no method, a result or an error) that answers no request in `sent`. */
+export function isStrayResponse(m: unknown, sent: (id: unknown) => boolean): boolean {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return false;
+  const r = m as Record<string, unknown>;
+  return !('method' in r) && ('result' in r || 'error' in r) && !sent(r.id);
+}

@@ -1,0 +1,62 @@
+// The legacy era (2024-11-05..2025-11-25): initialize at a chosen revision, then
+// notifications/initialized. The session answers the server's requests for what it declared.
+import type { Peer } from '../jsonrpc/peer.js';
+import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
+import { revisionInfo, type RevisionInfo } from '../revisions.js';
+import { loadRevisionSchema } from '../schema.js';
+import { answerAsClient } from './client-answers.js';
+import { PeerConversation } from './conversation.js';
+import { CLIENT_INFO, SessionError, type ServerFacts, type Session, type SessionOptions } from './session.js';
+
+export function initializeParams(protocolVersion: string, capabilities: Record<string, unknown> = {}): Record<string, unknown> {
+  return { protocolVersion, capabilities, clientInfo: CLIENT_INFO };
+}
+
+export class LegacySession extends PeerConversation implements Session {
+  readonly era = 'legacy' as const;
+  readonly rev: RevisionInfo;
+
+  constructor(
+    peer: Peer,
+    readonly revision: string,
+    readonly clientCapabilities: Record<string, unknown>,
+    readonly server: ServerFacts,
+  ) {
+    super(peer);
+    this.rev = revisionInfo(revision);
+  }
+
+  fence(timeoutMs?: number): Promise<Reply> {
+    return this.request('ping', undefined, timeoutMs !== undefined ? { timeoutMs } : {});
+  }
+
+  build(method: string, params?: Record<string, unknown>, opts: { id?: JsonRpcId } = {}): Record<string, unknown> & { id: JsonRpcId; method: string } {
+    return { jsonrpc: '2.0', id: opts.id ?? `mcp-conformance-${method}`, method, ...(params !== undefined ? { params } : {}) };
+  }
+}
+
+/** Run the handshake on an open connection at `revision`. Throws SessionError if refused. */
+export async function startLegacySession(peer: Peer, revision: string, opts: SessionOptions = {}): Promise<LegacySession> {
+  const version = opts.protocolVersion ?? revision;
+  const capabilities = opts.clientCapabilities ?? {};
+  answerAsClient(peer, capabilities);
+  peer.useSchema(await loadRevisionSchema(revision));
+  const reply = await peer.request('initialize', initializeParams(version, capabilities), opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
+  if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
+    throw new SessionError(`initialize at ${version} did not succeed: ${describeReply(reply)}`, reply);
+  }
+  const result = reply.result as Record<string, unknown>;
+  const negotiated = typeof result.protocolVersion === 'string' ? result.protocolVersion : revision;
+  peer.transport.setProtocolVersion?.(negotiated);
+  if (opts.sendInitialized ?? true) await peer.notify('notifications/initialized');
+  const caps = result.capabilities;
+  const info = result.serverInfo;
+  return new LegacySession(peer, revision, capabilities, {
+    capabilities: typeof caps === 'object' && caps !== null ? (caps as Record<string, unknown>) : {},
+    ...(typeof info === 'object' && info !== null ? { info: info as Record<string, unknown> } : {}),
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+    result,
+    ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
+    versions: [negotiated],
+  });
+}

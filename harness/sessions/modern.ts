@@ -1,0 +1,107 @@
+// The modern era (2026-07-28): no handshake. Every request carries its protocol version,
+// client capabilities and client info in `_meta` (basic#meta); on Streamable HTTP the body
+// fields are mirrored into headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*).
+// The session opens with server/discover to learn what the server offers.
+import type { Peer } from '../jsonrpc/peer.js';
+import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
+import { revisionInfo, type RevisionInfo } from '../revisions.js';
+import { loadRevisionSchema } from '../schema.js';
+import { mirroredHeaders } from '../transports/modern-headers.js';
+import { PeerConversation } from './conversation.js';
+import { CLIENT_INFO, META_KEYS, SessionError, type MetaField, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
+
+type Params = Record<string, unknown>;
+
+export class ModernSession extends PeerConversation implements Session {
+  readonly era = 'modern' as const;
+  readonly rev: RevisionInfo;
+  server: ServerFacts = { capabilities: {}, result: {}, versions: [] };
+  /** inputSchema of each tool seen in a tools/list result, for Mcp-Param-* headers. */
+  private readonly toolSchemas = new Map<string, unknown>();
+  /** Shared by every owner's view of the session (a view must not restart the count). */
+  private readonly ids = { next: 1 };
+
+  constructor(
+    peer: Peer,
+    readonly revision: string,
+    readonly clientCapabilities: Record<string, unknown>,
+  ) {
+    super(peer);
+    this.rev = revisionInfo(revision);
+    // The server must not send requests at 2026-07-28: nothing is answered but with -32601.
+    peer.clearHandlers();
+    peer.observationContext = { clientCapabilities, era: 'modern' };
+  }
+
+  build(method: string, params?: Params, opts: Pick<SendOptions, 'id' | 'meta'> = {}): Params & { id: JsonRpcId; method: string } {
+    const id = opts.id ?? `m${this.ids.next++}`;
+    return { jsonrpc: '2.0', id, method, params: this.withMeta(params, opts.meta) };
+  }
+
+  override async request(method: string, params?: Params, opts: SendOptions = {}): Promise<Reply> {
+    const message = this.build(method, params, { ...(opts.id !== undefined ? { id: opts.id } : {}), ...(opts.meta !== undefined ? { meta: opts.meta } : {}) });
+    const reply = await this.peer.requestMessage(message, method, message.id, { ...this.peerOptions(opts), headers: this.headersFor(message, opts) });
+    if (method === 'tools/list' && reply.kind === 'result') this.rememberTools(reply.result);
+    return reply;
+  }
+
+  override notify(method: string, params?: Params, opts: Pick<SendOptions, 'meta' | 'headers'> = {}): Promise<void> {
+    const message = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) };
+    return this.peer.notify(method, params, this.owner, this.headersFor(message, opts));
+  }
+
+  fence(timeoutMs?: number): Promise<Reply> {
+    return this.request('server/discover', {}, timeoutMs !== undefined ? { timeoutMs } : {});
+  }
+
+  /** The params with the per-request `_meta` fields merged into any `_meta` they carry. */
+  private withMeta(params: Params | undefined, meta: SendOptions['meta']): Params {
+    const base = params ?? {};
+    if (meta === false) return base;
+    const own = (typeof base._meta === 'object' && base._meta !== null ? base._meta : {}) as Params;
+    const fields: Params = {
+      [META_KEYS.protocolVersion]: this.revision,
+      [META_KEYS.clientCapabilities]: this.clientCapabilities,
+      [META_KEYS.clientInfo]: CLIENT_INFO,
+    };
+    for (const [name, value] of Object.entries(meta ?? {})) {
+      const key = META_KEYS[name as MetaField];
+      if (value === null) delete fields[key];
+      else fields[key] = value;
+    }
+    return { ...base, _meta: { ...fields, ...own } };
+  }
+
+  private headersFor(message: Params, opts: Pick<SendOptions, 'headers'>): SendOptions['headers'] {
+    if (this.transport === 'stdio') return undefined;
+    return { ...mirroredHeaders(message, (name) => this.toolSchemas.get(name)), ...opts.headers };
+  }
+
+  private rememberTools(result: unknown): void {
+    const tools = (result as { tools?: unknown } | undefined)?.tools;
+    if (!Array.isArray(tools)) return;
+    for (const t of tools as Params[]) if (typeof t.name === 'string') this.toolSchemas.set(t.name, t.inputSchema);
+  }
+}
+
+/** Open the modern era on a connection: server/discover at `revision`. Throws SessionError if refused. */
+export async function startModernSession(peer: Peer, revision: string, opts: SessionOptions = {}): Promise<ModernSession> {
+  peer.useSchema(await loadRevisionSchema(revision));
+  const session = new ModernSession(peer, revision, opts.clientCapabilities ?? {});
+  const reply = await session.request('server/discover', {}, opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
+  if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
+    throw new SessionError(`server/discover at ${revision} did not succeed: ${describeReply(reply)}`, reply);
+  }
+  const result = reply.result as Params;
+  const caps = result.capabilities;
+  const info = (result._meta as Params | undefined)?.['io.modelcontextprotocol/serverInfo'];
+  session.server = {
+    capabilities: typeof caps === 'object' && caps !== null ? (caps as Params) : {},
+    ...(typeof info === 'object' && info !== null ? { info: info as Params } : {}),
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+    result,
+    ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
+    versions: Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [],
+  };
+  return session;
+}
