@@ -45,6 +45,20 @@ describe('sequence chart as markup', () => {
     expect(client).toContain('+15 ms');
     expect(renderChart(wire, { side: 'server' })).toContain('server under test');
   });
+
+  it('breaks a long event into two lines and marks a frame the wire log cut', () => {
+    const svg = renderChart(
+      [
+        { seq: 1, t: 0, dir: 'out', conn: 'c1', text: '{"jsonrpc":"2.0","id":"call-9","method":"tools/call"}' },
+        { seq: 2, t: 2008, dir: 'event', conn: 'c1', text: 'no response to tools/call (id "mcp-conformance-call-9") within 2000 ms' },
+        { seq: 3, t: 12_500, dir: 'in', conn: 'c1', text: `{"jsonrpc":"2.0","result":{"content":"${'x'.repeat(2000)}… [5000 more characters cut]` },
+      ],
+      { side: 'server' },
+    );
+    expect(svg).toMatch(/&quot;\) within<\/text><text x="\d+" y="\d+">2000 ms<\/text>/);
+    expect(svg).toContain('result (frame cut)');
+    expect(svg).toContain('+12.5 s');
+  });
 });
 
 describe.skipIf(!hasChromium)('HTML reports in headless Chromium: layout and content', () => {

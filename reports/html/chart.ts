@@ -60,13 +60,26 @@ function arrow(y: number, entry: WireEntry, time: string): string {
   );
 }
 
-function note(y: number, entry: WireEntry, time: string): string {
+/** A note's text in at most two lines, broken at a space where one is near. */
+function noteLines(value: string): string[] {
+  const max = CHARS.note;
+  if (value.length <= max) return [value];
+  const space = value.lastIndexOf(' ', max);
+  const split = space > max * 0.6 ? space : max;
+  return [value.slice(0, split), value.slice(split).trimStart()];
+}
+
+function note(y: number, entry: WireEntry, time: string): { svg: string; height: number } {
   const left = X_TOOL - 40;
-  return (
-    `<g class="nt"><text class="t" x="${X_TIME}" y="${y + 17}" text-anchor="end">${time}</text>` +
-    `<rect x="${left}" y="${y + 3}" width="${X_TARGET + 40 - left}" height="20" rx="3"/>` +
-    `<text x="${left + 6}" y="${y + 17}">${label(String(entry.text), CHARS.note)}</text></g>`
-  );
+  const lines = noteLines(String(entry.text));
+  const extra = (lines.length - 1) * 14;
+  const texts = lines.map((line, i) => `<text x="${left + 6}" y="${y + 17 + 14 * i}">${label(line, CHARS.note)}</text>`).join('');
+  return {
+    svg:
+      `<g class="nt"><text class="t" x="${X_TIME}" y="${y + 17}" text-anchor="end">${time}</text>` +
+      `<rect x="${left}" y="${y + 3}" width="${X_TARGET + 40 - left}" height="${20 + extra}" rx="3"/>${texts}</g>`,
+    height: ROW.note + extra,
+  };
 }
 
 /** The chart as an inline <svg> element. */
@@ -99,8 +112,9 @@ export function renderChart(entries: readonly WireEntry[], roles: ChartRoles): s
       parts.push(arrow(y, e, time(e)));
       y += ROW.arrow;
     } else {
-      parts.push(note(y, e, time(e)));
-      y += ROW.note;
+      const drawn = note(y, e, time(e));
+      parts.push(drawn.svg);
+      y += drawn.height;
     }
   }
   const height = y + 10;

@@ -9,6 +9,8 @@ export interface Score {
   passed: number;
   /** Checks that reached a verdict or errored: everything but skips. */
   applicable: number;
+  /** Of those, the ones that failed (a broken MUST, expected by a baseline or not). */
+  failed: number;
 }
 
 export interface RevisionCompliance {
@@ -25,7 +27,8 @@ export interface RevisionCompliance {
 
 function score(results: readonly CheckResult[], level: Level): Score {
   const applicable = results.filter((r) => r.level === level && r.status !== 'skip');
-  return { passed: applicable.filter((r) => r.status === 'pass').length, applicable: applicable.length };
+  const count = (status: CheckResult['status']) => applicable.filter((r) => r.status === status).length;
+  return { passed: count('pass'), applicable: applicable.length, failed: count('fail') };
 }
 
 /** One row per revision probed or tested, in the order the report lists them. */

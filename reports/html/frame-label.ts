@@ -58,5 +58,8 @@ export function frameLabel(frame: string): FrameLabel {
     }
   }
   const head = frame.slice(0, HEAD);
-  return sniff(head) ?? { kind: 'other', text: `not JSON-RPC: ${head.trim().slice(0, 60)}` };
+  const sniffed = sniff(head);
+  // The wire log caps big frames; what was cut (often the id, written last) is not guessed.
+  const cut = /… \[\d+ more characters cut\]$/.test(frame) && sniffed && !sniffed.text.includes('(id ') ? ' (frame cut)' : '';
+  return sniffed ? { ...sniffed, text: sniffed.text + cut } : { kind: 'other', text: `not JSON-RPC: ${head.trim().slice(0, 60)}` };
 }

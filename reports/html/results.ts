@@ -37,7 +37,7 @@ function row(r: CheckResult, column: Column): string {
     `<div class="h"><span class="b k-${attr(kind)}">${text(labelOf(r))}</span><span class="lv">${text(r.level)}</span>` +
     `<code class="id">${text(r.id)}</code><span>${text(r.title, 400)}</span>${spec}<span class="dur">${Number(r.durationMs)} ms</span>${skipWhy}</div>`;
   if (r.status === 'skip' || (r.status === 'pass' && !r.reason && !r.baseline)) return `<div class="r" ${data}>${head}</div>`;
-  const card = severityOf(r) ? `<p><a href="${ruleHref(r.id)}">the rule in What broke: chart and wire</a></p>` : '';
+  const card = severityOf(r) ? `<p><a href="${ruleHref(r.id)}">This rule in What broke: every revision, the exchange as a chart, the raw frames</a></p>` : '';
   const evidence = facts(r) + card;
   return `<div class="r" ${data}>${head}${evidence ? `<details><summary>${r.status === 'pass' ? 'Details' : 'Evidence'}</summary>${evidence}</details>` : ''}</div>`;
 }

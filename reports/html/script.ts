@@ -46,4 +46,5 @@ export const SCRIPT = `(function () {
   window.addEventListener('hashchange', reveal);
   form.hidden = false;
   apply();
+  if (location.hash) reveal();
 })();`;

@@ -72,7 +72,7 @@ dt{color:var(--mute)}dd{margin:0;min-width:0}
 .fold{border:1px solid var(--line);border-radius:6px;padding:.2rem .7rem;margin:.5rem 0}
 .fold>summary{padding:.2rem 0}
 .cols{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:flex-start}.cols>*{flex:1 1 22rem;min-width:0}
-.cols>:first-child{flex:0 1 auto}
+.cols>:first-child{flex-basis:28rem}
 #filters{position:sticky;top:0;background:var(--bg);border-bottom:1px solid var(--line);padding:.5rem 0;z-index:1;
 display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:center}
 #filters fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem .5rem;align-items:center}

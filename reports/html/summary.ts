@@ -26,7 +26,7 @@ export function verdictOf(exit: number): [tone: string, words: string] {
 }
 
 export function countLine(counts: Record<string, number>): string {
-  return STATUSES.map((s) => `${counts[s] ?? 0} ${s}`).join(' · ');
+  return STATUSES.map((s) => `${Number(counts[s] ?? 0)} ${s}`).join(' · ');
 }
 
 /** Title, verdict, counts and the target in two lines: what the first glance needs. */
@@ -41,8 +41,8 @@ export function renderTop(report: RunReport, failOn: FailOn): string {
   );
 }
 
-function scoreCell(s: Score, missTone: string): string {
-  const tone = s.applicable === 0 ? 't-empty' : s.passed === s.applicable ? 't-good' : missTone;
+function scoreCell(s: Score): string {
+  const tone = s.applicable === 0 ? 't-empty' : s.passed === s.applicable ? 't-good' : s.failed > 0 ? 't-bad' : 't-warn';
   return `<td class="${tone}">${ratio(s)}</td>`;
 }
 
@@ -51,7 +51,7 @@ function complianceRow(c: RevisionCompliance): string {
   const detail = c.probe?.detail ? ` <span class="why">(${text(c.probe.detail, 300)})</span>` : '';
   const head = `<td>${text(c.revision)}</td><td>${text(c.era ?? '–')}</td><td>${text(status)}${detail}</td>`;
   if (c.results === 0) return `<tr class="t-neutral">${head}<td class="t-empty">–</td><td class="t-empty">–</td></tr>`;
-  return `<tr>${head}${scoreCell(c.must, 't-bad')}${scoreCell(c.should, 't-warn')}</tr>`;
+  return `<tr>${head}${scoreCell(c.must)}${scoreCell(c.should)}</tr>`;
 }
 
 /** MUST and SHOULD passed out of applicable, per revision, with eras and what probing found. */
@@ -79,7 +79,7 @@ function meta(report: RunReport, failOn: FailOn): string {
   }
   if (report.baseline) {
     const b = report.baseline;
-    rows.push(['Baseline', `${text(b.file, 300)}: ${b.expectedFail} expected failures, ${b.stale.length} stale`]);
+    rows.push(['Baseline', `${text(b.file, 300)}: ${Number(b.expectedFail)} expected failures, ${b.stale.length} stale`]);
   }
   if (report.aborted) rows.push(['Aborted', text(report.aborted, 1000)]);
   return `<table class="meta">${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</table>`;
