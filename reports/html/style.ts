@@ -80,5 +80,5 @@ display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:center}
 #filters input[type=search]{width:14rem;max-width:100%}
 [hidden]{display:none!important}
 @media (max-width:640px){body{padding:.6rem .8rem 3rem}.r details{margin-left:0}
-dl{grid-template-columns:minmax(0,1fr)}dt{margin-top:.3rem}.rule{padding:.5rem .6rem}}
+dl{grid-template-columns:minmax(0,1fr)}dt{margin-top:.3rem}.rule{padding:.5rem .6rem}th,td{padding:.2rem .35rem}}
 `;
