@@ -143,13 +143,17 @@ describe.skipIf(!hasChromium)('HTML report in headless Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reads without JavaScript: every result listed, the filter form hidden', async () => {
+  it('reads without JavaScript: every result listed (the passing ones a click away), the filter form hidden', async () => {
     const offline = await launch({ javaScriptEnabled: false });
     try {
       const page = await offline.context.newPage();
       const url = await save('filters.html', renderHtml(filterReport()));
       await page.goto(url);
+      expect(await page.locator('.r').count()).toBe(6);
+      expect(await page.locator('.r:visible').count()).toBe(4);
+      for (const fold of await page.locator('details.fold > summary').all()) await fold.click();
       expect(await page.locator('.r:visible').count()).toBe(6);
+      expect(await page.locator('#failures .rule').count()).toBe(2);
       expect(await page.locator('#filters').isVisible()).toBe(false);
       expect(await page.locator('table.matrix a[href^="#g"]').count()).toBeGreaterThan(0);
       expect(offline.requests).toEqual([url]);

@@ -43,3 +43,10 @@ export function safeHref(value: string): string | undefined {
     return undefined;
   }
 }
+
+/** A short label (charts, badges): made visible, cut hard at `max` characters with "…", escaped. */
+export function label(value: string, max: number): string {
+  const chars = [...visible(value.length > max * 8 ? value.slice(0, max * 8) : value, false)];
+  const cut = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+  return cut.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
