@@ -10,7 +10,7 @@ import type { Target } from '../harness/transport.js';
 import { REVISION_IDS } from '../harness/revisions.js';
 import { applyBaseline, BaselineError, loadBaseline, type BaselineEntry } from '../reports/baseline.js';
 import { createConsoleReporter } from '../reports/console.js';
-import { exitCodeOf, FAIL_ON, type FailOn } from '../reports/model.js';
+import { exitCodeOf, FAIL_ON, nothingTested, type FailOn } from '../reports/model.js';
 import { allChecks } from '../suites/index.js';
 import { runDiff } from './diff.js';
 import { helpText, parseCli, UsageError, type CliOptions } from './options.js';
@@ -228,6 +228,8 @@ async function runCli(argv: string[]): Promise<number> {
     }
     if (abort.signal.aborted) return 130;
     if (report.aborted) process.stderr.write(`mcp-conformance: ${report.aborted}\n`);
+    const nothing = nothingTested(report);
+    if (nothing) process.stderr.write(`mcp-conformance: nothing was tested: ${nothing}\n`);
     return exitCodeOf(report, failOn);
   } finally {
     process.off('SIGINT', onSigint);

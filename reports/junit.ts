@@ -70,6 +70,8 @@ function testcase(r: CheckResult, failOn: FailOn): string {
     inner = `<failure message="${attr(`stale baseline entry: ${r.id} now passes; delete it from the baseline`)}" type="stale-baseline">${details(r)}</failure>`;
   } else if (r.baseline === 'expected-fail') {
     inner = `<skipped message="${attr(`expected ${r.status} (listed in the baseline): ${oneLine(r)}`)}"/><system-out>${details(r)}</system-out>`;
+  } else if (r.status === 'error') {
+    inner = `<error message="${attr(`the harness could not decide: ${r.reason ?? ''}`)}" type="harness-error">${details(r)}</error>`;
   } else if (failsRun(r, failOn)) {
     inner = `<failure message="${attr(oneLine(r))}" type="${attr(r.level)}">${details(r)}</failure>`;
   } else if (r.status === 'warn') {
@@ -78,8 +80,6 @@ function testcase(r: CheckResult, failOn: FailOn): string {
     inner = `<system-out>${xml('FAILED (not failing the run: --fail-on none): ')}${details(r)}</system-out>`;
   } else if (r.status === 'skip') {
     inner = `<skipped message="${attr(r.reason ?? 'not applicable')}"/>`;
-  } else if (r.status === 'error') {
-    inner = `<error message="${attr(`the harness could not decide: ${r.reason ?? ''}`)}" type="harness-error">${details(r)}</error>`;
   }
   return inner ? `    ${open}\n      ${inner}\n    </testcase>` : `    ${open}</testcase>`;
 }
@@ -95,7 +95,7 @@ interface Tally {
 function tally(results: CheckResult[], failOn: FailOn): Tally {
   return {
     tests: results.length,
-    failures: results.filter((r) => r.baseline === 'stale' || failsRun(r, failOn)).length,
+    failures: results.filter((r) => r.baseline === 'stale' || (r.status !== 'error' && failsRun(r, failOn))).length,
     errors: results.filter((r) => r.status === 'error' && !r.baseline).length,
     skipped: results.filter((r) => r.baseline === 'expected-fail' || (r.status === 'skip' && !r.baseline)).length,
     ms: results.reduce((sum, r) => sum + r.durationMs, 0),

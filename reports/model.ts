@@ -46,19 +46,37 @@ export function toneOf(results: readonly CheckResult[]): 'empty' | 'bad' | 'warn
 }
 
 /**
- * Whether this result fails the run: a broken MUST (`fail`), or with `--fail-on should` also a
- * `warn` (a broken SHOULD or a doubtful case; MAY-level results never fail). A failure the
- * baseline expects does not.
+ * Whether this result fails the run: a broken MUST (`fail`), a check the harness could not
+ * decide (`error`), or with `--fail-on should` also a `warn` (a broken SHOULD or a doubtful
+ * case; MAY-level results never fail). A failure the baseline expects does not.
  */
 export function failsRun(r: CheckResult, failOn: FailOn): boolean {
   if (failOn === 'none' || r.baseline === 'expected-fail') return false;
-  if (r.status === 'fail') return true;
+  if (r.status === 'fail' || r.status === 'error') return true;
   return failOn === 'should' && r.status === 'warn' && r.level !== 'MAY';
 }
 
-/** The run's verdict as an exit code (0 ok, 1 findings or stale baseline, 3 cut short). */
+/** Why a run tested nothing (no revision accepted, or every check skipped); undefined when it tested something. */
+export function nothingTested(report: RunReport): string | undefined {
+  if (report.aborted) return undefined;
+  const accepted = report.revisions.filter((r) => r.status === 'accepted');
+  if (accepted.length === 0) {
+    const said = report.revisions.map((r) => `${r.revision} ${r.status === 'not-supported' ? 'not offered' : r.status}${r.detail ? ` (${r.detail})` : ''}`);
+    return `no revision could be tested: ${said.join('; ') || 'none was asked for'}`;
+  }
+  if (report.results.every((r) => r.status === 'skip')) {
+    return report.results.length === 0 ? 'no check applied to what the target offers' : `every one of the ${report.results.length} checks was skipped`;
+  }
+  return undefined;
+}
+
+/**
+ * The run's verdict as an exit code: 0 ok; 1 findings (a broken MUST, an undecided check, a
+ * stale baseline entry); 3 cut short (unreachable target); 4 nothing tested.
+ */
 export function exitCodeOf(report: RunReport, failOn: FailOn): number {
   if (report.aborted) return 3;
+  if (nothingTested(report)) return 4;
   if (failOn === 'none') return 0;
   const stale = report.baseline?.stale.length ?? 0;
   return stale > 0 || report.results.some((r) => failsRun(r, failOn)) ? 1 : 0;
