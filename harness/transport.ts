@@ -32,6 +32,19 @@ export type TransportEvent =
   | { type: 'stderr'; text: string }
   | { type: 'http-status'; status: number; method: string; detail?: string };
 
+/** How one outbound message travels, beside its content. */
+export interface SendMeta {
+  /** The check that caused it (wire excerpts). */
+  owner?: string;
+  /** Extra HTTP headers (the modern era mirrors body fields into headers); stdio ignores them. */
+  headers?: HeaderOverrides;
+  /**
+   * Serving (the tool plays the server): the stream an inbound message came on (e.g. the POST
+   * it was the body of); a reply or a related message goes back on it. Clients ignore it.
+   */
+  stream?: string;
+}
+
 export interface TransportOptions {
   wire: WireLog;
   observations: ObservationLog;
@@ -41,11 +54,8 @@ export interface TransportOptions {
 
 export interface Transport {
   readonly kind: TransportKind;
-  /**
-   * Send one JSON-RPC message (serialized by the transport). `headers` are extra HTTP headers
-   * for this message (the modern era mirrors body fields into headers); stdio ignores them.
-   */
-  send(message: unknown, owner?: string, headers?: HeaderOverrides): Promise<void>;
+  /** Send one JSON-RPC message (serialized by the transport). */
+  send(message: unknown, opts?: SendMeta): Promise<void>;
   /**
    * Send text exactly as given (stdio: the bytes of one line, a newline is appended unless
    * `noNewline`; HTTP: the POST body). For malformed-input tests.
@@ -57,7 +67,7 @@ export interface Transport {
    * Register the receiver of every inbound JSON-RPC message (one JSON value per frame).
    * `seq` is the wire log entry of the frame, when the transport knows it.
    */
-  onMessage(handler: (message: unknown, seq?: number) => void): void;
+  onMessage(handler: (message: unknown, seq?: number, stream?: string) => void): void;
   onEvent(handler: (event: TransportEvent) => void): void;
   /** True once the transport can no longer deliver messages (process exited, stream ended). */
   readonly closed: boolean;

@@ -36,7 +36,7 @@ export type ConnectionMode =
   /** The check reads observations gathered by all other checks of the revision. */
   | 'passive';
 
-export interface Check {
+export interface Check<C = CheckContext> {
   /** `area.what-is-checked`; frozen once released (baselines name it). */
   id: string;
   title: string;
@@ -57,7 +57,7 @@ export interface Check {
   scope?: 'revision' | 'target';
   /** Time the check may take, when the default (a few timeouts) is not enough (fuzzing scales with --fuzz-runs). */
   deadlineMs?(timeoutMs: number, settings: RunSettings): number;
-  run(ctx: CheckContext): Promise<Verdict>;
+  run(ctx: C): Promise<Verdict>;
 }
 
 /** Options of a check's own connection. */

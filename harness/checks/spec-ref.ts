@@ -3,7 +3,7 @@ import type { Check, Level, SpecRef } from './check.js';
 
 export const SPEC_BASE = 'https://modelcontextprotocol.io/specification';
 
-export function specFor(check: Check, revision: string): { url: string; level: Level } {
+export function specFor(check: Pick<Check, "spec">, revision: string): { url: string; level: Level } {
   const refs: SpecRef[] = Array.isArray(check.spec) ? check.spec : [check.spec];
   let chosen = refs[0] as SpecRef;
   for (const ref of refs) if (!ref.from || revision >= ref.from) chosen = ref;

@@ -8,7 +8,7 @@ import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
 import type { WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
-import { idKey, type HandlerAnswer, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
+import { idKey, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
 export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
 
@@ -36,6 +36,8 @@ export interface RequestOptions {
   id?: JsonRpcId;
   /** Extra HTTP headers for this message (ignored on stdio). */
   headers?: HeaderOverrides;
+  /** Serving: the stream to send it on (see SendMeta). */
+  stream?: string;
 }
 
 export class Peer {
@@ -48,6 +50,8 @@ export class Peer {
   /** Facts passive checks need beside each inbound request (e.g. the capabilities we declared). */
   observationContext: Record<string, unknown> = {};
   private readonly handlers = new Map<string, RequestHandler>();
+  private fallbackHandler: ((method: string, ...rest: Parameters<RequestHandler>) => ReturnType<RequestHandler>) | undefined;
+  private readonly notificationListeners: ((method: string, params: Record<string, unknown>, message: Record<string, unknown>) => void)[] = [];
   private schema: RevisionSchema | undefined;
   private nextId = 1;
   private pending = new Map<string, Pending>();
@@ -65,7 +69,7 @@ export class Peer {
     this.observations = opts.observations;
     this.timeoutMs = opts.timeoutMs;
     this.role = opts.role;
-    this.transport.onMessage((m, seq) => this.receive(m, seq));
+    this.transport.onMessage((m, seq, stream) => this.receive(m, seq, stream));
     this.transport.onEvent((e) => this.onTransportEvent(e));
   }
 
@@ -79,9 +83,20 @@ export class Peer {
     this.handlers.set(method, handler);
   }
 
+  /** Answer requests for methods without a handler (default: -32601). */
+  fallback(handler: (method: string, ...rest: Parameters<RequestHandler>) => ReturnType<RequestHandler>): void {
+    this.fallbackHandler = handler;
+  }
+
+  /** Hear every inbound notification. */
+  onNotification(listener: (method: string, params: Record<string, unknown>, message: Record<string, unknown>) => void): void {
+    this.notificationListeners.push(listener);
+  }
+
   /** Answer nothing but what is registered from now on. */
   clearHandlers(): void {
     this.handlers.clear();
+    this.fallbackHandler = undefined;
   }
 
   get closed(): string | undefined {
@@ -99,7 +114,7 @@ export class Peer {
   requestMessage(message: unknown, method: string, id: JsonRpcId, opts: RequestOptions = {}): Promise<Reply> {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
     const reply = this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner);
-    void this.transport.send(message, opts.owner, opts.headers);
+    void this.transport.send(message, { ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
     return reply;
   }
 
@@ -118,8 +133,8 @@ export class Peer {
     return Promise.all(replies);
   }
 
-  async notify(method: string, params?: unknown, owner?: string, headers?: HeaderOverrides): Promise<void> {
-    await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, owner, headers);
+  async notify(method: string, params?: unknown, owner?: string, headers?: HeaderOverrides, stream?: string): Promise<void> {
+    await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, { ...(owner ? { owner } : {}), ...(headers ? { headers } : {}), ...(stream ? { stream } : {}) });
   }
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
@@ -174,19 +189,19 @@ export class Peer {
     });
   }
 
-  private receive(message: unknown, seq?: number): void {
+  private receive(message: unknown, seq?: number, stream?: string): void {
     if (Array.isArray(message)) {
       // A batch: each element is judged on its own.
-      for (const m of message) this.receive(m, seq);
+      for (const m of message) this.receive(m, seq, stream);
       return;
     }
-    const item: InboundMessage = { message, ...(seq !== undefined ? { seq } : {}) };
+    const item: InboundMessage = { message, ...(seq !== undefined ? { seq } : {}), ...(stream !== undefined ? { stream } : {}) };
     this.inbound.push(item);
     const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
     const isResponse = !('method' in m) && ('result' in m || 'error' in m || 'id' in m);
     let method: string | undefined;
     if (isResponse) method = this.matchResponse(m, seq);
-    else if (typeof m.method === 'string') this.onInbound(m, seq);
+    else if (typeof m.method === 'string') this.onInbound(m, seq, stream);
     if (this.schema) {
       for (const problem of validateInbound(this.schema, m, method)) this.observe('schema-invalid', seq, problem, message);
     }
@@ -229,19 +244,30 @@ export class Peer {
   }
 
   /** A request or notification from the other side: record it; answer requests from the table. */
-  private onInbound(m: Record<string, unknown>, seq?: number): void {
+  private onInbound(m: Record<string, unknown>, seq?: number, stream?: string): void {
     const method = m.method as string;
     const isRequest = 'id' in m;
     const from = this.role === 'client' ? 'server' : 'client';
     this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, this.observationContext);
-    if (!isRequest) return;
-    const handler = this.handlers.get(method);
+    const params = typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {};
+    if (!isRequest) {
+      for (const l of this.notificationListeners) l(method, params, m);
+      return;
+    }
+    const fallback = this.fallbackHandler;
+    const handler: RequestHandler | undefined = this.handlers.get(method) ?? (fallback ? (p, msg, c) => fallback(method, p, msg, c) : undefined);
+    const on = stream !== undefined ? { stream } : {};
+    const ctx: HandlerContext = {
+      ...on,
+      notify: (method, params) => this.notify(method, params, undefined, undefined, stream),
+      request: (method, params, opts = {}) => this.request(method, params, { ...opts, ...on }),
+    };
     const answer: Promise<HandlerAnswer> = handler
       ? Promise.resolve()
-          .then(() => handler(typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {}, m))
+          .then(() => handler(params, m, ctx))
           .catch((e: unknown) => ({ error: { code: -32603, message: `internal error of the test ${this.role}: ${e instanceof Error ? e.message : String(e)}` } }))
       : Promise.resolve({ error: { code: -32601, message: `the test ${this.role} does not offer ${method}` } });
-    void answer.then((a) => this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }));
+    void answer.then((a) => this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }, on));
   }
 
   private onTransportEvent(e: TransportEvent): void {

@@ -20,13 +20,24 @@ export type Answered = Extract<Reply, { kind: 'result' | 'error' }>;
 export interface InboundMessage {
   message: unknown;
   seq?: number;
+  /** Serving: the stream it came on (e.g. the POST whose body it was). */
+  stream?: string;
 }
 
 /** The answer to an inbound request: a result, or an error. */
 export type HandlerAnswer = { result: unknown } | { error: JsonRpcError };
 
+/** What a handler may do while it answers: talk back on the stream the request came on. */
+export interface HandlerContext {
+  stream?: string;
+  /** A notification related to the request (progress, log), on its stream. */
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** A request of our own related to the request (sampling, elicitation, roots), on its stream. */
+  request(method: string, params?: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<Reply>;
+}
+
 /** Answers one inbound request (the peer sends what it returns, once). */
-export type RequestHandler = (params: Record<string, unknown>, message: Record<string, unknown>) => HandlerAnswer | Promise<HandlerAnswer>;
+export type RequestHandler = (params: Record<string, unknown>, message: Record<string, unknown>, ctx: HandlerContext) => HandlerAnswer | Promise<HandlerAnswer>;
 
 export const isAnswered = (r: Reply | undefined): r is Answered => r?.kind === 'result' || r?.kind === 'error';
 

@@ -6,7 +6,7 @@
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
-import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, looksJsonRpc, pumpSse, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
 import { RawHttp, mayCarryCredentials, mergeHeaders, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
@@ -94,7 +94,8 @@ export class LegacySseTransport implements Transport {
     return this.opening;
   }
 
-  async send(message: unknown, owner?: string): Promise<void> {
+  async send(message: unknown, opts: SendMeta = {}): Promise<void> {
+    const owner = opts.owner;
     await this.post(JSON.stringify(message) ?? 'null', { owner });
   }
 

@@ -3,7 +3,7 @@
 // framing observation and the run goes on. stderr is kept for the report.
 import { execa, type ResultPromise } from 'execa';
 import { signalGroup, trackProcessGroup, untrackProcessGroup } from '../processes.js';
-import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import { LineFramer } from './line-framer.js';
 
 const STDERR_CAP = 64 * 1024;
@@ -108,7 +108,8 @@ export class StdioTransport implements Transport {
     for (const h of this.eventHandlers) h(event);
   }
 
-  async send(message: unknown, owner?: string): Promise<void> {
+  async send(message: unknown, opts: SendMeta = {}): Promise<void> {
+    const owner = opts.owner;
     await this.write(JSON.stringify(message), owner, false);
   }
 

@@ -3,7 +3,7 @@
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
-import type { Target, Transport, TransportEvent, TransportOptions } from '../transport.js';
+import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import {
   UNREACHABLE_CODES,
   decodeUtf8,
@@ -111,7 +111,8 @@ export class StreamableHttpTransport implements Transport {
     this.protocolVersion = version;
   }
 
-  async send(message: unknown, owner?: string, headers?: HeaderOverrides): Promise<void> {
+  async send(message: unknown, opts: SendMeta = {}): Promise<void> {
+    const { owner, headers } = opts;
     // A cancelled request's response is not awaited any more: its stream is not resumed.
     const m = message as { method?: unknown; params?: { requestId?: unknown } } | null;
     if (m?.method === 'notifications/cancelled' && m.params?.requestId !== undefined) this.cancelled.add(JSON.stringify(m.params.requestId));

@@ -1,0 +1,91 @@
+// The client-testing model. A scenario is a scripted MCP server (what it offers and how it
+// behaves) that the client under test is run against once per revision and transport; client
+// checks judge the recording of that run. One setup, many checks: a scenario's recording is
+// judged by every check that names it.
+import type { HandlerAnswer, HandlerContext } from '../jsonrpc/types.js';
+import type { Check } from '../checks/check.js';
+import type { TransportKind } from '../transport.js';
+import type { HttpServingOptions } from '../transports/serve/http-endpoint.js';
+import type { ClientCheckContext } from './context.js';
+import type { Recording } from './recording.js';
+
+export interface ScriptTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  /** The tool's result; default: one text block echoing the arguments. */
+  run?(args: Record<string, unknown>, ctx: ScriptContext): Promise<HandlerAnswer> | HandlerAnswer;
+}
+
+export interface ScriptResource {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+export interface ScriptPrompt {
+  name: string;
+  description?: string;
+  arguments?: { name: string; required?: boolean; description?: string }[];
+}
+
+/** What a scripted handler can reach while it answers one request. */
+export interface ScriptContext extends HandlerContext {
+  revision: string;
+  /** The request's own params and message. */
+  params: Record<string, unknown>;
+  message: Record<string, unknown>;
+  /** What has been recorded so far (earlier requests, HTTP headers...). */
+  recording: Recording;
+  /** Legacy HTTP: end this session; requests with its id get 404 from now on. */
+  expireSession(): void;
+}
+
+export interface ServerScript {
+  /** Declared server capabilities (default: tools, resources, prompts, completions, logging). */
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  tools?: ScriptTool[];
+  resources?: ScriptResource[];
+  prompts?: ScriptPrompt[];
+  /** Items per page of every list (default: all on one page). */
+  pageSize?: number;
+  /**
+   * Legacy: the protocol version to answer initialize with, given what the client asked
+   * (default: the revision under test, as a server that supports only it would).
+   */
+  negotiate?(requested: unknown, revision: string): string;
+  /** Called for every request before the default handling; an answer replaces it. */
+  onRequest?(method: string, ctx: ScriptContext): Promise<HandlerAnswer | undefined> | HandlerAnswer | undefined;
+  /** Called for every notification. */
+  onNotification?(method: string, params: Record<string, unknown>, recording: Recording): void;
+  /** HTTP serving choices (answers as JSON or SSE, sessions, the GET stream, interception). */
+  http?: Partial<HttpServingOptions>;
+}
+
+export interface ClientScenario {
+  /** `area.what`, like check ids; checks name it in `scenario`. */
+  id: string;
+  title: string;
+  /** The revisions it runs at (a RANGE name, since(), between()...). */
+  revisions: string;
+  transports: 'any' | TransportKind[];
+  /**
+   * The official conformance suite's scenario whose client behaviour fits (sent as
+   * MCP_CONFORMANCE_SCENARIO, so client programs written for that suite run unmodified).
+   */
+  official?: string;
+  /** Extra fields of MCP_CONFORMANCE_CONTEXT (credentials a scenario hands out). */
+  context?: Record<string, unknown>;
+  server: ServerScript;
+  /** The run is over once this holds (besides the client exiting): the tool then ends it. */
+  done?(recording: Recording): boolean;
+}
+
+/** A client check: judges the recording of one scenario. */
+export type ClientCheck = Omit<Check<ClientCheckContext>, 'connection' | 'scope' | 'requires' | 'deadlineMs'> & { side: 'client'; scenario: string };
