@@ -2,14 +2,14 @@
 // notifications/cancelled.
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
-import { atLeast, negotiate, type Revision } from '../revisions.js';
+import { atLeast, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
 export const SERVER_VERSION = '0.1.0';
 
 /** The capabilities the server declares at a revision (only members that revision's schema has). */
-export function serverCapabilities(rev: Revision): Record<string, unknown> {
+export function serverCapabilities(rev: AnyRevision): Record<string, unknown> {
   const caps: Record<string, unknown> = {
     tools: { listChanged: true },
     resources: { subscribe: true, listChanged: true },
@@ -21,7 +21,7 @@ export function serverCapabilities(rev: Revision): Record<string, unknown> {
   return caps;
 }
 
-function serverInfo(rev: Revision): Record<string, unknown> {
+export function serverInfo(rev: AnyRevision): Record<string, unknown> {
   const info: Record<string, unknown> = { name: SERVER_NAME, version: SERVER_VERSION };
   if (atLeast(rev, '2025-06-18')) info.title = 'MCP Conformance Reference Server';
   return info;
