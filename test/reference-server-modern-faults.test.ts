@@ -85,6 +85,20 @@ function post(url: string, headers: Record<string, string>, body: unknown): Prom
   });
 }
 
+/** A POST whose body is collected as it streams (a listen), and one dropped after `ms` (a cancellation). */
+function streaming(url: string, headers: Record<string, string>, payload: unknown, dropAfterMs?: number): { text: () => string } {
+  let text = '';
+  const req = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers } }, (r) => {
+    r.setEncoding('utf8');
+    r.on('data', (d: string) => (text += d));
+    r.on('error', () => undefined);
+  });
+  req.on('error', () => undefined);
+  req.end(JSON.stringify(payload));
+  if (dropAfterMs !== undefined) setTimeout(() => req.destroy(), dropAfterMs);
+  return { text: () => text };
+}
+
 const H = (method: string, name?: string): Record<string, string> => ({ 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) });
 const body = (method: string, params: Msg = {}): Msg => ({ jsonrpc: '2.0', id: 1, method, params: { _meta: meta(), ...params } });
 const res = (m: Msg): Msg => (m.result ?? {}) as Msg;
@@ -153,6 +167,13 @@ describe('2026-07-28 faults change exactly what they name', () => {
     ['modern-http-header-names-case-sensitive', async (u) => (await post(u, { 'MCP-PROTOCOL-VERSION': '2026-07-28', 'MCP-METHOD': 'tools/list' }, body('tools/list'))).status],
     ['modern-http-header-invalid-chars-accepted', async (u) => (await post(u, { ...H('tools/call', 'route'), 'Mcp-Param-Region': 'é' }, body('tools/call', { name: 'route', arguments: { region: 'é' } }))).status],
     ['modern-http-no-accel-buffering', async (u) => (await post(u, H('tools/call', 'slow'), body('tools/call', { name: 'slow', arguments: { ms: 1 }, _meta: meta({ progressToken: 1 }) }))).headers['x-accel-buffering']],
+    ['modern-http-close-not-cancel', async (u) => {
+      const listen = streaming(u, H('subscriptions/listen'), body('subscriptions/listen', { notifications: { resourceSubscriptions: ['test://static/lorem'] } }));
+      await new Promise((r) => setTimeout(r, 200));
+      streaming(u, H('tools/call', 'touch_resource'), body('tools/call', { name: 'touch_resource', arguments: { uri: 'test://static/lorem', delayMs: 300 } }), 100);
+      await new Promise((r) => setTimeout(r, 700));
+      return listen.text().includes('notifications/resources/updated');
+    }],
     ['modern-http-unrelated-notification', async (u) => (await post(u, H('tools/call', 'echo'), body('tools/call', { name: 'echo', arguments: { message: 'x' } }))).body.includes('list_changed')],
   ];
   for (const [fault, probe] of HTTP_PROBES) {

@@ -21,7 +21,7 @@ import { METHODS, NOTIFICATIONS } from './handlers/index.js';
 import { NEWEST, atLeast, type AnyRevision, type Revision } from './revisions.js';
 import { LOG_LEVELS, type LogLevel } from './handlers/logging.js';
 import { newConnectionMemory, type ConnectionMemory } from './modern/connection.js';
-import { isModernRequest, serveModern } from './modern/dispatch.js';
+import { isModernRequest, serveModern, type ModernOptions } from './modern/dispatch.js';
 import type { RequestMeta } from './modern/meta.js';
 
 export interface SendInfo {
@@ -109,8 +109,14 @@ export class Session {
   /** The modern requests' view of this stdio process or HTTP connection (faults only). */
   readonly conn: ConnectionMemory = newConnectionMemory();
 
-  /** `unrelated`: where messages that belong to no client request go. */
-  constructor(readonly unrelated: Channel) {}
+  /**
+   * `unrelated`: where messages that belong to no client request go. `modern`: every request
+   * is a 2026-07-28 one (a modern HTTP POST); otherwise each request's _meta decides.
+   */
+  constructor(
+    readonly unrelated: Channel,
+    private readonly modern?: ModernOptions,
+  ) {}
 
   async receive(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
     if (fuzzFaultHook(value, text, channel, this)) return { rejected: false, hadRequests: false };
@@ -206,16 +212,13 @@ export class Session {
 
   private async onRequest(req: Request, channel: Channel): Promise<void> {
     // basic/versioning#compatibility-matrix: modern _meta selects 2026-07-28, per message.
-    if (isModernRequest(req)) return serveModern(this, req, channel, { conn: this.conn });
+    if (this.modern || isModernRequest(req)) return serveModern(this, req, channel, this.modern ?? { conn: this.conn });
     if (this.state === 'new' && req.method !== 'initialize' && req.method !== 'ping') {
       return this.fail(req, channel, new RpcError(ErrorCode.InvalidRequest, `Server not initialized: send initialize before ${req.method}`));
     }
     const entry = Object.prototype.hasOwnProperty.call(METHODS, req.method) ? METHODS[req.method] : undefined;
     const available = entry && (!entry.since || (this.revision !== null && atLeast(this.revision, entry.since)));
-    if (!entry || !available) {
-      if (isOn('unknown-method-result')) return this.answer(req, channel, { result: {} });
-      return this.fail(req, channel, new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`));
-    }
+    if (!entry || !available) return this.unknownMethod(req, channel, new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`));
     await this.execute(req, channel, entry.handler, { revision: this.revision ?? NEWEST, log: (ctx, level, data) => this.legacyLog(ctx, level, data) });
   }
 
@@ -240,6 +243,12 @@ export class Session {
 
   fail(req: Request, channel: Channel, error: RpcError): void {
     this.answer(req, channel, { error });
+  }
+
+  /** basic#messages: an unknown method is -32601 in both eras (a fault answers a result, decorated for its era). */
+  unknownMethod(req: Request, channel: Channel, error: RpcError, decorate?: (result: unknown) => unknown): void {
+    if (!isOn('unknown-method-result')) return this.fail(req, channel, error);
+    this.answer(req, channel, { result: decorate ? decorate({}) : {} });
   }
 
   /** Runs a handler as an in-flight (cancellable) request and answers it; both eras. */

@@ -1,6 +1,6 @@
 // The tools the reference server offers (8 legacy: two pages of 5; 11 at 2026-07-28), and how each revision sees them.
 import { isOn } from '../faults.js';
-import { isPlainObject, isValidId } from '../jsonrpc.js';
+import { isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import type { InputRequired } from '../modern/mrtr.js';
 import { atLeast, type AnyRevision } from '../revisions.js';
 import type { RequestContext } from '../session.js';
@@ -85,7 +85,13 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
       // progress#progress-flow: total is the whole (progress never exceeds it).
       const total = isOn('progress-over-total') ? steps - 1 : steps;
       for (let i = 1; i <= steps; i++) {
-        await sleep(ms / steps, ctx.signal); // rejects at once on cancellation
+        await sleep(ms / steps, ctx.signal).catch((e: unknown) => {
+          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault sends one more progress).
+          if (token !== undefined && ctx.modern && isOn('modern-progress-after-cancel')) {
+            ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i }));
+          }
+          throw e;
+        }); // rejects at once on cancellation
         if (token !== undefined) {
           const p: Record<string, unknown> = { progressToken: token, progress: i, total };
           if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
@@ -98,6 +104,8 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
       if (token !== undefined && isOn('progress-after-response')) {
         ctx.after(() => ctx.notify('notifications/progress', { progressToken: token, progress: steps + 1 }));
       }
+      // cancellation#behavior-requirements: servers send notifications/cancelled only to end a listen.
+      if (ctx.modern && isOn('modern-server-sends-cancelled')) ctx.notify('notifications/cancelled', { requestId: ctx.id, reason: 'took too long' });
       return { content: [text(`Waited ${ms} ms`)] };
     },
   },

@@ -25,8 +25,8 @@ export const MODERN_UTILITIES_FAULTS = [
   { id: 'modern-log-below-level', transports: BOTH, description: 'LOG-011: log messages below the request\'s logLevel are sent too.' },
   {
     id: 'modern-log-after-response',
-    transports: STDIO,
-    description: 'LOG-011: a request\'s log messages are written after its response instead of before it.',
+    transports: BOTH,
+    description: 'LOG-011: a request\'s log messages are sent after its response instead of before it (HTTP: the answer streams).',
   },
   {
     id: 'modern-log-on-listen',

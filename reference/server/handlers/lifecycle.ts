@@ -16,7 +16,7 @@ export function serverCapabilities(rev: AnyRevision): Record<string, unknown> {
     prompts: { listChanged: true },
     logging: isOn('capability-not-object') ? true : {},
   };
-  if (atLeast(rev, '2025-03-26')) caps.completions = {};
+  if (atLeast(rev, '2025-03-26') && !isOn('completions-undeclared-served')) caps.completions = {};
   if (isOn('undeclared-capability')) delete caps.prompts;
   return caps;
 }
@@ -64,7 +64,6 @@ export function initialize(ctx: RequestContext): Record<string, unknown> {
 /** Faults of faults/utilities.ts: a capability left out of the declaration but still used. */
 function undeclaredCapabilityFaults(caps: Record<string, unknown>, ctx: RequestContext): void {
   const later = (method: string, params: Record<string, unknown>) => ctx.after(() => ctx.channel.send(notification(method, params)));
-  if (isOn('completions-undeclared-served')) delete caps.completions;
   if (isOn('list-changed-undeclared')) {
     caps.tools = {};
     later('notifications/tools/list_changed', {});

@@ -36,11 +36,13 @@ export function refuseInitialize(params: unknown): RpcError {
 }
 
 export async function serveModern(session: Session, req: Request, channel: Channel, opts: ModernOptions): Promise<void> {
+  const decorated = (result: unknown): unknown => decorate(req.method, req.params, result);
   let prepared: { handler: RequestHandler; info: ModernInfo };
   try {
     prepared = prepare(req, opts);
   } catch (e) {
     if (!(e instanceof RpcError)) throw e;
+    if (e.code === ErrorCode.MethodNotFound) return session.unknownMethod(req, channel, e, decorated);
     return session.fail(req, channel, e);
   }
   const { handler, info } = prepared;
@@ -48,7 +50,7 @@ export async function serveModern(session: Session, req: Request, channel: Chann
     revision: MODERN,
     modern: info,
     log: (ctx, level, data) => modernLog(ctx, info.meta, level, data),
-    decorate: (result) => decorate(req.method, req.params, result),
+    decorate: decorated,
   };
   await session.execute(req, scoped(channel), handler, exec);
   remember(opts.conn, req.method);
@@ -71,10 +73,7 @@ function prepare(req: Request, opts: ModernOptions): { handler: RequestHandler; 
   }
   const handler = Object.hasOwn(MODERN_METHODS, req.method) ? MODERN_METHODS[req.method] : undefined;
   const hidden = req.method === 'server/discover' && isOn('modern-discover-missing');
-  if (!handler || hidden) {
-    if (isOn('unknown-method-result')) return { handler: () => ({}), info: { method: req.method, meta, conn: opts.conn } };
-    throw methodNotFound(req.method);
-  }
+  if (!handler || hidden) throw methodNotFound(req.method);
   opts.beforeHandler?.(req.method, isPlainObject(req.params) ? req.params : {});
   return { handler, info: { method: req.method, meta, conn: opts.conn } };
 }

@@ -11,7 +11,7 @@ import { MODERN_VERSIONS, MODERN, offeredAt } from '../revisions.js';
 import { Session } from '../session.js';
 import { PostChannel, sendJson } from '../sse.js';
 import { newConnectionMemory, type ConnectionMemory } from './connection.js';
-import { refuseInitialize, serveModern } from './dispatch.js';
+import { refuseInitialize } from './dispatch.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './headers.js';
 import { eraMode } from './mode.js';
 import { bodyVersion, hasModernMeta, parseMeta } from './meta.js';
@@ -39,41 +39,39 @@ function refuse(res: ServerResponse, id: Id | null, e: RpcError): void {
 export async function handleModernPost(req: IncomingMessage, res: ServerResponse, value: unknown, text: string): Promise<void> {
   if (Array.isArray(value)) return refuse(res, null, new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: 2026-07-28 has no batches'));
   const msg = classify(value, text);
-  if (msg.kind === 'invalid') return sendJson(res, 400, errorResponse(msg.id, ErrorCode.InvalidRequest, msg.reason, undefined, msg.rawId));
-  if (msg.kind === 'response') return refuse(res, null, new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: clients send no responses at 2026-07-28'));
+  if (msg.kind === 'request') {
+    const params = isPlainObject(msg.params) ? msg.params : {};
+    try {
+      if (msg.method === 'initialize' && eraMode() === 'modern-only' && !hasModernMeta(msg.params)) throw refuseInitialize(msg.params);
+      checkStandardHeaders(req, msg.method, params);
+      const version = bodyVersion(msg.params);
+      if (version !== undefined && hasValidMeta(msg.params)) checkVersionHeader(req, version);
+    } catch (e) {
+      if (e instanceof RpcError) return refuse(res, msg.id, e);
+      throw e;
+    }
+  }
   const channel = new PostChannel(res, {
     headers: (): Record<string, string> => (isOn('modern-http-session-id') ? { 'Mcp-Session-Id': randomUUID() } : {}),
     ids: () => undefined,
     streamAll: () => false,
     ...(isOn('modern-http-no-accel-buffering') ? { accelBuffering: false } : {}),
   });
-  // transports/streamable-http#sending-messages: an accepted notification gets 202 (none is defined for HTTP; all are ignored).
-  if (msg.kind === 'notification') return channel.finish({ rejected: false, hadRequests: false });
-  const params = isPlainObject(msg.params) ? msg.params : {};
-  try {
-    if (msg.method === 'initialize' && eraMode() === 'modern-only' && !hasModernMeta(msg.params)) throw refuseInitialize(msg.params);
-    checkStandardHeaders(req, msg.method, params);
-    const version = bodyVersion(msg.params);
-    if (version !== undefined && hasValidMeta(msg.params)) checkVersionHeader(req, version);
-  } catch (e) {
-    if (e instanceof RpcError) return refuse(res, msg.id, e);
-    throw e;
-  }
-  const session = new Session(channel);
   const conn = connections.get(req.socket) ?? newConnectionMemory();
   connections.set(req.socket, conn);
+  // One session per POST: nothing outlives the request (a notification POST gets 202 from finish).
+  const session = new Session(channel, { conn, beforeHandler: (method, p) => paramHeaders(req, method, p) });
   // transports/streamable-http#cancellation: closing the stream cancels the request.
   res.on('close', () => {
     if (!channel.done && !isOn('modern-http-close-not-cancel')) session.close();
   });
   const keepAlive = setInterval(() => channel.comment('keep-alive'), KEEPALIVE_MS);
-  if (msg.method === 'tools/call' && isOn('modern-http-unrelated-notification')) channel.send(notification('notifications/tools/list_changed'));
+  if (msg.kind === 'request' && msg.method === 'tools/call' && isOn('modern-http-unrelated-notification')) channel.send(notification('notifications/tools/list_changed'));
   try {
-    await serveModern(session, msg, channel, { conn, beforeHandler: (method, p) => paramHeaders(req, method, p) });
+    channel.finish(await session.receive(value, text, channel));
   } finally {
     clearInterval(keepAlive);
   }
-  channel.finish({ rejected: false, hadRequests: true });
 }
 
 /** The version header is compared only once _meta itself is well formed (else -32602 answers first). */

@@ -99,9 +99,16 @@ function ask(ctx: RequestContext, target: { m: string; n: string }, q: FormQuest
   const inputRequests: Record<string, unknown> = { [q.key]: request };
   if (isOn('modern-input-request-bad-method')) inputRequests.probe = { method: 'ping', params: {} };
   const requestState = seal({ ...target, k: [q.key], exp: Date.now() + STATE_TTL_MS });
-  if (modern && isOn('modern-mrtr-state-by-connection')) modern.conn.pendingState = requestState;
+  stateByConnection(ctx, requestState);
   if (isOn('modern-server-request')) ctx.channel.send({ jsonrpc: '2.0', id: `ref-elicit-${String(ctx.id)}`, method: 'elicitation/create', params: request.params });
   return { resultType: 'input_required', inputRequests, requestState };
+}
+
+/** A fault (LIFE-041): the connection keeps the last state issued and lends it to a retry without one. */
+function stateByConnection(ctx: RequestContext, issued?: string): string | undefined {
+  if (!isOn('modern-mrtr-state-by-connection') || !ctx.modern) return undefined;
+  if (issued !== undefined) ctx.modern.conn.pendingState = issued;
+  return ctx.modern.conn.pendingState;
 }
 
 /** The answer to `q` from a retry, or the InputRequiredResult to send (first round, missing answer). */
@@ -113,7 +120,7 @@ export function elicit(ctx: RequestContext, q: FormQuestion): Answer | InputRequ
     responses = undefined;
   }
   let state = ctx.params.requestState;
-  if (state === undefined && responses !== undefined && isOn('modern-mrtr-state-by-connection')) state = ctx.modern?.conn.pendingState;
+  if (state === undefined && responses !== undefined) state = stateByConnection(ctx);
   // Without state, answers cannot be tied to a question this server asked: start over.
   if (state === undefined) return ask(ctx, target, q);
   const payload = verify(state, target, q.key);
