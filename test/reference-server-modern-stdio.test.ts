@@ -3,8 +3,14 @@
 // logging and progress placement, cancellation, subscriptions/listen, and the era flags.
 // Needs dist/ (built by `npm test`).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
+
+// ajv-formats is CommonJS: its default export arrives wrapped under NodeNext typing.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 const MAIN = resolve('dist/reference/server/main.js');
 type Msg = Record<string, unknown>;
@@ -68,6 +74,43 @@ class Client {
 }
 
 const result = (m: Msg): Msg => m.result as Msg;
+
+/** The 2026-07-28 result type of each method (an input_required answer is an InputRequiredResult). */
+const RESULTS: Record<string, string> = {
+  'server/discover': 'DiscoverResult',
+  'tools/list': 'ListToolsResult',
+  'tools/call': 'CallToolResult',
+  'resources/list': 'ListResourcesResult',
+  'resources/templates/list': 'ListResourceTemplatesResult',
+  'resources/read': 'ReadResourceResult',
+  'prompts/list': 'ListPromptsResult',
+  'prompts/get': 'GetPromptResult',
+  'completion/complete': 'CompleteResult',
+  'subscriptions/listen': 'SubscriptionsListenResult',
+};
+
+/** Problems of every frame against the official 2026-07-28 schema. */
+function schemaProblems(frames: Msg[], methodOf: Map<unknown, string>): string[] {
+  const local = resolve('schema/official/2026-07-28/schema.json');
+  const path = existsSync(local) ? local : resolve(process.env.MCP_SCHEMA_DIR ?? '../shared/mcp-schema', '2026-07-28', 'schema.json');
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(JSON.parse(readFileSync(path, 'utf8')) as Msg, 'mcp');
+  const problems: string[] = [];
+  const run = (name: string, value: unknown, m: Msg): void => {
+    const check = ajv.getSchema(`mcp#/$defs/${name}`);
+    if (!check) throw new Error(`no ${name}`);
+    if (!check(value)) problems.push(`${name}: ${JSON.stringify(m).slice(0, 160)}: ${ajv.errorsText(check.errors)}`);
+  };
+  for (const m of frames) {
+    run('JSONRPCMessage', m, m);
+    if ('method' in m && !('id' in m)) run('ServerNotification', m, m);
+    const method = 'result' in m ? methodOf.get(m.id) : undefined;
+    if (method === undefined) continue;
+    run(result(m).resultType === 'input_required' ? 'InputRequiredResult' : (RESULTS[method] as string), m.result, m);
+  }
+  return problems;
+}
 const error = (m: Msg): Msg => m.error as Msg;
 
 describe('2026-07-28 over stdio', () => {
@@ -181,6 +224,39 @@ describe('2026-07-28 over stdio', () => {
     c.child.stdin.end();
     const end = await c.waitFor((f) => f.id === 'sub-b');
     expect(end.result).toEqual({ resultType: 'complete', _meta: { [SUB_ID]: 'sub-b', [SERVER_INFO]: expect.anything() as unknown } });
+  });
+
+  it('writes only messages valid under the 2026-07-28 schema', async () => {
+    const c = new Client();
+    const sent = new Map<unknown, string>();
+    const ask = (id: string, method: string, params: Msg = {}, extra: Msg = {}, caps: Msg = {}): Promise<Msg> => {
+      sent.set(id, method);
+      return c.request(id, method, { ...params, _meta: meta(extra, caps) });
+    };
+    const debug = { 'io.modelcontextprotocol/logLevel': 'debug' };
+    await ask('d', 'server/discover');
+    c.send({ id: 'l', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['test://static/readme'], toolsListChanged: true }, _meta: meta() } });
+    sent.set('l', 'subscriptions/listen');
+    for (const [i, list] of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'].entries()) await ask(`list-${i}`, list);
+    await ask('add', 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } }, debug);
+    await ask('slow', 'tools/call', { name: 'slow', arguments: { ms: 30 } }, { progressToken: 'p', ...debug });
+    await ask('img', 'tools/call', { name: 'get_image', arguments: {} });
+    await ask('touch', 'tools/call', { name: 'touch_resource', arguments: { uri: 'test://static/readme' } });
+    await ask('route', 'tools/call', { name: 'route', arguments: { region: 'eu', shard: 3, dryRun: true } });
+    const state = result(await ask('greet', 'tools/call', { name: 'greet_user', arguments: {} }, {}, { elicitation: {} })).requestState;
+    await ask('greet-2', 'tools/call', { name: 'greet_user', arguments: {}, requestState: state, inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } } } });
+    await ask('blob', 'resources/read', { uri: 'test://static/blob.bin' });
+    await ask('item', 'resources/read', { uri: 'test://template/item/7' });
+    await ask('prompt', 'prompts/get', { name: 'code_review', arguments: { code: 'x' } });
+    await ask('prompt-mrtr', 'prompts/get', { name: 'personal_greeting' }, {}, { elicitation: {} });
+    await ask('complete', 'completion/complete', { ref: { type: 'ref/prompt', name: 'code_review' }, argument: { name: 'language', value: '' } });
+    await ask('err', 'resources/read', { uri: 'test://static/nothing' });
+    c.child.stdin.end();
+    await c.waitFor((f) => f.id === 'l');
+    expect(c.frames.length).toBeGreaterThan(20);
+    expect(schemaProblems(c.frames, sent)).toEqual([]);
+    // The validator is live: a result without resultType and tools is refused.
+    expect(schemaProblems([{ jsonrpc: '2.0', id: 'x', result: {} }], new Map([['x', 'tools/list']])).length).toBeGreaterThan(0);
   });
 
   it('serves both eras in one dual-era process', async () => {
