@@ -71,8 +71,11 @@ export const MODERN_TOOLS: readonly ToolDef[] = [
     description: 'Says where a request would go. Over HTTP its arguments are mirrored into Mcp-Param-Region, -Shard and -DryRun headers.',
     // A getter, so the fault (enabled after this module loads) shows in list and call alike.
     get inputSchema(): ArgSchema {
-      if (!isOn('modern-x-mcp-header-invalid')) return ROUTE_SCHEMA;
-      return { ...ROUTE_SCHEMA, properties: { ...ROUTE_SCHEMA.properties, note: { type: 'string', description: 'A note', 'x-mcp-header': 'Bad Name' } } };
+      const properties = { ...ROUTE_SCHEMA.properties };
+      if (isOn('modern-x-mcp-header-invalid')) properties.note = { type: 'string', description: 'A note', 'x-mcp-header': 'Bad Name' };
+      // tools#x-mcp-header: sensitive values SHOULD NOT be mirrored into headers.
+      if (isOn('modern-x-mcp-header-sensitive')) properties.apiToken = { type: 'string', description: 'API token', 'x-mcp-header': 'Api-Token' };
+      return { ...ROUTE_SCHEMA, properties };
     },
     annotations: { ...READ_ONLY, idempotentHint: true },
     since: MODERN,

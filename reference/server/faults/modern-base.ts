@@ -11,6 +11,11 @@ export const MODERN_BASE_FAULTS = [
     description: 'BASE-013/VER-041: echo answers with resultType "task" although no request declared the tasks extension.',
   },
   {
+    id: 'modern-traceparent-invalid',
+    transports: BOTH,
+    description: 'BASE-034: tools/list results carry _meta.traceparent "trace-1", not in W3C Trace Context format.',
+  },
+  {
     id: 'modern-error-code-undefined',
     transports: BOTH,
     description: 'BASE-021: a tampered requestState is rejected with -32030, a code the spec does not define, instead of -32602.',

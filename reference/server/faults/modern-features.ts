@@ -16,6 +16,11 @@ export const MODERN_FEATURES_FAULTS = [
     transports: BOTH,
     description: 'TOOL-007: the route tool also has a property annotated x-mcp-header "Bad Name" (not an HTTP token).',
   },
+  {
+    id: 'modern-x-mcp-header-sensitive',
+    transports: BOTH,
+    description: 'TOOL-008: the route tool also has an apiToken property mirrored into a header (x-mcp-header "Api-Token").',
+  },
   // resources
   {
     id: 'modern-resources-list-side-effect',

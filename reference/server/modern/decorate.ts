@@ -30,6 +30,7 @@ export function decorate(method: string, params: unknown, result: unknown): Reco
     const meta = isPlainObject(out._meta) ? out._meta : {};
     out._meta = { ...meta, [META.serverInfo]: serverInfo(MODERN) };
   }
+  if (method === 'tools/list' && isOn('modern-traceparent-invalid')) out._meta = { ...(out._meta as Record<string, unknown>), traceparent: 'trace-1' };
   cacheHints(method, p, out);
   return out;
 }
