@@ -9,6 +9,9 @@ import { isOn } from './faults.js';
 import { header, mediaTypes, readBody, refuse } from './http-common.js';
 import { isPlainObject, isResponse, parseFrame, type Outbound } from './jsonrpc.js';
 import { MESSAGE_PATH, SSE_PATH, endSseSessions, handleSseGet, handleSsePost } from './legacy-sse.js';
+import { handleModernPost, isModernPost } from './modern/http.js';
+import { closeSubscriptions } from './modern/listen.js';
+import { eraMode } from './modern/mode.js';
 import { isRevision } from './revisions.js';
 import { Session, type Channel } from './session.js';
 import { PostChannel, SseStream, sendJson, type StreamIds } from './sse.js';
@@ -116,6 +119,7 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   if (body === 'too-large') return refuse(res, 413, 'Payload Too Large: the limit is 4 MB', { Connection: 'close' });
   const parsed = parseFrame(body);
   if (!parsed.ok) return sendJson(res, 400, parsed.reply);
+  if (isModernPost(req, parsed.value)) return handleModernPost(req, res, parsed.value, parsed.text);
 
   let hs: HttpSession | undefined;
   const created = sessionIdOf(req) === undefined;
@@ -224,16 +228,18 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOption
   if (path === SSE_PATH) return req.method === 'GET' ? handleSseGet(req, res) : refuse(res, 405, 'Method Not Allowed', { Allow: 'GET' });
   if (path === MESSAGE_PATH) return req.method === 'POST' ? handleSsePost(req, res, url) : refuse(res, 405, 'Method Not Allowed', { Allow: 'POST' });
   if (!mcp) return refuse(res, 404, `Not Found: the MCP endpoint is ${ENDPOINT}`);
-  switch (req.method) {
-    case 'POST':
-      return handlePost(req, res);
-    case 'GET':
-      return handleGet(req, res);
-    case 'DELETE':
-      return handleDelete(req, res);
-    default:
-      return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, POST, DELETE' });
-  }
+  if (req.method === 'POST') return handlePost(req, res);
+  if ((req.method === 'GET' || req.method === 'DELETE') && servesLegacyStreams(req)) return req.method === 'GET' ? handleGet(req, res) : handleDelete(req, res);
+  const allow = eraMode() === 'modern-only' ? 'POST' : 'GET, POST, DELETE';
+  // 2026-07-28 transports#earlier-streamable-http-revisions: GET and DELETE SHOULD get 405.
+  const status = (req.method === 'GET' || req.method === 'DELETE') && isOn('modern-http-get-allowed') ? 400 : 405;
+  return refuse(res, status, 'Method Not Allowed', { Allow: allow });
+}
+
+/** GET and DELETE belong to legacy sessions: always when --legacy-only, with a session id when dual-era. */
+function servesLegacyStreams(req: IncomingMessage): boolean {
+  const mode = eraMode();
+  return mode === 'legacy-only' || (mode === 'dual' && sessionIdOf(req) !== undefined);
 }
 
 /** Starts listening; resolves with the port and a function that shuts everything down. */
@@ -253,6 +259,7 @@ export function runHttp(port: number, opts: HttpOptions = {}): Promise<{ port: n
       resolve({
         port: actual,
         close: () => {
+          closeSubscriptions();
           for (const hs of [...sessions.values()]) endSession(hs);
           endSseSessions();
           server.close();

@@ -13,6 +13,12 @@ export const ErrorCode = {
   InternalError: -32603,
   /** MCP: resource not found (2024-11-05..2025-11-25). */
   ResourceNotFound: -32002,
+  /** 2026-07-28: HTTP headers disagree with the body, or are missing or malformed. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability it did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** 2026-07-28: the request names a protocol version the server does not implement. */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 /** Thrown by handlers to answer with a JSON-RPC error. */
@@ -21,6 +27,8 @@ export class RpcError extends Error {
     readonly code: number,
     message: string,
     readonly data?: unknown,
+    /** The HTTP status this error wants when it answers a POST (2026-07-28 fixes some); absent: 200. */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }

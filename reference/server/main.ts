@@ -3,11 +3,14 @@
 // Faults also come from MCP_REF_FAULTS (comma list). stdio is the default transport.
 // --http also hosts the 2024-11-05 HTTP+SSE endpoints (/sse, /message); --sse implies --http
 // and prints the /sse URL; --protected requires a bearer token (see auth.ts for the tokens).
+// Eras: dual-era by default (modern _meta selects 2026-07-28 per request, initialize selects a
+// legacy revision); --modern-only refuses initialize; --legacy-only has no 2026-07-28 handling.
 import { FAULTS, activeFaults, enableFaults } from './faults.js';
 import { runHttp } from './http.js';
+import { setEraMode, type EraMode } from './modern/mode.js';
 import { runStdio } from './stdio.js';
 
-const USAGE = 'usage: main.js [--http | --sse] [--protected] [--port N] [--fault ID[,ID]]... [--list-faults]';
+const USAGE = 'usage: main.js [--http | --sse] [--protected] [--modern-only | --legacy-only] [--port N] [--fault ID[,ID]]... [--list-faults]';
 
 interface Options {
   http: boolean;
@@ -16,6 +19,7 @@ interface Options {
   port: number;
   faults: string[];
   listFaults: boolean;
+  era: EraMode;
 }
 
 function die(message: string): never {
@@ -31,7 +35,7 @@ function splitList(value: string): string[] {
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { http: false, sse: false, protected: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false };
+  const opts: Options = { http: false, sse: false, protected: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false, era: 'dual' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -50,6 +54,13 @@ function parseArgs(argv: string[]): Options {
       case '--protected':
         opts.protected = true;
         break;
+      case '--modern-only':
+      case '--legacy-only': {
+        const era = flag === '--modern-only' ? 'modern-only' : 'legacy-only';
+        if (opts.era !== 'dual' && opts.era !== era) die(`--modern-only and --legacy-only exclude each other (${USAGE})`);
+        opts.era = era;
+        break;
+      }
       case '--port': {
         const v = value();
         const port = Number(v);
@@ -86,6 +97,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) die(`unknown fault id: ${unknown.join(', ')} (see --list-faults)`);
   const faults = activeFaults();
   process.stderr.write(`reference server: faults: ${faults.length > 0 ? faults.join(', ') : 'none'}\n`);
+  setEraMode(opts.era);
 
   if (!opts.http) {
     process.on('SIGTERM', () => process.exit(0));

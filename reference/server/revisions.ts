@@ -1,8 +1,16 @@
-// The legacy revisions the reference server speaks, and version negotiation.
+// The revisions the reference server speaks: the legacy ones (initialize handshake, version
+// negotiation below) and the modern one (per-request _meta, modern/).
 import { isOn } from './faults.js';
 
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'] as const;
 export type Revision = (typeof REVISIONS)[number];
+
+/** The stateless era (2026-07-28): served per request, never negotiated by initialize. */
+export const MODERN = '2026-07-28';
+export const MODERN_VERSIONS: readonly string[] = [MODERN];
+/** Any revision a handler may be asked to render for. */
+export type AnyRevision = Revision | typeof MODERN;
+const ORDER: readonly AnyRevision[] = [...REVISIONS, MODERN];
 
 export const OLDEST: Revision = REVISIONS[0];
 export const NEWEST: Revision = REVISIONS[REVISIONS.length - 1] as Revision;
@@ -12,8 +20,13 @@ export function isRevision(v: unknown): v is Revision {
 }
 
 /** True when `rev` is `since` or newer. */
-export function atLeast(rev: Revision, since: Revision): boolean {
-  return REVISIONS.indexOf(rev) >= REVISIONS.indexOf(since);
+export function atLeast(rev: AnyRevision, since: AnyRevision): boolean {
+  return ORDER.indexOf(rev) >= ORDER.indexOf(since);
+}
+
+/** Is a catalog entry with this `since` offered at `rev`? */
+export function offeredAt(def: { since?: AnyRevision }, rev: AnyRevision): boolean {
+  return def.since === undefined || atLeast(rev, def.since);
 }
 
 export interface Negotiated {

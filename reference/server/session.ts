@@ -18,12 +18,17 @@ import {
 } from './jsonrpc.js';
 import { arrayElementTexts } from './rawjson.js';
 import { METHODS, NOTIFICATIONS } from './handlers/index.js';
-import { NEWEST, atLeast, type Revision } from './revisions.js';
+import { NEWEST, atLeast, type AnyRevision, type Revision } from './revisions.js';
 import { LOG_LEVELS, type LogLevel } from './handlers/logging.js';
+import { newConnectionMemory, type ConnectionMemory } from './modern/connection.js';
+import { isModernRequest, serveModern, type ModernOptions } from './modern/dispatch.js';
+import type { RequestMeta } from './modern/meta.js';
 
 export interface SendInfo {
   /** For a response: the method of the request it answers. */
   answers?: string;
+  /** For an error response on HTTP: the status its rule wants (2026-07-28). */
+  status?: number;
 }
 
 /** Where outbound messages go; the transport decides how they reach the wire. */
@@ -37,8 +42,10 @@ export interface RequestContext {
   readonly id: Id;
   readonly params: Record<string, unknown>;
   readonly signal: AbortSignal;
-  /** The negotiated revision (the newest before initialize, where only ping and initialize run). */
-  readonly revision: Revision;
+  /** The negotiated revision (the newest before initialize, where only ping and initialize run); 2026-07-28 for modern requests. */
+  readonly revision: AnyRevision;
+  /** Set for a modern (2026-07-28) request: its per-request fields and method. */
+  readonly modern?: ModernInfo;
   /** A notification related to this request (progress, log), sent before its response. */
   notify(method: string, params: Record<string, unknown>): void;
   /** A log message, sent only if logging/setLevel asked for this level or a lower one. */
@@ -47,6 +54,23 @@ export interface RequestContext {
   after(fn: () => void): void;
   /** The channel this request arrived on. */
   readonly channel: Channel;
+}
+
+export interface ModernInfo {
+  readonly method: string;
+  readonly meta: RequestMeta;
+  /** What the connection remembers; only faults read it (modern/connection.ts). */
+  readonly conn: ConnectionMemory;
+}
+
+/** How one request runs: the era's view of it (execute below). */
+export interface ExecOptions {
+  revision: AnyRevision;
+  modern?: ModernInfo;
+  /** Sends a log message if this request asked for its level. */
+  log(ctx: RequestContext, level: LogLevel, data: unknown): void;
+  /** Turns a handler's result into the result sent (modern: resultType, serverInfo, caching). */
+  decorate?(result: unknown): unknown;
 }
 
 export type RequestHandler = (ctx: RequestContext) => unknown;
@@ -59,6 +83,8 @@ export interface MethodEntry {
 }
 
 export type LifecycleState = 'new' | 'initializing' | 'ready';
+
+export type Request = Extract<Inbound, { kind: 'request' }>;
 
 export interface ReceiveOutcome {
   /** The input as a whole was not a usable message (HTTP answers 400). */
@@ -80,9 +106,17 @@ export class Session {
   private readonly outbound = new Set<string>();
   private nextOutboundId = 1;
   private closed = false;
+  /** The modern requests' view of this stdio process or HTTP connection (faults only). */
+  readonly conn: ConnectionMemory = newConnectionMemory();
 
-  /** `unrelated`: where messages that belong to no client request go. */
-  constructor(readonly unrelated: Channel) {}
+  /**
+   * `unrelated`: where messages that belong to no client request go. `modern`: every request
+   * is a 2026-07-28 one (a modern HTTP POST); otherwise each request's _meta decides.
+   */
+  constructor(
+    readonly unrelated: Channel,
+    private readonly modern?: ModernOptions,
+  ) {}
 
   async receive(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
     if (fuzzFaultHook(value, text, channel, this)) return { rejected: false, hadRequests: false };
@@ -176,66 +210,83 @@ export class Session {
     handler(this, isPlainObject(params) ? params : {});
   }
 
-  private async onRequest(req: Extract<Inbound, { kind: 'request' }>, channel: Channel): Promise<void> {
-    const reply = (body: { result: unknown } | { error: RpcError }): void => {
-      if (this.closed) return;
-      const msg =
-        'result' in body
-          ? resultResponse(req.id, body.result, req.rawId)
-          : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
-      channel.send(msg, { answers: req.method });
-      if (req.method === 'ping' && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
-    };
-
+  private async onRequest(req: Request, channel: Channel): Promise<void> {
+    // basic/versioning#compatibility-matrix: modern _meta selects 2026-07-28, per message.
+    if (this.modern || isModernRequest(req)) return serveModern(this, req, channel, this.modern ?? { conn: this.conn });
     if (this.state === 'new' && req.method !== 'initialize' && req.method !== 'ping') {
-      reply({ error: new RpcError(ErrorCode.InvalidRequest, `Server not initialized: send initialize before ${req.method}`) });
-      return;
+      return this.fail(req, channel, new RpcError(ErrorCode.InvalidRequest, `Server not initialized: send initialize before ${req.method}`));
     }
     const entry = Object.prototype.hasOwnProperty.call(METHODS, req.method) ? METHODS[req.method] : undefined;
     const available = entry && (!entry.since || (this.revision !== null && atLeast(this.revision, entry.since)));
-    if (!entry || !available) {
-      if (isOn('unknown-method-result')) reply({ result: {} });
-      else reply({ error: new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`) });
-      return;
-    }
-    if (req.params !== undefined && !isPlainObject(req.params)) {
-      reply({ error: new RpcError(ErrorCode.InvalidParams, 'Invalid params: params must be an object') });
-      return;
-    }
+    if (!entry || !available) return this.unknownMethod(req, channel, new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`));
+    await this.execute(req, channel, entry.handler, { revision: this.revision ?? NEWEST, log: (ctx, level, data) => this.legacyLog(ctx, level, data) });
+  }
 
+  /** logging#setting-log-level: only what logging/setLevel asked for. */
+  private legacyLog(ctx: RequestContext, level: LogLevel, data: unknown): void {
+    if (this.logLevel !== null && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(this.logLevel)) {
+      ctx.notify('notifications/message', { level, logger: 'mcp-conformance-reference', data });
+    }
+  }
+
+  /** Answers a request (unless the session ended). */
+  answer(req: Request, channel: Channel, body: { result: unknown } | { error: RpcError }): void {
+    if (this.closed) return;
+    const msg =
+      'result' in body
+        ? resultResponse(req.id, body.result, req.rawId)
+        : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
+    const status = 'error' in body ? body.error.httpStatus : undefined;
+    channel.send(msg, { answers: req.method, ...(status !== undefined ? { status } : {}) });
+    if (req.method === 'ping' && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
+  }
+
+  fail(req: Request, channel: Channel, error: RpcError): void {
+    this.answer(req, channel, { error });
+  }
+
+  /** basic#messages: an unknown method is -32601 in both eras (a fault answers a result, decorated for its era). */
+  unknownMethod(req: Request, channel: Channel, error: RpcError, decorate?: (result: unknown) => unknown): void {
+    if (!isOn('unknown-method-result')) return this.fail(req, channel, error);
+    this.answer(req, channel, { result: decorate ? decorate({}) : {} });
+  }
+
+  /** Runs a handler as an in-flight (cancellable) request and answers it; both eras. */
+  async execute(req: Request, channel: Channel, handler: RequestHandler, opts: ExecOptions): Promise<void> {
+    if (req.params !== undefined && !isPlainObject(req.params)) {
+      return this.fail(req, channel, new RpcError(ErrorCode.InvalidParams, 'Invalid params: params must be an object'));
+    }
     const key = JSON.stringify(req.id);
     const ac = new AbortController();
     this.inflight.set(key, ac);
     const afterHooks: (() => void)[] = [];
     const ctx: RequestContext = {
-      session: this,
+      // A modern request gets a session of its own: nothing it does outlives it (basic#statelessness).
+      session: opts.modern ? new Session(channel) : this,
       id: req.id,
       params: req.params ?? {},
       signal: ac.signal,
-      revision: this.revision ?? NEWEST,
+      revision: opts.revision,
+      ...(opts.modern ? { modern: opts.modern } : {}),
       channel,
       notify: (method, params) => {
         if (!ac.signal.aborted && !this.closed) channel.send(notification(method, params));
       },
-      log: (level, data) => {
-        if (this.logLevel !== null && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(this.logLevel)) {
-          ctx.notify('notifications/message', { level, logger: 'mcp-conformance-reference', data });
-        }
-      },
+      log: (level, data) => opts.log(ctx, level, data),
       after: (fn) => afterHooks.push(fn),
     };
     try {
       // Synchronous handlers answer synchronously, so answers keep the order of the requests.
-      const pending = entry.handler(ctx);
+      const pending = handler(ctx);
       const result = pending instanceof Promise ? ((await pending) as unknown) : pending;
       if (ac.signal.aborted) return; // basic/utilities/cancellation: no response after a cancellation
-      reply({ result });
+      this.answer(req, channel, { result: opts.decorate ? opts.decorate(result) : result });
     } catch (e) {
       if (ac.signal.aborted) return;
-      if (e instanceof RpcError) reply({ error: e });
+      if (e instanceof RpcError) this.fail(req, channel, e);
       else {
         process.stderr.write(`reference server: internal error in ${req.method}: ${(e as Error).stack ?? String(e)}\n`);
-        reply({ error: new RpcError(ErrorCode.InternalError, 'Internal error') });
+        this.fail(req, channel, new RpcError(ErrorCode.InternalError, 'Internal error'));
       }
     } finally {
       if (this.inflight.get(key) === ac) this.inflight.delete(key);

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { isOn } from './faults.js';
 import { encode, isResponse, type Outbound } from './jsonrpc.js';
-import type { Channel, ReceiveOutcome } from './session.js';
+import type { Channel, ReceiveOutcome, SendInfo } from './session.js';
 
 export type Headers = Record<string, string>;
 
@@ -28,13 +28,14 @@ export class SseStream {
     private readonly res: ServerResponse,
     headers: Headers,
     private readonly ids?: StreamIds,
-    opts: { prime?: boolean; contentType?: string } = {},
+    opts: { prime?: boolean; contentType?: string; accelBuffering?: boolean } = {},
   ) {
     res.writeHead(200, {
       ...headers,
       'Content-Type': opts.contentType ?? 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
+      // Tells reverse proxies not to buffer the stream (2026-07-28 transports#receiving-messages: SHOULD).
+      ...(opts.accelBuffering === false ? {} : { 'X-Accel-Buffering': 'no' }),
     });
     // 2025-11-25: an event with an id and empty data primes the client for reconnection.
     if (ids && (opts.prime ?? true) && !isOn('http-no-priming-event')) {
@@ -82,11 +83,15 @@ export interface PostOptions {
   ids(): StreamIds | undefined;
   /** Answer with a stream even when only the response is to be sent. */
   streamAll(): boolean;
+  /** False: leave out X-Accel-Buffering (a fault). */
+  accelBuffering?: boolean;
 }
 
 /** The channel of one POST: collects its responses and streams when it must. */
 export class PostChannel implements Channel {
   private buffered: Outbound[] = [];
+  /** The status a buffered error response asked for (2026-07-28 errors: SendInfo.status). */
+  private status: number | undefined;
   private stream: SseStream | null = null;
   private finished = false;
 
@@ -99,12 +104,13 @@ export class PostChannel implements Channel {
     return this.finished;
   }
 
-  send(msg: Outbound): void {
+  send(msg: Outbound, info?: SendInfo): void {
     if (this.finished) return;
     if (this.stream) return this.stream.send(msg); // a resumed stream may have a new response object
     if (this.res.destroyed) return; // the client went away: nothing to deliver to
     if (isResponse(msg) && !this.opts.streamAll()) {
       this.buffered.push(msg);
+      if (info?.status !== undefined) this.status = info.status;
       return;
     }
     this.startStream().send(msg);
@@ -120,7 +126,7 @@ export class PostChannel implements Channel {
     if (!this.stream && !this.res.destroyed) {
       if (this.buffered.length === 1) {
         const type = isOn('http-json-wrong-content-type') ? 'text/plain' : 'application/json';
-        sendJson(this.res, outcome.rejected ? 400 : 200, this.buffered[0] as Outbound, this.opts.headers(), type);
+        sendJson(this.res, this.status ?? (outcome.rejected ? 400 : 200), this.buffered[0] as Outbound, this.opts.headers(), type);
       } else if (this.buffered.length === 0 && !outcome.hadRequests) {
         // Only notifications or responses: 202 Accepted, no body.
         this.res.writeHead(isOn('http-notification-200') ? 200 : 202, this.opts.headers()).end();
@@ -136,8 +142,14 @@ export class PostChannel implements Channel {
     else stream.end();
   }
 
+  /** A keep-alive comment, once the answer is a stream. */
+  comment(text: string): void {
+    this.stream?.comment(text);
+  }
+
   private startStream(): SseStream {
-    const stream = new SseStream(this.res, this.opts.headers(), this.opts.ids());
+    const accel = this.opts.accelBuffering;
+    const stream = new SseStream(this.res, this.opts.headers(), this.opts.ids(), accel === undefined ? {} : { accelBuffering: accel });
     this.stream = stream;
     for (const m of this.buffered.splice(0)) stream.send(m);
     return stream;

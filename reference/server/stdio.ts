@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
 import { encode, parseFrame, type Outbound } from './jsonrpc.js';
+import { closeSubscriptions } from './modern/listen.js';
 import { Session, type Channel, type SendInfo } from './session.js';
 
 /** Lines longer than this are discarded (answered as a parse error). */
@@ -75,6 +76,8 @@ export function runStdio(): void {
   process.stdin.on('end', () => {
     if (pending.length > 0 && !discarding) onLine(Buffer.concat(pending));
     process.stderr.write('reference server: stdin closed, exiting\n');
+    // subscriptions#graceful-closure: open subscriptions end with their result before the exit.
+    closeSubscriptions();
     // Let answers to what was already read go out (synchronous handlers settle first).
     setImmediate(() => process.stdout.write('', () => process.exit(0)));
   });

@@ -14,6 +14,8 @@ export interface PropSchema {
   description?: string;
   minimum?: number;
   maximum?: number;
+  /** 2026-07-28 (tools#x-mcp-header): mirrored into the Mcp-Param-{name} HTTP header. */
+  'x-mcp-header'?: string;
 }
 
 function typeOk(type: PropSchema['type'], v: unknown): boolean {

@@ -1,6 +1,9 @@
-// The prompts (7: two pages) of the reference server.
-import { atLeast, type Revision } from '../revisions.js';
+// The prompts of the reference server (7 legacy: two pages; 8 at 2026-07-28).
+import { elicit, type InputRequired } from '../modern/mrtr.js';
+import { MODERN, atLeast, type AnyRevision } from '../revisions.js';
+import type { RequestContext } from '../session.js';
 import { ICONS, PNG_1X1 } from './media.js';
+import { NAME_QUESTION } from './modern-tools.js';
 
 export interface PromptArg {
   name: string;
@@ -18,7 +21,10 @@ export interface PromptDef {
   title: string;
   description: string;
   arguments: PromptArg[];
-  messages(args: Record<string, string>): Message[];
+  /** The first revision that offers the prompt (absent: all). */
+  since?: AnyRevision;
+  /** A modern prompt may answer with an InputRequiredResult (basic/patterns/mrtr). */
+  messages(args: Record<string, string>, ctx: RequestContext): Message[] | InputRequired;
 }
 
 const user = (text: string): Message => ({ role: 'user', content: { type: 'text', text } });
@@ -88,9 +94,22 @@ export const PROMPTS: readonly PromptDef[] = [
     arguments: [],
     messages: () => [user('What is MCP?'), assistant('The Model Context Protocol.'), user('Tell me more.')],
   },
+  {
+    name: 'personal_greeting',
+    title: 'Personal greeting',
+    description: 'A greeting for the user by name; asks for the name with an elicitation (multi round-trip; needs elicitation).',
+    arguments: [],
+    since: MODERN,
+    messages: (_args, ctx) => {
+      const answer = elicit(ctx, NAME_QUESTION);
+      if ('resultType' in answer) return answer;
+      if (answer.action !== 'accept') return [user(`Greet the user warmly; they chose to ${answer.action} telling their name.`)];
+      return [user(`Please greet ${String(answer.content.name ?? 'the user')} warmly, by name.`)];
+    },
+  },
 ];
 
-export function renderPrompt(def: PromptDef, rev: Revision): Record<string, unknown> {
+export function renderPrompt(def: PromptDef, rev: AnyRevision): Record<string, unknown> {
   const out: Record<string, unknown> = { name: def.name };
   if (atLeast(rev, '2025-06-18')) out.title = def.title;
   out.description = def.description;

@@ -1,5 +1,5 @@
 // The resources (12 static: 11 text, 1 blob) and resource templates (2) of the reference server.
-import { atLeast, type Revision } from '../revisions.js';
+import { atLeast, type AnyRevision } from '../revisions.js';
 import { BLOB_BYTES, ICONS } from './media.js';
 
 export interface ResourceDef {
@@ -111,7 +111,7 @@ export function matchTemplate(uri: string): { def: TemplateDef; value: string } 
   return undefined;
 }
 
-export function renderResource(def: ResourceDef, rev: Revision): Record<string, unknown> {
+export function renderResource(def: ResourceDef, rev: AnyRevision): Record<string, unknown> {
   const out: Record<string, unknown> = { uri: def.uri, name: def.name };
   if (atLeast(rev, '2025-06-18')) out.title = def.title;
   out.description = def.description;
@@ -121,7 +121,7 @@ export function renderResource(def: ResourceDef, rev: Revision): Record<string, 
   return out;
 }
 
-export function renderTemplate(def: TemplateDef, rev: Revision): Record<string, unknown> {
+export function renderTemplate(def: TemplateDef, rev: AnyRevision): Record<string, unknown> {
   const out: Record<string, unknown> = { uriTemplate: def.uriTemplate, name: def.name };
   if (atLeast(rev, '2025-06-18')) out.title = def.title;
   out.description = def.description;

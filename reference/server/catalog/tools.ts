@@ -1,26 +1,20 @@
-// The tools the reference server offers (8: two pages of 5), and how each revision sees them.
+// The tools the reference server offers (8 legacy: two pages of 5; 11 at 2026-07-28), and how each revision sees them.
 import { isOn } from '../faults.js';
-import { isPlainObject, isValidId } from '../jsonrpc.js';
-import { atLeast, type Revision } from '../revisions.js';
+import { isPlainObject, isValidId, notification } from '../jsonrpc.js';
+import type { InputRequired } from '../modern/mrtr.js';
+import { atLeast, type AnyRevision } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 import type { ArgSchema } from '../validate.js';
 import { ICONS, PNG_1X1 } from './media.js';
+import { MODERN_TOOLS } from './modern-tools.js';
+import { NO_ARGS, READ_ONLY, sleep, text, type Content, type Hints } from './tool-kit.js';
 
-export type Content =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string };
+export type { Content } from './tool-kit.js';
 
 export interface ToolOutput {
   content: Content[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
-
-interface Hints {
-  readOnlyHint: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint: boolean;
 }
 
 export interface ToolDef {
@@ -31,27 +25,10 @@ export interface ToolDef {
   /** Declared from 2025-06-18 (tools#output-schema); the result then carries structuredContent. */
   outputSchema?: Record<string, unknown>;
   annotations: Hints;
-  run(args: Record<string, unknown>, ctx: RequestContext): ToolOutput | Promise<ToolOutput>;
-}
-
-const NO_ARGS: ArgSchema = { type: 'object', properties: {}, additionalProperties: false };
-const READ_ONLY: Hints = { readOnlyHint: true, openWorldHint: false };
-
-const text = (t: string): Content => ({ type: 'text', text: t });
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Error('cancelled'));
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new Error('cancelled'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  /** The first revision that offers the tool (absent: all). */
+  since?: AnyRevision;
+  /** A modern tool may answer with an InputRequiredResult (basic/patterns/mrtr). */
+  run(args: Record<string, unknown>, ctx: RequestContext): ToolOutput | InputRequired | Promise<ToolOutput | InputRequired>;
 }
 
 /** params._meta.progressToken when it is a valid token (basic/utilities/progress). */
@@ -60,7 +37,7 @@ function progressToken(ctx: RequestContext): string | number | undefined {
   return isPlainObject(meta) && isValidId(meta.progressToken) ? meta.progressToken : undefined;
 }
 
-export const TOOLS: readonly ToolDef[] = [
+const LEGACY_TOOLS: readonly ToolDef[] = [
   {
     name: 'echo',
     title: 'Echo',
@@ -108,7 +85,13 @@ export const TOOLS: readonly ToolDef[] = [
       // progress#progress-flow: total is the whole (progress never exceeds it).
       const total = isOn('progress-over-total') ? steps - 1 : steps;
       for (let i = 1; i <= steps; i++) {
-        await sleep(ms / steps, ctx.signal); // rejects at once on cancellation
+        await sleep(ms / steps, ctx.signal).catch((e: unknown) => {
+          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault sends one more progress).
+          if (token !== undefined && ctx.modern && isOn('modern-progress-after-cancel')) {
+            ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i }));
+          }
+          throw e;
+        }); // rejects at once on cancellation
         if (token !== undefined) {
           const p: Record<string, unknown> = { progressToken: token, progress: i, total };
           if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
@@ -121,6 +104,8 @@ export const TOOLS: readonly ToolDef[] = [
       if (token !== undefined && isOn('progress-after-response')) {
         ctx.after(() => ctx.notify('notifications/progress', { progressToken: token, progress: steps + 1 }));
       }
+      // cancellation#behavior-requirements: servers send notifications/cancelled only to end a listen.
+      if (ctx.modern && isOn('modern-server-sends-cancelled')) ctx.notify('notifications/cancelled', { requestId: ctx.id, reason: 'took too long' });
       return { content: [text(`Waited ${ms} ms`)] };
     },
   },
@@ -178,8 +163,11 @@ export const TOOLS: readonly ToolDef[] = [
   },
 ];
 
+/** Every tool; each era lists those offered at its revision (`since`). */
+export const TOOLS: readonly ToolDef[] = [...LEGACY_TOOLS, ...MODERN_TOOLS];
+
 /** A tool as tools/list shows it at `rev` (only members that revision's schema has). */
-export function renderTool(def: ToolDef, rev: Revision): Record<string, unknown> {
+export function renderTool(def: ToolDef, rev: AnyRevision): Record<string, unknown> {
   const out: Record<string, unknown> = { name: def.name };
   if (atLeast(rev, '2025-06-18')) out.title = def.title;
   out.description = def.description;
@@ -191,7 +179,7 @@ export function renderTool(def: ToolDef, rev: Revision): Record<string, unknown>
 }
 
 /** A tool result as `rev` allows it (structuredContent exists from 2025-06-18). */
-export function renderOutput(out: ToolOutput, rev: Revision): Record<string, unknown> {
+export function renderOutput(out: ToolOutput, rev: AnyRevision): Record<string, unknown> {
   const result: Record<string, unknown> = { content: out.content };
   if (out.structuredContent && atLeast(rev, '2025-06-18')) result.structuredContent = out.structuredContent;
   if (out.isError) result.isError = true;

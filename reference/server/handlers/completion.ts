@@ -1,15 +1,15 @@
 // server/utilities/completion (served from 2025-03-26, where the completions capability exists).
-import { PROMPTS } from '../catalog/prompts.js';
 import { TEMPLATES } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { invalidParams, isPlainObject } from '../jsonrpc.js';
 import type { RequestContext } from '../session.js';
+import { promptsFor } from './prompts.js';
 
 const MAX_VALUES = 100;
 
-function candidates(ref: Record<string, unknown>, argName: string): readonly string[] {
+function candidates(ctx: RequestContext, ref: Record<string, unknown>, argName: string): readonly string[] {
   if (ref.type === 'ref/prompt') {
-    const prompt = PROMPTS.find((p) => p.name === ref.name);
+    const prompt = promptsFor(ctx).find((p) => p.name === ref.name);
     // completion#error-handling: an invalid prompt name is -32602.
     if (!prompt && isOn('completion-unknown-prompt-accepted')) return [];
     if (!prompt) throw invalidParams(`Unknown prompt: ${String(ref.name)}`);
@@ -33,7 +33,7 @@ export function complete(ctx: RequestContext): Record<string, unknown> {
     throw invalidParams('Invalid params: argument must have string name and value');
   }
   const prefix = argument.value.toLowerCase();
-  const matches = candidates(ref, argument.name).filter((v) => v.toLowerCase().startsWith(prefix));
+  const matches = candidates(ctx, ref, argument.name).filter((v) => v.toLowerCase().startsWith(prefix));
   // completion#completion-results: at most 100 values; total and hasMore tell about the rest.
   const values = isOn('completion-over-100') ? matches : matches.slice(0, MAX_VALUES);
   const hasMore = isOn('completion-hasmore-inconsistent') ? false : matches.length > values.length;

@@ -2,26 +2,26 @@
 // notifications/cancelled.
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
-import { atLeast, negotiate, type Revision } from '../revisions.js';
+import { atLeast, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
 export const SERVER_VERSION = '0.1.0';
 
 /** The capabilities the server declares at a revision (only members that revision's schema has). */
-export function serverCapabilities(rev: Revision): Record<string, unknown> {
+export function serverCapabilities(rev: AnyRevision): Record<string, unknown> {
   const caps: Record<string, unknown> = {
     tools: { listChanged: true },
     resources: { subscribe: true, listChanged: true },
     prompts: { listChanged: true },
     logging: isOn('capability-not-object') ? true : {},
   };
-  if (atLeast(rev, '2025-03-26')) caps.completions = {};
+  if (atLeast(rev, '2025-03-26') && !isOn('completions-undeclared-served')) caps.completions = {};
   if (isOn('undeclared-capability')) delete caps.prompts;
   return caps;
 }
 
-function serverInfo(rev: Revision): Record<string, unknown> {
+export function serverInfo(rev: AnyRevision): Record<string, unknown> {
   const info: Record<string, unknown> = { name: SERVER_NAME, version: SERVER_VERSION };
   if (atLeast(rev, '2025-06-18')) info.title = 'MCP Conformance Reference Server';
   return info;
@@ -64,7 +64,6 @@ export function initialize(ctx: RequestContext): Record<string, unknown> {
 /** Faults of faults/utilities.ts: a capability left out of the declaration but still used. */
 function undeclaredCapabilityFaults(caps: Record<string, unknown>, ctx: RequestContext): void {
   const later = (method: string, params: Record<string, unknown>) => ctx.after(() => ctx.channel.send(notification(method, params)));
-  if (isOn('completions-undeclared-served')) delete caps.completions;
   if (isOn('list-changed-undeclared')) {
     caps.tools = {};
     later('notifications/tools/list_changed', {});

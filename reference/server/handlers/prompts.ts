@@ -1,20 +1,27 @@
 // server/prompts: prompts/list (paginated) and prompts/get.
-import { PROMPTS, renderPrompt } from '../catalog/prompts.js';
+import { PROMPTS, renderPrompt, type PromptDef } from '../catalog/prompts.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject } from '../jsonrpc.js';
+import { isInputRequired, type InputRequired } from '../modern/mrtr.js';
 import { paginate } from '../pagination.js';
+import { offeredAt } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 
+/** The prompts offered at the request's revision. */
+export function promptsFor(ctx: Pick<RequestContext, 'revision'>): PromptDef[] {
+  return PROMPTS.filter((p) => offeredAt(p, ctx.revision));
+}
+
 export function listPrompts(ctx: RequestContext): Record<string, unknown> {
-  const page = paginate('prompts', PROMPTS, ctx.params.cursor);
+  const page = paginate('prompts', promptsFor(ctx), ctx.params.cursor);
   const prompts = page.items.map((p) => renderPrompt(p, ctx.revision));
   return page.nextCursor === undefined ? { prompts } : { prompts, nextCursor: page.nextCursor };
 }
 
-export function getPrompt(ctx: RequestContext): Record<string, unknown> {
+export function getPrompt(ctx: RequestContext): Record<string, unknown> | InputRequired {
   const { name } = ctx.params;
   if (typeof name !== 'string') throw invalidParams('Invalid params: name must be a string');
-  const prompt = PROMPTS.find((p) => p.name === name);
+  const prompt = promptsFor(ctx).find((p) => p.name === name);
   // server/prompts#error-handling: unknown prompt and missing required arguments are -32602.
   if (!prompt) {
     if (isOn('prompts-unknown-returns-result')) return { messages: [] };
@@ -32,5 +39,7 @@ export function getPrompt(ctx: RequestContext): Record<string, unknown> {
     if (!isOn('prompts-missing-argument-accepted')) throw invalidParams(`Missing required argument "${missing.name}" for prompt ${name}`);
     for (const a of prompt.arguments) if (a.required) given[a.name] ??= '';
   }
-  return { description: prompt.description, messages: prompt.messages(given) };
+  const messages = prompt.messages(given, ctx);
+  if (isInputRequired(messages)) return messages; // basic/patterns/mrtr: sent as it is
+  return { description: prompt.description, messages };
 }

@@ -1,12 +1,29 @@
 // server/resources: list, templates/list, read, subscribe, unsubscribe.
-import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate } from '../catalog/resources.js';
+import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate, type ResourceDef } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
+import { atLeast } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 
+/** The resource of the fault modern-resources-list-side-effect (RES-003). */
+const SESSION_STATE: ResourceDef = {
+  uri: 'test://session/state',
+  name: 'session-state',
+  title: 'Session state',
+  description: 'Appears once this connection has called a tool.',
+  mimeType: 'text/plain',
+  text: 'called',
+};
+
+/** The resources offered (a fault lists one more once the connection called a tool; it can then be read anywhere). */
+function resourcesFor(ctx: RequestContext, reading: boolean): readonly ResourceDef[] {
+  const extra = isOn('modern-resources-list-side-effect') && ctx.modern !== undefined && (reading || ctx.modern.conn.sawCall);
+  return extra ? [...RESOURCES, SESSION_STATE] : RESOURCES;
+}
+
 export function listResources(ctx: RequestContext): Record<string, unknown> {
-  const page = paginate('resources', RESOURCES, ctx.params.cursor);
+  const page = paginate('resources', resourcesFor(ctx, false), ctx.params.cursor);
   const resources = page.items.map((r) => renderResource(r, ctx.revision));
   return page.nextCursor === undefined ? { resources } : { resources, nextCursor: page.nextCursor };
 }
@@ -25,7 +42,7 @@ function uriParam(ctx: RequestContext): string {
 
 export function readResource(ctx: RequestContext): Record<string, unknown> {
   const uri = uriParam(ctx);
-  const res = RESOURCES.find((r) => r.uri === uri);
+  const res = resourcesFor(ctx, true).find((r) => r.uri === uri);
   if (res) {
     if (res.name === 'blob.bin' && isOn('resources-read-listed-error')) throw new RpcError(ErrorCode.InternalError, 'Internal error');
     const shown = res.name === 'readme' && isOn('resources-read-wrong-uri') ? 'test://static/README' : uri;
@@ -36,9 +53,10 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   }
   const match = matchTemplate(uri);
   if (match) return { contents: [{ uri, mimeType: match.def.mimeType, text: match.def.render(match.value) }] };
-  // server/resources#error-handling: resource not found is -32002.
+  // server/resources#error-handling: resource not found is -32002, and -32602 from 2026-07-28 (never an empty contents).
   if (isOn('resources-unknown-uri-result')) return { contents: [] };
-  throw new RpcError(ErrorCode.ResourceNotFound, 'Resource not found', { uri });
+  const modernCode = isOn('modern-resource-not-found-32002') ? ErrorCode.ResourceNotFound : ErrorCode.InvalidParams;
+  throw new RpcError(atLeast(ctx.revision, '2026-07-28') ? modernCode : ErrorCode.ResourceNotFound, 'Resource not found', { uri });
 }
 
 /** resources/subscribe and resources/unsubscribe: accepted for any URI (nothing ever changes). */
