@@ -146,7 +146,7 @@ describe('StreamableHttpTransport', () => {
 
   it('delivers a JSON response and captures the session id from initialize', async () => {
     const { t, wire, messages } = make();
-    await t.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, 'lifecycle.x');
+    await t.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { owner: 'lifecycle.x' });
     expect(messages).toEqual([{ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18' } }]);
     expect(t.sessionId).toBe('sess-123');
     expect(t.lastResponse).toMatchObject({ status: 200, contentType: 'application/json' });

@@ -4,7 +4,7 @@
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { SessionError } from '../../harness/sessions/session.js';
-import { RANGE } from '../../harness/revisions.js';
+import { RANGE, inRange } from '../../harness/revisions.js';
 
 const SPEC_URL = 'basic/lifecycle#version-negotiation';
 /** A date no revision will ever have, and a string that is not a date at all. */
@@ -108,7 +108,8 @@ export const versionChecks: Check[] = [
       if (typeof answer.version !== 'string' || answer.version === FUTURE_VERSION) {
         return ctx.skip('no counter-offer to judge (see version.unknown-version-counter-offer)');
       }
-      const newest = [...ctx.probe.accepted].sort().at(-1);
+      // Only a handshake revision can be a counter-offer to initialize.
+      const newest = ctx.probe.accepted.filter((r) => inRange(r, RANGE.legacy)).sort().at(-1);
       if (!newest || answer.version >= newest) return ctx.pass();
       return ctx.fail({ expected: `"${newest}", the newest version it accepted`, actual: `"${answer.version}"` });
     },
