@@ -17,6 +17,9 @@ export async function writeCombinedJson(report: CombinedReport, outDir: string):
 /** A file that is not a combined.json this version can read, as one sentence. */
 export class CombinedReadError extends Error {}
 
+/** As config.schema.json allows target names. */
+const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Enough of the shape to render and merge safely; the embedded reports are trusted as report.json is. */
@@ -26,6 +29,8 @@ function shapeProblem(value: unknown): string | undefined {
   if (!Array.isArray(value.targets)) return 'has no targets list';
   for (const [i, t] of value.targets.entries()) {
     if (!isObject(t) || typeof t.name !== 'string' || typeof t.exitCode !== 'number') return `target ${i + 1} lacks a name or an exitCode`;
+    // The name becomes a folder when the merge re-renders the target's reports.
+    if (!TARGET_NAME.test(t.name)) return `target ${i + 1} has a name that cannot be a folder name`;
     const r = t.report;
     if (!isObject(r) || !Array.isArray(r.results) || !isObject(r.summary) || !isObject(r.target)) return `target "${t.name}" has no complete report`;
   }

@@ -154,6 +154,11 @@ describe('mcp-conformance merge-reports', () => {
     const bad = await runCli(['merge-reports', 'not.json'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('mcp-conformance: not.json is not a combined.json of combinedReportVersion 1\n');
+    const escape = shard(1, 1, [target('../../outside', passing(), 0)]);
+    await writeFile(join(dir, 'escape.json'), JSON.stringify(escape));
+    const escaping = await runCli(['merge-reports', 'escape.json'], { cwd: dir });
+    expect(escaping.code).toBe(2);
+    expect(escaping.stderr).toBe('mcp-conformance: escape.json target 1 has a name that cannot be a folder name\n');
     const none = await runCli(['merge-reports'], { cwd: dir });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^mcp-conformance: merge-reports needs the folders of the shards' reports \(usage: /);
