@@ -17,6 +17,7 @@ export interface CliOptions {
   out?: string;
   baseline?: string;
   writeBaseline?: string;
+  badge?: string;
   failOn: string;
   callTools: string;
   transport?: string;
@@ -29,6 +30,11 @@ export interface CliOptions {
   quiet: boolean;
   version: boolean;
   help: boolean;
+  config?: string;
+  target?: string;
+  shard?: string;
+  /** The flags given on the command line (by table name), so that they override a config file. */
+  given: ReadonlySet<string>;
 }
 
 interface OptionSpec {
@@ -44,12 +50,15 @@ interface OptionSpec {
 export const OPTION_TABLE: Record<string, OptionSpec> = {
   server: { type: 'string', arg: '<cmd>', help: 'launch this command and test it as a stdio MCP server' },
   url: { type: 'string', arg: '<url>', help: 'test the MCP server at this HTTP URL (Streamable HTTP)' },
+  config: { type: 'string', arg: '<file>', help: 'config file (default: mcp-conformance.config.json, .yaml or .yml in the working directory)' },
+  target: { type: 'string', arg: '<name,...>', help: 'only these targets of the config file' },
+  shard: { type: 'string', arg: '<i/n>', help: "run the i-th of n shares of the config's targets (merge with merge-reports)" },
   spec: { type: 'string', arg: '<rev,...>', help: 'only these spec revisions (default: every revision the server accepts)' },
   suite: { type: 'string', arg: '<area,...>', help: 'only checks of these areas (see --list)' },
   check: { type: 'string', arg: '<id,...>', help: 'only these check ids; `*` is a wildcard (e.g. "base.*")' },
   list: { type: 'boolean', help: 'list every check (id, level, revisions, title) and exit' },
   timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'time allowed for each request' },
-  concurrency: { type: 'string', arg: '<n>', default: '4', help: 'checks run at once' },
+  concurrency: { type: 'string', arg: '<n>', default: '4', help: 'checks run at once (with several targets: targets at once x checks at once)' },
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
@@ -73,6 +82,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
   baseline: { type: 'string', arg: '<file.yml>', help: 'known failures (check ids, id@revision): expected, not failing; a listed check that passes fails the run' },
   'write-baseline': { type: 'string', arg: '<file.yml>', help: "write this run's failures as a baseline file" },
+  badge: { type: 'string', arg: '<file.svg>', help: 'write an SVG badge of the result (newest revision, MUST compliance) for a README' },
   'fail-on': { type: 'string', arg: '<level>', default: 'must', help: 'what fails the run: must (a broken MUST), should (also warnings), none' },
   'no-color': { type: 'boolean', help: 'no colours in the console (NO_COLOR is honoured too)' },
   verbose: { type: 'boolean', short: 'v', help: 'print the wire excerpt of every failure' },
@@ -82,10 +92,11 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
 };
 
 export const EXIT_CODES = [
-  [0, 'no MUST-level check failed (see --fail-on), or no regression (diff)'],
-  [1, 'a MUST-level check failed (see --fail-on), a baseline entry is stale, or a regression (diff)'],
-  [2, 'usage error (unknown flag, bad value, bad baseline or report file)'],
-  [3, 'the target could not be started or reached'],
+  [0, 'no MUST-level check failed and every check decided (see --fail-on), or no regression (diff)'],
+  [1, 'a MUST-level check failed or could not decide (see --fail-on), a baseline entry is stale, or a regression (diff)'],
+  [2, 'usage error (unknown flag, bad value, bad config, baseline or report file)'],
+  [3, 'a target could not be started or reached (with several targets, this wins over 4 and 1)'],
+  [4, 'nothing was tested: no revision accepted, or every check skipped'],
   [130, 'interrupted (Ctrl-C); the report of what ran is still written'],
 ] as const;
 
@@ -132,8 +143,9 @@ export function parseCli(argv: string[]): CliOptions {
     quiet: values.quiet === true,
     version: values.version === true,
     help: values.help === true,
+    given: new Set(Object.keys(values)),
   };
-  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed'] as const) {
+  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed', 'config', 'target', 'shard'] as const) {
     const v = str(k);
     if (v !== undefined) opts[k] = v;
   }
@@ -141,6 +153,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
   if (str('baseline') !== undefined) opts.baseline = str('baseline');
   if (str('write-baseline') !== undefined) opts.writeBaseline = str('write-baseline');
+  if (str('badge') !== undefined) opts.badge = str('badge');
   return opts;
 }
 
@@ -151,8 +164,10 @@ export function helpText(): string {
     'Usage:',
     '  mcp-conformance --server "<command>" [options]   test a stdio server',
     '  mcp-conformance --url <url> [options]            test an HTTP server',
+    '  mcp-conformance [--config <file>] [options]      test every target of the config file',
     '  mcp-conformance --list                           list the checks',
     '  mcp-conformance diff <old.json> <new.json>       compare two runs: regressions and fixes',
+    '  mcp-conformance merge-reports <dir>... [--out <dir>]   combine the combined.json of shards',
     '',
     'Options:',
   ];

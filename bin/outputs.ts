@@ -1,12 +1,9 @@
 // Writing the file reports and the baseline: the CLI's only side effects besides the run.
+// Each renderer is imported when it is asked for, so a run never loads the ones it skips.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { RunReport } from '../harness/checks/result.js';
-import { baselineText } from '../reports/baseline.js';
-import { writeHtmlReport } from '../reports/html.js';
-import { writeJsonReport } from '../reports/json.js';
-import { writeJunitReport } from '../reports/junit.js';
-import { writeMarkdownReport } from '../reports/markdown.js';
+import type { CombinedReport } from '../reports/combined.js';
 import type { FailOn } from '../reports/model.js';
 import { UsageError } from './options.js';
 
@@ -14,6 +11,7 @@ export const REPORT_KINDS = ['console', 'json', 'html', 'junit', 'markdown'] as 
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 function cannotWrite(what: string, error: unknown): UsageError {
+  if (error instanceof UsageError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   return new UsageError(`cannot write ${what}: ${code ?? (error instanceof Error ? error.message : String(error))}`);
 }
@@ -23,18 +21,36 @@ export async function writeReports(report: RunReport, kinds: readonly ReportKind
   const dir = resolve(outDir);
   const paths: string[] = [];
   try {
-    paths.push(await writeJsonReport(report, dir));
-    if (kinds.includes('html')) paths.push(await writeHtmlReport(report, dir, failOn));
-    if (kinds.includes('junit')) paths.push(await writeJunitReport(report, dir, failOn));
-    if (kinds.includes('markdown')) paths.push(await writeMarkdownReport(report, dir, failOn));
+    paths.push(await (await import('../reports/json.js')).writeJsonReport(report, dir));
+    if (kinds.includes('html')) paths.push(await (await import('../reports/html.js')).writeHtmlReport(report, dir, failOn));
+    if (kinds.includes('junit')) paths.push(await (await import('../reports/junit.js')).writeJunitReport(report, dir, failOn));
+    if (kinds.includes('markdown')) paths.push(await (await import('../reports/markdown.js')).writeMarkdownReport(report, dir, failOn));
   } catch (error) {
     throw cannotWrite(`the reports to ${dir}`, error);
   }
   return paths;
 }
 
+/**
+ * The combined report of several targets in `outDir`: combined.json (what merge-reports
+ * reads) and report.md always, the combined HTML when html is asked for.
+ */
+export async function writeCombinedReports(combined: CombinedReport, kinds: readonly ReportKind[], outDir: string): Promise<string[]> {
+  const dir = resolve(outDir);
+  const paths: string[] = [];
+  try {
+    paths.push(await (await import('../reports/combined-json.js')).writeCombinedJson(combined, dir));
+    paths.push(await (await import('../reports/combined-markdown.js')).writeCombinedMarkdown(combined, dir));
+    if (kinds.includes('html')) paths.push(await (await import('../reports/html/combined.js')).writeCombinedHtml(combined, dir));
+  } catch (error) {
+    throw cannotWrite(`the combined reports to ${dir}`, error);
+  }
+  return paths;
+}
+
 export async function writeBaseline(report: RunReport, file: string, failOn: FailOn): Promise<string> {
   const path = resolve(file);
+  const { baselineText } = await import('../reports/baseline.js');
   try {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, baselineText(report, failOn), 'utf8');

@@ -1,15 +1,19 @@
 // action.yml (the composite GitHub Action): its shell steps are run here as the runner runs
 // them (bash --noprofile --norc -eo pipefail, inputs through env, GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY files), against the reference server: the CLI runs with the documented
-// flags, report.md lands in the job summary, every report is written for the upload step,
-// and the job fails exactly when the CLI says so.
-import { spawn } from 'node:child_process';
+// GITHUB_STEP_SUMMARY files), against the reference server: the packed package is installed
+// (the `package` input, as this repository's CI does; users get the npm release), the CLI
+// runs with the documented flags, report.md lands in the job summary, every report is
+// written for the upload step, and the job fails exactly when the CLI says so. The README's
+// workflows use only inputs the action declares.
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import type { CombinedReport } from '../reports/combined.js';
 import { referenceCommand } from './helpers/reference.js';
 
 interface Step {
@@ -55,7 +59,7 @@ function bash(script: string, env: Record<string, string>, cwd: string): Promise
 }
 
 /** Run the action's steps in order, as a runner would; `uses` steps are returned, not run. */
-async function runAction(given: Record<string, string>, workspace: string) {
+async function runAction(given: Record<string, string>, workspace: string, runnerTemp: string) {
   const inputs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(action.inputs)) inputs[name] = given[name] ?? spec.default ?? '';
   const outputs: Record<string, Record<string, string>> = {};
@@ -85,7 +89,7 @@ async function runAction(given: Record<string, string>, workspace: string) {
       NO_COLOR: '1',
       GITHUB_OUTPUT: outFile,
       GITHUB_STEP_SUMMARY: summary,
-      RUNNER_TEMP: workspace,
+      RUNNER_TEMP: runnerTemp,
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expr(String(v));
     const result = await bash(step.run, env, workspace);
@@ -104,9 +108,26 @@ async function runAction(given: Record<string, string>, workspace: string) {
 
 describe('GitHub Action (action.yml)', () => {
   const dirs: string[] = [];
+  /** One tarball for every run, and one RUNNER_TEMP, so the install is paid for once. */
+  let tarball = '';
+  let runnerTemp = '';
+  beforeAll(async () => {
+    runnerTemp = await mkdtemp(join(tmpdir(), 'mcpc-action-runner-'));
+    dirs.push(runnerTemp);
+    const packed = join(runnerTemp, 'packed');
+    await mkdir(packed);
+    // dist/ and schema/generated/ are built already (npm test builds first): pack them as they are.
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], { cwd: ROOT });
+    tarball = join(packed, stdout.trim().split('\n').at(-1) ?? '');
+  }, 120_000);
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
+  const workspaceDir = async (): Promise<string> => {
+    const workspace = await mkdtemp(join(tmpdir(), 'mcpc-action-'));
+    dirs.push(workspace);
+    return workspace;
+  };
 
   it('is a composite action whose scripts take inputs only through env', () => {
     expect(action.runs.using).toBe('composite');
@@ -125,10 +146,14 @@ describe('GitHub Action (action.yml)', () => {
   });
 
   it('runs the CLI, writes report.md to the job summary and every report for upload, and fails the job on a failure', { timeout: 120_000 }, async () => {
-    const workspace = await mkdtemp(join(tmpdir(), 'mcpc-action-'));
-    dirs.push(workspace);
-    const { ran, skipped, summary } = await runAction({ server: referenceCommand('ping-nonempty-result'), suite: 'ping', spec: '2025-06-18', args: '--no-fuzz --timeout 4000' }, workspace);
-    expect(ran.setup?.outputs.cli).toBe(join(ROOT, 'bin/mcp-conformance.js'));
+    const workspace = await workspaceDir();
+    const { ran, skipped, summary } = await runAction(
+      { package: tarball, server: referenceCommand('ping-nonempty-result'), suite: 'ping', spec: '2025-06-18', args: '--no-fuzz --timeout 4000' },
+      workspace,
+      runnerTemp,
+    );
+    expect(ran.setup?.code, ran.setup?.stderr).toBe(0);
+    expect(ran.setup?.outputs.cli).toBe(join(runnerTemp, 'mcp-conformance/node_modules/mcp-conformance/bin/mcp-conformance.js'));
     expect(ran.run?.code, ran.run?.stderr).toBe(0);
     expect(ran.run?.outputs).toEqual({ 'exit-code': '1', 'report-dir': 'mcp-conformance-report' });
     expect(ran.run?.stdout).toMatch(/Failures:\n✗ ping\.empty-result \[2025-06-18 stdio\]/);
@@ -142,15 +167,44 @@ describe('GitHub Action (action.yml)', () => {
   });
 
   it('passes the job on a clean server, with the reports where out says', { timeout: 120_000 }, async () => {
-    const workspace = await mkdtemp(join(tmpdir(), 'mcpc-action-'));
-    dirs.push(workspace);
+    const workspace = await workspaceDir();
     const { ran, summary } = await runAction(
-      { server: referenceCommand(), suite: 'ping', spec: '2025-06-18', out: 'reports/mcp', args: '--no-fuzz' },
+      { package: tarball, server: referenceCommand(), suite: 'ping', spec: '2025-06-18', out: 'reports/mcp', args: '--no-fuzz' },
       workspace,
+      runnerTemp,
     );
     expect(ran.run?.outputs['exit-code']).toBe('0');
     expect(existsSync(join(workspace, 'reports/mcp/junit.xml'))).toBe(true);
     expect(summary).toMatch(/^## MCP conformance: ✅ passed/);
     expect(ran.Verdict?.code).toBe(0);
+  });
+  it('runs every target of a config file in shards, and merges the shards into one summary', { timeout: 120_000 }, async () => {
+    const workspace = await workspaceDir();
+    const target = (name: string, fault?: string) => ({ name, server: referenceCommand(fault) });
+    await writeFile(
+      join(workspace, 'mcp-conformance.config.json'),
+      JSON.stringify({ suite: 'ping', spec: '2025-06-18', fuzz: false, targets: [target('good'), target('broken', 'ping-nonempty-result'), target('also-good')] }),
+    );
+    const first = await runAction({ package: tarball, config: 'mcp-conformance.config.json', shard: '1/2', out: 'all/shard-1' }, workspace, runnerTemp);
+    expect(first.ran.run?.outputs['exit-code'], first.ran.run?.stdout).toBe('0');
+    expect(first.summary).toMatch(/^## MCP conformance: ✅ passed \(2 targets\)/);
+    for (const file of ['combined.json', 'report.md', 'good/report.html', 'good/junit.xml', 'also-good/report.json']) expect(existsSync(join(workspace, 'all/shard-1', file)), file).toBe(true);
+    const second = await runAction({ package: tarball, config: 'mcp-conformance.config.json', shard: '2/2', out: 'all/shard-2' }, workspace, runnerTemp);
+    expect(second.ran.run?.outputs['exit-code']).toBe('1');
+    const merged = await runAction({ package: tarball, merge: 'all', out: 'merged' }, workspace, runnerTemp);
+    expect(merged.ran.run?.outputs['exit-code']).toBe('1');
+    expect(merged.summary).toMatch(/^## MCP conformance: ❌ failed \(3 targets\)/);
+    const combined = JSON.parse(await readFile(join(workspace, 'merged', 'combined.json'), 'utf8')) as CombinedReport;
+    expect(combined.targets.map((t) => t.name)).toEqual(['good', 'also-good', 'broken']);
+    expect(existsSync(join(workspace, 'merged', 'broken', 'report.html'))).toBe(true);
+    expect(merged.ran.Verdict?.code).toBe(1);
+  });
+
+  it("the README's workflows use only inputs the action declares", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1] ?? '') as { jobs?: Record<string, { steps?: Step[] }> });
+    const uses = blocks.flatMap((b) => Object.values(b.jobs ?? {}).flatMap((j) => j.steps ?? [])).filter((s) => /mcp-conformance@/.test(s.uses ?? ''));
+    expect(uses.length).toBeGreaterThan(1);
+    for (const step of uses) for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), input).toContain(input);
   });
 });

@@ -45,6 +45,17 @@ describe('CLI basics', () => {
     for (const text of ['--report <kinds>', 'console, json, html, junit, markdown', '--baseline <file.yml>', '--write-baseline', '--fail-on <level>', 'mcp-conformance diff', 'Exit codes:']) {
       expect(run.stdout).toContain(text);
     }
+    for (const text of ['--config <file>', '--target <name,...>', '--shard <i/n>', 'mcp-conformance merge-reports']) expect(run.stdout).toContain(text);
+  });
+
+  it('--version prints the version and the schema revisions it carries, alone or among flags', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+    const expected = `mcp-conformance ${pkg.version}\nMCP schema revisions: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28\n`;
+    for (const args of [['--version'], ['-V'], ['--version', '--no-color']]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(0);
+      expect(run.stdout, args.join(' ')).toBe(expected);
+    }
   });
 
   it('--list prints one line per check, and --suite narrows it', async () => {

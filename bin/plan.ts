@@ -1,0 +1,221 @@
+// From options (flags over config file over defaults) to what runs: one plan per target and
+// the run-wide choices (reports, folder, concurrency budget, shard). Every mistake is a
+// UsageError here, before any process starts.
+import { resolve } from 'node:path';
+import type { Check } from '../harness/checks/check.js';
+import type { LaunchSpec } from '../harness/config/launch.js';
+import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
+import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
+import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
+import type { Target } from '../harness/transport.js';
+import { BaselineError, loadBaseline, type BaselineEntry } from '../reports/baseline.js';
+import { FAIL_ON, type FailOn } from '../reports/model.js';
+import { Layers, positiveInt } from './layers.js';
+import { UsageError, type CliOptions } from './options.js';
+import { REPORT_KINDS, type ReportKind } from './outputs.js';
+import { selectChecks, selectRevisions } from './select.js';
+import { REVISION_IDS } from '../harness/revisions.js';
+
+/** How long a started server may take to print its ready line, unless the target says. */
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
+
+export type Reach =
+  | { kind: 'target'; target: Target }
+  /** An HTTP server the tool launches; its Target is known once it is ready. */
+  | { kind: 'start'; launch: Omit<LaunchSpec, 'signal'>; headers: Record<string, string>; transport?: 'streamable-http' | 'sse' };
+
+export interface TargetPlan {
+  /** The config file's name for it; absent for --server / --url. */
+  name?: string;
+  reach: Reach;
+  checks: Check[];
+  revisions?: string[];
+  timeoutMs: number;
+  settings: RunSettings;
+  failOn: FailOn;
+  baseline?: { file: string; entries: BaselineEntry[] };
+}
+
+export interface RunPlan {
+  /** Several targets (a config file), or one from --server / --url. */
+  many: boolean;
+  targets: TargetPlan[];
+  reports: ReportKind[];
+  out?: string;
+  /** The budget of checks at once, split between targets (see run-many.ts). */
+  concurrency: number;
+  failOn: FailOn;
+  shard?: Shard;
+  config?: LoadedConfig;
+}
+
+function failOnFrom(layers: Layers): FailOn {
+  const picked = layers.pick('fail-on');
+  const value = picked?.value ?? 'must';
+  const found = FAIL_ON.find((f) => f === value);
+  if (!found) throw new UsageError(`${picked?.label ?? '--fail-on'} must be ${FAIL_ON.join(', ')}, got "${value}"`);
+  return found;
+}
+
+function settingsFrom(layers: Layers): RunSettings {
+  const defaults = defaultSettings();
+  const seedPick = layers.pick('seed');
+  const seed = seedPick === undefined ? defaults.fuzz.seed : Number(seedPick.value);
+  if (!Number.isInteger(seed)) throw new UsageError(`${seedPick?.label} must be an integer, got "${seedPick?.value}"`);
+  const runsPick = layers.pick('fuzz-runs');
+  const runs = runsPick === undefined ? defaults.fuzz.runs : positiveInt(runsPick.label, runsPick.value);
+  const tools = layers.pick('call-tools');
+  if (!tools || tools.value.trim() === '') throw new UsageError(`${tools?.label ?? '--call-tools'} needs none, readonly, all or a list of tool names`);
+  return { callTools: parseToolPolicy(tools.value), fuzz: { enabled: layers.fuzz(), seed, runs } };
+}
+
+async function baselineFrom(layers: Layers, checks: readonly Check[]): Promise<TargetPlan['baseline']> {
+  const picked = layers.pick('baseline');
+  if (!picked) return undefined;
+  const file = resolve(picked.value);
+  try {
+    return { file: picked.value, entries: await loadBaseline(file, { ids: checks.map((c) => c.id), revisions: REVISION_IDS }) };
+  } catch (error) {
+    if (error instanceof BaselineError) throw new UsageError(picked.fromConfig ? `${picked.label}: ${error.message}` : error.message);
+    throw error;
+  }
+}
+
+/** What every target shares the parsing of: checks, revisions, timeout, settings, baseline. */
+async function common(layers: Layers, all: readonly Check[], name: string | undefined, reach: Reach): Promise<TargetPlan> {
+  const suite = layers.pick('suite');
+  const check = layers.pick('check');
+  let checks = suite ? layers.parse(suite, (v) => selectChecks(all, v)) : [...all];
+  if (check) {
+    const wanted = new Set(layers.parse(check, (v) => selectChecks(all, undefined, v)));
+    checks = checks.filter((c) => wanted.has(c));
+  }
+  const spec = layers.pick('spec');
+  const revisions = spec ? layers.parse(spec, (v) => selectRevisions(v)) : undefined;
+  const timeout = layers.pick('timeout');
+  const timeoutMs = timeout ? positiveInt(timeout.label, timeout.value) : 5000;
+  const baseline = await baselineFrom(layers, all);
+  return {
+    ...(name !== undefined ? { name } : {}),
+    reach,
+    checks,
+    ...(revisions ? { revisions } : {}),
+    timeoutMs,
+    settings: settingsFrom(layers),
+    failOn: failOnFrom(layers),
+    ...(baseline ? { baseline } : {}),
+  };
+}
+
+function httpUrl(label: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${label} "${value}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${label} must be http or https, got "${url.protocol}"`);
+  return url.href;
+}
+
+function transportOf(layers: Layers): 'streamable-http' | 'sse' | undefined {
+  const picked = layers.pick('transport');
+  if (!picked) return undefined;
+  if (picked.value !== 'streamable-http' && picked.value !== 'sse') throw new UsageError(`${picked.label} must be streamable-http or sse, got "${picked.value}"`);
+  return picked.value;
+}
+
+function headersOf(layers: Layers): Record<string, string> {
+  const headers = layers.map('header');
+  const token = layers.pick('auth-token');
+  if (token) headers.Authorization = `Bearer ${token.value}`;
+  return headers;
+}
+
+/** --server / --url: one target from flags (the config file, if any, lends its options). */
+function reachFromFlags(opts: CliOptions, layers: Layers): Reach {
+  if (opts.server && opts.url) throw new UsageError('give either --server or --url, not both');
+  if (opts.server) {
+    if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
+    return { kind: 'target', target: { kind: 'stdio', command: opts.server, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
+  }
+  const url = httpUrl('--url', opts.url ?? '');
+  const transport = transportOf(layers);
+  return { kind: 'target', target: { kind: 'http', url, headers: headersOf(layers), ...(transport ? { transport } : {}) } };
+}
+
+/** A target of the config file; flags override its fields where they apply to its kind. */
+function reachFromConfig(t: TargetConfig, layers: Layers, opts: CliOptions): Reach {
+  const cwd = opts.cwd !== undefined ? resolve(opts.cwd) : t.cwd;
+  if (t.server !== undefined) return { kind: 'target', target: { kind: 'stdio', command: t.server, env: layers.map('env'), ...(cwd ? { cwd } : {}) } };
+  const transport = transportOf(layers);
+  if (t.start !== undefined) {
+    const launch: Omit<LaunchSpec, 'signal'> = {
+      command: t.start,
+      ready: t.ready ?? '',
+      env: layers.map('env'),
+      timeoutMs: t.startTimeout ?? DEFAULT_START_TIMEOUT_MS,
+      ...(t.url !== undefined ? { url: t.url } : {}),
+      ...(cwd ? { cwd } : {}),
+    };
+    return { kind: 'start', launch, headers: headersOf(layers), ...(transport ? { transport } : {}) };
+  }
+  return { kind: 'target', target: { kind: 'http', url: t.url ?? '', headers: headersOf(layers), ...(transport ? { transport } : {}) } };
+}
+
+/** The configured targets --target names (all of them by default), then this shard's share. */
+function chosenTargets(opts: CliOptions, config: LoadedConfig, shard: Shard | undefined): TargetConfig[] {
+  let targets = config.targets;
+  if (opts.target !== undefined) {
+    const names = opts.target.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length === 0) throw new UsageError('--target needs one or more target names');
+    const unknown = names.find((n) => !targets.some((t) => t.name === n));
+    if (unknown !== undefined) throw new UsageError(`--target: ${config.display} has no target "${unknown}" (targets: ${targets.map((t) => t.name).join(', ')})`);
+    targets = targets.filter((t) => names.includes(t.name));
+  }
+  return shard ? shardOf(targets, shard) : targets;
+}
+
+function reportsFrom(layers: Layers, forceJson: boolean): { reports: ReportKind[]; out?: string } {
+  const picked = layers.pick('report');
+  const asked = (picked?.value ?? 'console').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = asked.find((r) => !REPORT_KINDS.some((k) => k === r));
+  if (unknown) throw new UsageError(`${picked?.fromConfig ? `${picked.label}: ` : ''}unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')}`);
+  const reports = REPORT_KINDS.filter((k) => asked.includes(k));
+  const out = layers.pick('out')?.value;
+  if ((out || forceJson) && !reports.includes('json')) reports.push('json');
+  return { reports, ...(out ? { out } : {}) };
+}
+
+export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, all: readonly Check[]): Promise<RunPlan> {
+  const runLayers = new Layers(opts, config);
+  const concurrencyPick = runLayers.pick('concurrency');
+  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 4;
+  const failOn = failOnFrom(runLayers);
+  if (opts.server !== undefined || opts.url !== undefined) {
+    if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
+    const { reports, out } = reportsFrom(runLayers, false);
+    const target = await common(runLayers, all, undefined, reachFromFlags(opts, runLayers));
+    return { many: false, targets: [target], reports, ...(out ? { out } : {}), concurrency, failOn, ...(config ? { config } : {}) };
+  }
+  if (!config) {
+    if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard need a config file with targets (mcp-conformance.config.json, or --config)');
+    throw new UsageError('nothing to test: give --server "<command>" or --url <url>, or a config file (see --help)');
+  }
+  if (config.targets.length === 0) throw new UsageError(`${config.display} lists no targets: add "targets", or give --server or --url`);
+  let shard: Shard | undefined;
+  if (opts.shard !== undefined) {
+    const parsed = parseShard(opts.shard);
+    if ('error' in parsed) throw new UsageError(parsed.error);
+    shard = parsed;
+  }
+  const chosen = chosenTargets(opts, config, shard);
+  if (opts.writeBaseline !== undefined && chosen.length !== 1) throw new UsageError('--write-baseline writes one target\'s baseline: pick one with --target');
+  const { reports, out } = reportsFrom(runLayers, shard !== undefined);
+  const targets: TargetPlan[] = [];
+  for (const t of chosen) {
+    const layers = new Layers(opts, config, t);
+    targets.push(await common(layers, all, t.name, reachFromConfig(t, layers, opts)));
+  }
+  return { many: true, targets, reports, ...(out ? { out } : {}), concurrency, failOn, ...(shard ? { shard } : {}), config };
+}

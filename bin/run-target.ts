@@ -1,0 +1,87 @@
+// Running one planned target: launch its HTTP server if the tool starts it, run the checks,
+// apply the baseline, and always stop what was launched. A server that never becomes ready
+// yields a report cut short (exit 3 for that target), like any unreachable target.
+import type { RunListener } from '../harness/checks/events.js';
+import { REPORT_VERSION, type RunReport } from '../harness/checks/result.js';
+import { runChecks } from '../harness/checks/runner.js';
+import { LaunchError, launchServer, type LaunchedServer } from '../harness/config/launch.js';
+import type { Target } from '../harness/transport.js';
+import { applyBaseline } from '../reports/baseline.js';
+import { EXIT_INTERRUPTED, EXIT_UNREACHABLE } from '../reports/combined-model.js';
+import { exitCodeOf } from '../reports/model.js';
+import type { TargetPlan } from './plan.js';
+
+export const UNREACHABLE = 'target could not be started or reached';
+
+export interface TargetOutcome {
+  report: RunReport;
+  exitCode: number;
+}
+
+export interface TargetRunContext {
+  concurrency: number;
+  signal: AbortSignal;
+  toolVersion: string;
+  listener?: RunListener;
+}
+
+/** A report for a target whose checks never ran: the reason is its `aborted`. */
+function cutShort(plan: TargetPlan, startedAt: Date, aborted: string, toolVersion: string): RunReport {
+  const reach = plan.reach;
+  const target: RunReport['target'] =
+    reach.kind === 'start'
+      ? { kind: 'http', command: reach.launch.command, ...(reach.launch.url ? { url: reach.launch.url } : {}), transport: reach.transport ?? 'unknown' }
+      : reach.target.kind === 'stdio'
+        ? { kind: 'stdio', command: reach.target.command, transport: 'stdio' }
+        : { kind: 'http', url: reach.target.url, transport: reach.target.transport ?? 'unknown' };
+  return {
+    reportVersion: REPORT_VERSION,
+    side: 'server',
+    tool: { name: 'mcp-conformance', version: toolVersion },
+    target,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    revisions: [],
+    aborted,
+    failOn: plan.failOn,
+    results: [],
+    summary: { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 },
+  };
+}
+
+export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promise<TargetOutcome> {
+  const startedAt = new Date();
+  if (ctx.signal.aborted) return { report: cutShort(plan, startedAt, 'interrupted by the user before it started', ctx.toolVersion), exitCode: EXIT_INTERRUPTED };
+  let launched: LaunchedServer | undefined;
+  try {
+    let target: Target;
+    if (plan.reach.kind === 'start') {
+      try {
+        launched = await launchServer({ ...plan.reach.launch, signal: ctx.signal });
+      } catch (error) {
+        if (!(error instanceof LaunchError)) throw error;
+        const report = cutShort(plan, startedAt, `${UNREACHABLE}: ${error.message}`, ctx.toolVersion);
+        return { report, exitCode: ctx.signal.aborted ? EXIT_INTERRUPTED : EXIT_UNREACHABLE };
+      }
+      target = { kind: 'http', url: launched.url, headers: plan.reach.headers, ...(plan.reach.transport ? { transport: plan.reach.transport } : {}) };
+    } else {
+      target = plan.reach.target;
+    }
+    let report = await runChecks({
+      target,
+      checks: plan.checks,
+      ...(plan.revisions ? { revisions: plan.revisions } : {}),
+      timeoutMs: plan.timeoutMs,
+      concurrency: ctx.concurrency,
+      ...(ctx.listener ? { listener: ctx.listener } : {}),
+      settings: plan.settings,
+      signal: ctx.signal,
+      toolVersion: ctx.toolVersion,
+    });
+    if (plan.baseline) report = applyBaseline(report, plan.baseline.entries, plan.baseline.file);
+    report = { ...report, failOn: plan.failOn };
+    return { report, exitCode: ctx.signal.aborted ? EXIT_INTERRUPTED : exitCodeOf(report, plan.failOn) };
+  } finally {
+    await launched?.stop();
+  }
+}

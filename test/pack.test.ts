@@ -1,0 +1,128 @@
+// The package as a user gets it: `npm pack` in a clean copy of the sources (so prepack does
+// the whole build: schema sync, generation, tsc), the tarball installed into an empty folder
+// far from ../shared, and its bin run against the reference server. The tarball carries the
+// compiled CLI, the generated validators and types, the official schemas with their notice,
+// and the report schema, and no tests, sources or CI files.
+import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../harness/checks/result.js';
+import { REVISION_IDS } from '../harness/revisions.js';
+import { reportSchemaErrors } from './helpers/report-schema.js';
+
+const run = promisify(execFile);
+const ROOT = resolve('.');
+const REFERENCE = `"${process.execPath}" "${join(ROOT, 'dist/reference/server/main.js')}"`;
+const SCHEMA_SOURCE = process.env.MCP_SCHEMA_DIR || resolve(ROOT, '..', 'shared', 'mcp-schema');
+
+/** The environment of a user's machine: no schema source, no CI hints that change npm. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.MCP_SCHEMA_DIR;
+  delete env.MCP_SCHEMA_OUT;
+  for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
+  return env;
+}
+
+/** A clean checkout: the files git would commit (tracked or new, not ignored), node_modules linked. */
+async function cleanCopy(into: string): Promise<void> {
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(ROOT, file))) continue; // deleted in the work tree
+    await mkdir(dirname(join(into, file)), { recursive: true });
+    await copyFile(join(ROOT, file), join(into, file));
+  }
+  await symlink(await realpath(join(ROOT, 'node_modules')), join(into, 'node_modules'), 'dir');
+}
+
+function bin(cli: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('npm pack', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('yields a package that installs into an empty folder and tests a server', { timeout: 240_000 }, async () => {
+    const work = await mkdtemp(join(tmpdir(), 'mcpc-pack-'));
+    dirs.push(work);
+    const [src, packed, app, out] = ['src', 'packed', 'app', 'out'].map((d) => join(work, d)) as [string, string, string, string];
+    for (const d of [src, packed, app]) await mkdir(d, { recursive: true });
+    await cleanCopy(src);
+
+    // npm pack runs prepack: clean, sync the schemas (here from the developer's source), generate, build.
+    const env = { ...userEnv(), MCP_SCHEMA_DIR: SCHEMA_SOURCE };
+    await run('npm', ['pack', '--pack-destination', packed], { cwd: src, env, maxBuffer: 16 * 1024 * 1024 });
+    const { version } = JSON.parse(await readFile(join(src, 'package.json'), 'utf8')) as { version: string };
+    const tarball = join(packed, `mcp-conformance-${version}.tgz`);
+    expect(existsSync(tarball)).toBe(true);
+
+    const { stdout: listing } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
+    const files = listing.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'bin/mcp-conformance.js',
+      'dist/bin/cli.js',
+      'dist/harness/checks/runner.js',
+      'dist/reference/server/main.js',
+      'harness/config/config.schema.json',
+      'reports/report.schema.json',
+      'schema/revisions.json',
+      'schema/NOTICE.md',
+      ...REVISION_IDS.flatMap((r) => [`schema/official/${r}/schema.json`, `schema/generated/${r}/validators.js`, `schema/generated/${r}/methods.json`, `schema/generated/${r}/types.ts`]),
+    ]) {
+      expect(files, needed).toContain(needed);
+    }
+    const unwanted = files.filter(
+      (f) =>
+        /^(test|scripts|\.ci|\.github)\//.test(f) ||
+        /\.test\.|\.trial\.|(^|\/)tsconfig|vitest|eslint/.test(f) ||
+        (f.endsWith('.ts') && !/^schema\/generated\/[^/]+\/types\.ts$/.test(f)),
+    );
+    expect(unwanted).toEqual([]);
+
+    // A user's machine: an empty project, the tarball, nothing else (prepare must not run).
+    await writeFile(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, env: userEnv(), maxBuffer: 16 * 1024 * 1024 });
+    const cli = join(app, 'node_modules', 'mcp-conformance', 'bin', 'mcp-conformance.js');
+    expect(existsSync(join(app, 'node_modules', '.bin', 'mcp-conformance'))).toBe(true);
+
+    // The bundled reference server runs from the package too (the README's first try).
+    const faults = await run(process.execPath, [join(app, 'node_modules/mcp-conformance/dist/reference/server/main.js'), '--list-faults'], { cwd: app });
+    expect(faults.stdout).toContain('ping-nonempty-result');
+
+    const versionRun = await bin(cli, ['--version'], app);
+    expect(versionRun.stdout).toBe(`mcp-conformance ${version}\nMCP schema revisions: ${REVISION_IDS.join(', ')}\n`);
+
+    const started = Date.now();
+    const result = await bin(cli, ['--server', REFERENCE, '--spec', '2025-11-25', '--report', 'json', '--out', out], app);
+    expect(result.code, result.stderr + result.stdout).toBe(0);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as RunReport;
+    expect(reportSchemaErrors(report)).toBeUndefined();
+    expect(report.aborted).toBeUndefined();
+    expect(report.revisions).toEqual([expect.objectContaining({ revision: '2025-11-25', status: 'accepted' })]);
+    expect(report.results.length).toBeGreaterThan(50);
+    expect(report.summary.error).toBe(0);
+    expect(report.summary.fail).toBe(0);
+    expect(report.tool.version).toBe(version);
+  });
+});
