@@ -17,11 +17,13 @@ export interface RunningServer {
 export interface HttpMode {
   sse?: boolean;
   protected?: boolean;
+  /** More flags for the reference (e.g. --modern-only). */
+  flags?: string[];
 }
 
 /** Start the reference server on Streamable HTTP (random loopback port); `mode` for HTTP+SSE or protected. */
 export function startReferenceHttp(fault?: string, mode: HttpMode = {}): Promise<RunningServer> {
-  const flags = [mode.sse ? '--sse' : '--http', ...(mode.protected ? ['--protected'] : [])];
+  const flags = [mode.sse ? '--sse' : '--http', ...(mode.protected ? ['--protected'] : []), ...(mode.flags ?? [])];
   const child = spawn(process.execPath, [REFERENCE_MAIN, ...flags, '--port', '0', ...(fault ? ['--fault', fault] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,73 @@
+// Running the suite against the reference server in one proof mode, clean or with a fault,
+// at one revision; and judging a proof (ESLint's RuleTester, for us).
+import { expect } from 'vitest';
+import type { CheckResult, RunReport } from '../../harness/checks/result.js';
+import { runChecks } from '../../harness/checks/runner.js';
+import { defaultSettings } from '../../harness/settings.js';
+import type { Target } from '../../harness/transport.js';
+import { FULL_TOKEN, LIMITED_TOKEN } from '../../reference/server/auth.js';
+import { allChecks } from '../../suites/index.js';
+import type { Mode, Proof } from './proof-plan.js';
+import { REFERENCE_MAIN, startReferenceHttp } from './reference.js';
+
+export const PROOF_TIMEOUT_MS = 2000;
+
+/** Fuzzing is compared under every fault: the same small seeded budget in every run. */
+const SETTINGS = { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 5 } };
+
+const extraFlags = (mode: Mode): string[] => (mode.startsWith('modern-only') ? ['--modern-only'] : []);
+
+export async function runMode(mode: Mode, revision: string, fault?: string): Promise<RunReport> {
+  const run = (target: Target) => runChecks({ target, checks: allChecks, revisions: [revision], timeoutMs: PROOF_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+  if (mode === 'stdio' || mode === 'modern-only-stdio') {
+    const command = [`"${process.execPath}"`, `"${REFERENCE_MAIN}"`, ...extraFlags(mode), ...(fault ? ['--fault', fault] : [])].join(' ');
+    return run({ kind: 'stdio', command });
+  }
+  const server = await startReferenceHttp(fault, { sse: mode === 'sse', protected: mode.startsWith('protected'), flags: extraFlags(mode) });
+  try {
+    const token = mode === 'protected' ? FULL_TOKEN : mode === 'protected-limited' ? LIMITED_TOKEN : undefined;
+    return await run({ kind: 'http', url: server.url, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) });
+  } finally {
+    await server.stop();
+  }
+}
+
+const cleanRuns = new Map<string, Promise<RunReport>>();
+
+/** The clean run of a mode and revision, shared by every proof that needs it. */
+export function cleanRun(mode: Mode, revision: string): Promise<RunReport> {
+  const key = `${mode}@${revision}`;
+  let run = cleanRuns.get(key);
+  if (!run) cleanRuns.set(key, (run = runMode(mode, revision)));
+  return run;
+}
+
+export const show = (results: CheckResult[]): string[] => results.map((r) => `${r.id}@${r.revision}: ${r.status} ${r.actual ?? r.reason ?? ''}`);
+
+/** Clean: nothing but passes and reasoned skips. */
+export function expectClean(report: RunReport): void {
+  expect(show(report.results.filter((r) => r.status !== 'pass' && r.status !== 'skip'))).toEqual([]);
+  for (const r of report.results.filter((x) => x.status === 'skip')) expect(r.reason, r.id).toBeTruthy();
+}
+
+/** Under the fault, exactly the claimants changed, each to fail (MUST) or warn, with evidence. */
+export async function expectProof(proof: Proof): Promise<void> {
+  const clean = await cleanRun(proof.mode, proof.revision);
+  expect(clean.revisions.find((r) => r.revision === proof.revision)?.status, 'the clean reference accepts the revision').toBe('accepted');
+  const faulty = await runMode(proof.mode, proof.revision, proof.fault);
+  expect(faulty.revisions.find((r) => r.revision === proof.revision)?.status, 'the faulty reference still accepts the revision').toBe('accepted');
+  const before = new Map(clean.results.map((r) => [r.id, r.status]));
+  const ids = new Set(proof.claimants.map((c) => c.id));
+  // A check that is not a claimant may lose its precondition (e.g. a capability the fault
+  // hides) and skip; any other change is a flip the fault must not cause. Claimants may not skip.
+  const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && (ids.has(r.id) || r.status !== 'skip'));
+  const claimed = faulty.results.filter((r) => ids.has(r.id));
+  expect(show(changed).sort(), 'the checks whose verdict changed are exactly the claimants').toEqual(show(claimed).sort());
+  expect(claimed.map((r) => r.id).sort(), 'every applicable claimant ran').toEqual([...ids].sort());
+  for (const r of claimed) {
+    expect(r.status, `${r.id} (${r.level}) under ${proof.fault}: ${r.reason ?? ''}`).toBe(r.level === 'MUST' ? 'fail' : 'warn');
+    expect(r.expected, r.id).toBeTruthy();
+    expect(r.actual, r.id).toBeTruthy();
+    expect(r.wire?.length ?? 0, `${r.id} has a wire excerpt`).toBeGreaterThan(0);
+  }
+}
