@@ -180,7 +180,7 @@ describe('reference client, modern era', () => {
     // The listen stream is opened after discovery and ended with notifications/cancelled before stdin closes.
     const listen = sent.find((m) => m.method === 'subscriptions/listen');
     expect(((listen?.params as Msg).notifications as Msg).toolsListChanged).toBe(true);
-    const cancel = sent.findLast((m) => m.method === 'notifications/cancelled');
+    const cancel = [...sent].reverse().find((m) => m.method === 'notifications/cancelled');
     expect((cancel?.params as Msg).requestId).toBe(listen?.id);
     expect(schemaProblems(sent, '2026-07-28')).toEqual([]);
   });

@@ -72,7 +72,8 @@ function sample(params: Json, ctx: AnswerContext): Answer {
 
 async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
   const declared = isObject(ctx.declared.elicitation) ? ctx.declared.elicitation : undefined;
-  if (!declared && !isOn('elicitation-answered-undeclared')) return notFound('elicitation/create');
+  const undeclaredAnswered = isOn('elicitation-answered-undeclared');
+  if (!declared && !undeclaredAnswered) return notFound('elicitation/create');
   const modes = atLeast(ctx.revision, '2025-11-25');
   // ELIC-001: an empty elicitation object means form only.
   const formDeclared = !modes || !declared || Object.keys(declared).length === 0 || isObject(declared.form);
@@ -83,7 +84,7 @@ async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
     if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await prefetch(params.url);
     return { result: withAction({ action: 'accept', ...(isOn('elicitation-url-content') ? { content: {} } : {}) }) };
   }
-  if (mode !== 'form' || (!formDeclared && !isOn('elicitation-answered-undeclared'))) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
+  if (mode !== 'form' || (!formDeclared && !undeclaredAnswered)) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
   if (modes && params.mode === undefined && isOn('elicitation-no-mode-rejected')) return fail(Code.InvalidParams, 'mode is required');
   if (isOn('elicitation-content-missing')) return { result: withAction({ action: 'accept' }) };
   const content = formContent(params.requestedSchema);

@@ -80,7 +80,8 @@ export class LegacySession implements Session {
     if (this.http) this.http.sessionIdSeen = undefined;
     const id = this.peer.nextId();
     const init = this.peer.request('initialize', params, { id, cancellable: false });
-    if (isOn('initialized-before-response')) await this.peer.notify('notifications/initialized');
+    const initializedEarly = isOn('initialized-before-response');
+    if (initializedEarly) await this.peer.notify('notifications/initialized');
     if (isOn('request-before-initialize-response')) void this.peer.request('tools/list', {}, { cancellable: false }).catch(() => undefined);
     // LIFE-008: initialize is never cancelled, however long it takes (up to the timeout).
     const cancelInit = (): void => {
@@ -98,7 +99,7 @@ export class LegacySession implements Session {
     this.sessionId = this.http?.sessionIdSeen;
     verbose(`legacy session at ${this.revision}${this.sessionId ? `, session ${this.sessionId}` : ''}`);
 
-    if (!isOn('initialized-before-response') && !isOn('initialized-missing')) await this.peer.notify('notifications/initialized');
+    if (!initializedEarly && !isOn('initialized-missing')) await this.peer.notify('notifications/initialized');
     if (rootsNotice) await this.peer.notify('notifications/roots/list_changed');
     if (isOn('request-id-reused')) this.reuseId = id;
     this.http?.openGetStream(() => this.httpHeaders());
