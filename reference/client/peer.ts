@@ -104,7 +104,11 @@ export class Peer {
   private expire(p: Pending, cancellable: boolean): void {
     if (p.done) return;
     this.settle(p, undefined, new TimeoutError(`${p.method} got no answer within ${this.timeoutMs} ms`));
-    if (!cancellable) return;
+    // initialize and the probe are never cancelled; an HTTP stream still waiting for them is just dropped.
+    if (!cancellable) {
+      if (this.handlers.cancelStyle() !== 'notify') p.abort.abort();
+      return;
+    }
     // LIFE-030 / CANC-010: a request we stop waiting for is cancelled.
     if (isOn('timeout-not-cancelled')) return;
     const style = this.handlers.cancelStyle();

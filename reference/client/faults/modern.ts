@@ -13,7 +13,7 @@ export const MODERN_FAULTS = [
   { id: 'meta-client-info-missing', digest: 'VER-011', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-011: requests lack _meta io.modelcontextprotocol/clientInfo.' },
   { id: 'meta-client-info-invalid', digest: 'VER-011', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-011: _meta io.modelcontextprotocol/clientInfo lacks its version.' },
   // -32022
-  { id: 'unsupported-version-not-retried', digest: 'VER-015', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-015: a -32022 whose data.supported lists 2026-07-28 is not retried: the request is given up (the run ends if it was the probe).' },
+  { id: 'unsupported-version-not-retried', digest: 'VER-015', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-015: a -32022 whose data.supported lists 2026-07-28 is not retried: the request is given up (after a rejected probe nothing is discovered, so no work follows).' },
   { id: 'unsupported-version-retry-same-id', digest: 'VER-015', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-015: the retry after -32022 reuses the id of the rejected request.' },
   { id: 'unsupported-version-retry-unlisted', digest: 'VER-015', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-015: after -32022 retries with 2026-07-28 even when data.supported does not list it, up to 5 times.' },
   // MRTR
@@ -25,7 +25,7 @@ export const MODERN_FAULTS = [
   { id: 'mrtr-input-response-missing', digest: 'MRTR-101', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'MRTR-101: the retry answers every input request but the last one (by key order).' },
   { id: 'mrtr-state-leaked', digest: 'MRTR-104', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'MRTR-104: the requestState of an InputRequiredResult is also sent on the next unrelated request.' },
   // broken streams, SSE, subscriptions
-  { id: 'modern-resume-attempted', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: after a response stream breaks (with an event id seen), sends GET with Last-Event-ID instead of re-issuing the request.' },
+  { id: 'modern-resume-attempted', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: after a response stream breaks (with an event id seen), first tries to resume it with GET and Last-Event-ID (then re-issues the request when that fails).' },
   { id: 'modern-reissue-same-id', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: a request whose response stream broke is re-issued with the same id.' },
   { id: 'modern-broken-stream-not-reissued', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: a request whose response stream broke is given up instead of re-issued.' },
   { id: 'sse-comment-not-ignored', digest: 'SHTTP-107', transports: ['streamable-http', 'sse'], eras: BOTH, description: 'SHTTP-107: an SSE comment line is taken as malformed input: the stream carrying it is dropped.' },

@@ -37,7 +37,7 @@ export class LegacySseChannel implements Channel {
     // Manual iteration: breaking out of for-await would close the stream we keep reading.
     for (let next = await events.next(); !next.done; next = await events.next()) {
       if (next.value.event === 'endpoint') {
-        endpoint = new URL(next.value.data.trim(), url);
+        endpoint = URL.canParse(next.value.data.trim(), url) ? new URL(next.value.data.trim(), url) : undefined;
         break;
       }
       before.push(next.value);
