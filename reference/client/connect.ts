@@ -132,5 +132,5 @@ export async function connectHttp(url: URL, opts: ConnectOptions): Promise<Conne
     await channel.close();
   }
   const sse = await failing(channel, () => LegacySseChannel.connect(url, http, opts.timeoutMs));
-  return failing(sse, () => openLegacy(new Peer(sse, opts.timeoutMs), found, opts));
+  return failing(sse, () => openLegacy(new Peer(sse, opts.timeoutMs, Number(peer.nextId())), found, opts));
 }

@@ -51,6 +51,7 @@ async function main(): Promise<void> {
 
   // Never hang: whatever happens, the run ends by the deadline (children die with us: stdio.ts).
   setTimeout(() => exit(1, `no clean end within ${opts.deadlineMs} ms`), opts.deadlineMs);
+  process.on('unhandledRejection', (e) => exit(1, `internal error: ${describe(e)}`));
   process.on('SIGTERM', () => exit(143));
   process.on('SIGINT', () => exit(130));
   try {

@@ -55,7 +55,10 @@ export class Peer {
   constructor(
     readonly channel: Channel,
     readonly timeoutMs: number,
+    /** Ids continue across a transport fallback: the server sees each id once. */
+    firstId = 1,
   ) {
+    this.nextNumber = firstId;
     channel.setSink({ message: (m) => this.onMessage(m), closed: (r) => this.onClosed(r) });
   }
 
@@ -128,6 +131,15 @@ export class Peer {
   }
 
   private onMessage(raw: unknown): void {
+    try {
+      this.dispatch(raw);
+    } catch (e) {
+      // Whatever a peer sends, a bad frame is dropped, never a crash.
+      verbose(`dropping a frame: ${String(e)}`);
+    }
+  }
+
+  private dispatch(raw: unknown): void {
     const m = classify(raw);
     switch (m.kind) {
       case 'response': {

@@ -47,8 +47,8 @@ export class LegacySession implements Session {
     peer.handlers = {
       headersFor: (msg) => this.headersFor(msg),
       cancelStyle: () => (this.http ? 'notify-and-close' : 'notify'),
-      onRequest: (id, method, params) => void this.onRequest(id, method, params),
-      onNotification: () => void this.onNotification(),
+      onRequest: (id, method, params) => void this.onRequest(id, method, params).catch((e: unknown) => verbose(`cannot answer ${method}: ${String(e)}`)),
+      onNotification: () => void this.onNotification().catch(() => undefined),
     };
   }
 
@@ -80,6 +80,7 @@ export class LegacySession implements Session {
     if (this.http) this.http.sessionIdSeen = undefined;
     const id = this.peer.nextId();
     const init = this.peer.request('initialize', params, { id, cancellable: false });
+    init.catch(() => undefined); // awaited below; may settle while faults send other messages first
     const initializedEarly = isOn('initialized-before-response');
     if (initializedEarly) await this.peer.notify('notifications/initialized');
     if (isOn('request-before-initialize-response')) void this.peer.request('tools/list', {}, { cancellable: false }).catch(() => undefined);

@@ -48,7 +48,7 @@ export class ModernSession implements Session {
     peer.handlers = {
       headersFor: (msg) => this.headersFor(msg),
       cancelStyle: () => (this.transport === 'stdio' ? 'notify' : isOn('http-cancel-by-notification') ? 'notify-and-close' : 'close'),
-      onRequest: (id) => void this.onRequest(id),
+      onRequest: (id) => void this.onRequest(id).catch(() => undefined),
       onNotification: (method, params) => this.onNotification(method, params),
     };
   }

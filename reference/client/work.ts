@@ -60,6 +60,7 @@ function progressToken(): string | number {
 
 async function callTools(session: Session, tools: Json[]): Promise<void> {
   const calls = tools
+    .filter((t) => typeof t.name === 'string')
     // TASK-003: a tool that requires a task cannot be called plainly, and this client runs no tasks.
     .filter((t) => !(isObject(t.execution) && t.execution.taskSupport === 'required'))
     .slice(0, LIMITS.tools)
@@ -78,7 +79,7 @@ async function callTools(session: Session, tools: Json[]): Promise<void> {
 }
 
 async function getPrompts(session: Session, prompts: Json[]): Promise<void> {
-  for (const prompt of prompts.slice(0, LIMITS.prompts)) {
+  for (const prompt of prompts.filter((p) => typeof p.name === 'string').slice(0, LIMITS.prompts)) {
     const args: Json = {};
     for (const a of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
       if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
@@ -95,7 +96,7 @@ function templateVariable(template: unknown): string | undefined {
 
 async function complete(session: Session, prompts: Json[], templates: Json[]): Promise<void> {
   let request: Json | undefined;
-  const prompt = prompts.find((p) => Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+  const prompt = prompts.find((p) => typeof p.name === 'string' && Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
   if (prompt) {
     const arg = (prompt.arguments as unknown[]).find((a) => isObject(a) && typeof a.name === 'string') as Json;
     request = { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } };
@@ -114,7 +115,7 @@ export async function doWork(session: Session): Promise<void> {
   let templates: Json[] = [];
   if (isObject(caps.resources)) {
     const resources = await list(session, 'resources/list', 'resources');
-    for (const r of resources.slice(0, LIMITS.resources)) await attempt(session, 'resources/read', { uri: r.uri });
+    for (const r of resources.filter((x) => typeof x.uri === 'string').slice(0, LIMITS.resources)) await attempt(session, 'resources/read', { uri: r.uri });
     templates = await list(session, 'resources/templates/list', 'resourceTemplates');
   }
   let prompts: Json[] = [];
