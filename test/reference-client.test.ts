@@ -209,7 +209,7 @@ describe('reference client, modern era', () => {
     expect(schemaProblems(rec.posted(), '2026-07-28')).toEqual([]);
   });
 
-  it('retries -32022 with a new id, re-issues a request whose stream broke, and ignores SSE comments', async () => {
+  it('retries -32022 with a new id, re-issues a request whose stream broke, ignores SSE comments, lists tools again after HeaderMismatch', async () => {
     const target = await startServer([fixture('modern-server.mjs'), 'http']);
     const seen = new Set<string>();
     const rec = await startRecorder(target, (ex, res) => {
@@ -218,6 +218,12 @@ describe('reference client, modern era', () => {
         seen.add(method);
         res.writeHead(400, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ jsonrpc: '2.0', id: ex.json?.id, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'], requested: '2026-07-28' } } }));
+        return true;
+      }
+      if (method === 'tools/call' && (ex.json?.params as Msg).name === 'confirm' && !seen.has('confirm')) {
+        seen.add('confirm');
+        res.writeHead(400, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: ex.json?.id, error: { code: -32020, message: 'Header mismatch' } }));
         return true;
       }
       if (method === 'tools/call' && !seen.has(method)) {
@@ -232,12 +238,17 @@ describe('reference client, modern era', () => {
     const run = await runClient([rec.url]);
     expect(run.code).toBe(0);
     const posted = rec.posted();
+    // Two for the -32022 and its retry, one more after the HeaderMismatch.
     const lists = posted.filter((m) => m.method === 'tools/list');
-    expect(lists).toHaveLength(2);
+    expect(lists).toHaveLength(3);
     expect(lists[1]?.id).not.toBe(lists[0]?.id);
-    const calls = posted.filter((m) => m.method === 'tools/call');
+    const calls = posted.filter((m) => m.method === 'tools/call' && (m.params as Msg).name === 'lookup');
+    expect(calls).toHaveLength(2);
     expect(JSON.stringify(calls[1]?.params)).toBe(JSON.stringify(calls[0]?.params));
     expect(calls[1]?.id).not.toBe(calls[0]?.id);
     expect(rec.exchanges.some((e) => e.method === 'GET')).toBe(false);
+    const names = posted.map((m) => `${m.method as string}${m.method === 'tools/call' ? ` ${(m.params as Msg).name as string}` : ''}`);
+    const mismatch = names.indexOf('tools/call confirm');
+    expect(names.slice(mismatch, mismatch + 3)).toEqual(['tools/call confirm', 'tools/list', 'tools/call confirm']);
   });
 });

@@ -148,8 +148,21 @@ export class ModernSession implements Session {
       this.leakedState = undefined;
     }
     let id: Id | undefined;
+    let relisted = false;
     for (let round = 0; round <= MAX_ROUNDS; round++) {
-      const result = await this.send(method, { ...params, ...extra }, { id });
+      let result: Json;
+      try {
+        result = await this.send(method, { ...params, ...extra }, { id });
+      } catch (e) {
+        // SHTTP-133: a HeaderMismatch on tools/call may mean the schema changed: list again, retry once.
+        const mismatch = e instanceof RpcError && e.code === Code.HeaderMismatch && method === 'tools/call' && this.transport === 'streamable-http';
+        if (!mismatch || relisted || isOn('http-header-mismatch-not-relisted')) throw e;
+        relisted = true;
+        await this.refreshTools();
+        id = undefined;
+        round--;
+        continue;
+      }
       const kind = this.kind(result, method);
       if (kind === 'complete') return result;
       if (kind === 'invalid') throw new Error(`${method}: invalid resultType ${JSON.stringify(result.resultType)}`);
@@ -185,6 +198,19 @@ export class ModernSession implements Session {
       extra.arguments = { ...(isObject(params.arguments) ? params.arguments : {}), retried: true };
     }
     return extra;
+  }
+
+  /** Lists the tools again (every page) so the Mcp-Param headers follow the current schemas. */
+  private async refreshTools(): Promise<void> {
+    const tools: Json[] = [];
+    let cursor: unknown;
+    for (let page = 0; page < 100; page++) {
+      const result = await this.request('tools/list', cursor === undefined ? {} : { cursor });
+      if (Array.isArray(result.tools)) tools.push(...result.tools.filter(isObject));
+      if (typeof result.nextCursor !== 'string' || result.nextCursor === cursor) break;
+      cursor = result.nextCursor;
+    }
+    this.acceptTools(tools);
   }
 
   acceptTools(tools: Json[]): Json[] {

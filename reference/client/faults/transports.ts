@@ -22,6 +22,7 @@ export const TRANSPORT_FAULTS = [
   { id: 'http-sentinel-lookalike-not-encoded', digest: 'SHTTP-121', transports: SHTTP, eras: MODERN, description: 'SHTTP-121: a plain-ASCII value that looks like the sentinel (=?base64?...?=) is sent as is instead of base64-encoded.' },
   { id: 'http-mcp-param-missing', digest: 'SHTTP-130', transports: SHTTP, eras: MODERN, description: 'SHTTP-130: tools/call POSTs carry no Mcp-Param-{Name} headers for x-mcp-header parameters.' },
   { id: 'http-mcp-param-boolean-capitalized', digest: 'SHTTP-130', transports: SHTTP, eras: MODERN, description: 'SHTTP-130: boolean Mcp-Param values are sent as "True" / "False".' },
+  { id: 'http-header-mismatch-not-relisted', digest: 'SHTTP-133', transports: SHTTP, eras: MODERN, description: 'SHTTP-133: a tools/call answered 400 HeaderMismatch (-32020) is given up, without fetching tools/list again and retrying.' },
   { id: 'http-invalid-x-mcp-header-kept', digest: 'SHTTP-131', transports: SHTTP, eras: MODERN, description: 'SHTTP-131: tools whose x-mcp-header annotations are invalid stay in the tool list and are called.' },
   { id: 'http-modern-protocol-version-missing', digest: 'SHTTP-110', transports: SHTTP, eras: MODERN, description: 'SHTTP-110: modern POSTs after the probe carry no MCP-Protocol-Version header.' },
   { id: 'http-modern-protocol-version-mismatch', digest: 'SHTTP-110', transports: SHTTP, eras: MODERN, description: 'SHTTP-110: modern POSTs after the probe carry MCP-Protocol-Version 2025-11-25 while _meta says 2026-07-28.' },
