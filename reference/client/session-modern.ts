@@ -148,21 +148,8 @@ export class ModernSession implements Session {
       this.leakedState = undefined;
     }
     let id: Id | undefined;
-    let relisted = false;
     for (let round = 0; round <= MAX_ROUNDS; round++) {
-      let result: Json;
-      try {
-        result = await this.send(method, { ...params, ...extra }, { id });
-      } catch (e) {
-        // SHTTP-133: a HeaderMismatch on tools/call may mean the schema changed: list again, retry once.
-        const mismatch = e instanceof RpcError && e.code === Code.HeaderMismatch && method === 'tools/call' && this.transport === 'streamable-http';
-        if (!mismatch || relisted || isOn('http-header-mismatch-not-relisted')) throw e;
-        relisted = true;
-        await this.refreshTools();
-        id = undefined;
-        round--;
-        continue;
-      }
+      const result = await this.sendRelisting(method, { ...params, ...extra }, id);
       const kind = this.kind(result, method);
       if (kind === 'complete') return result;
       if (kind === 'invalid') throw new Error(`${method}: invalid resultType ${JSON.stringify(result.resultType)}`);
@@ -171,6 +158,18 @@ export class ModernSession implements Session {
       id = isOn('mrtr-retry-same-id') ? this.lastId : undefined;
     }
     throw new Error(`${method}: still input_required after ${MAX_ROUNDS} rounds`);
+  }
+
+  /** SHTTP-133: a HeaderMismatch on tools/call may mean the schema changed: list the tools again, retry once. */
+  private async sendRelisting(method: string, params: Json, id: Id | undefined): Promise<Json> {
+    try {
+      return await this.send(method, params, { id });
+    } catch (e) {
+      const mismatch = e instanceof RpcError && e.code === Code.HeaderMismatch && method === 'tools/call' && this.transport === 'streamable-http';
+      if (!mismatch || isOn('http-header-mismatch-not-relisted')) throw e;
+      await this.refreshTools();
+      return this.send(method, params);
+    }
   }
 
   /** MRTR-101/102: every input request answered, requestState echoed exactly. */
