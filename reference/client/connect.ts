@@ -39,7 +39,7 @@ function isModernError(e: unknown): boolean {
 
 /** Errors that say the server cannot be reached or used at all: no fallback helps. */
 function isUnreachable(e: unknown): boolean {
-  const code = (e as { code?: unknown }).code;
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   return e instanceof ChannelClosedError || e instanceof Fatal || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH';
 }
 
