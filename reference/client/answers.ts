@@ -1,0 +1,122 @@
+// What the client answers to a server's request (legacy) or input request (modern): ping,
+// roots, sampling, elicitation, each only where the revision defines it and the client
+// declared the capability on that exchange; anything else is -32601.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { pathToFileURL } from 'node:url';
+import { isOn } from './faults.js';
+import { Code, isObject, type Json } from './jsonrpc.js';
+import { verbose } from './log.js';
+import { atLeast, type Revision } from './revisions.js';
+import { formContent } from './schema-values.js';
+
+export type Answer = { result: Json } | { error: { code: number; message: string; data?: unknown } };
+
+export interface AnswerContext {
+  revision: Revision;
+  /** The ClientCapabilities actually declared for this exchange (initialize, or the request's _meta). */
+  declared: Json;
+}
+
+const fail = (code: number, message: string): Answer => ({ error: { code, message } });
+const notFound = (method: string): Answer => fail(Code.MethodNotFound, `Method not found: ${method}`);
+
+/** The answer to one server request; undefined means "do not answer" (faults only). */
+export async function answer(method: string, params: Json, ctx: AnswerContext): Promise<Answer | undefined> {
+  switch (method) {
+    case 'ping':
+      if (ctx.revision === '2026-07-28') break;
+      if (isOn('ping-unanswered')) return undefined;
+      return { result: isOn('ping-nonempty-result') ? { status: 'ok' } : {} };
+    case 'roots/list':
+      return roots(ctx);
+    case 'sampling/createMessage':
+      return sample(params, ctx);
+    case 'elicitation/create':
+      if (atLeast(ctx.revision, '2025-06-18')) return elicit(params, ctx);
+      break;
+  }
+  return isOn('unknown-request-wrong-code') ? fail(Code.InternalError, `Internal error: ${method}`) : notFound(method);
+}
+
+function roots(ctx: AnswerContext): Answer {
+  if (!ctx.declared.roots && !isOn('roots-answered-undeclared')) {
+    return isOn('roots-undeclared-wrong-code') ? fail(Code.InternalError, 'Internal error') : notFound('roots/list');
+  }
+  const uri = isOn('roots-not-file-uri') ? 'https://example.com/' : pathToFileURL(process.cwd()).href;
+  return { result: { roots: [{ uri, name: 'workspace' }] } };
+}
+
+/** SAMP-006: a user message holding tool_result blocks holds nothing else. */
+function mixesToolResults(messages: unknown[]): boolean {
+  return messages.some((m) => {
+    if (!isObject(m) || m.role !== 'user' || !Array.isArray(m.content)) return false;
+    const types = m.content.map((c) => (isObject(c) ? c.type : undefined));
+    return types.includes('tool_result') && types.some((t) => t !== 'tool_result');
+  });
+}
+
+function sample(params: Json, ctx: AnswerContext): Answer {
+  const declared = isObject(ctx.declared.sampling) ? ctx.declared.sampling : undefined;
+  if (!declared && !isOn('sampling-answered-undeclared')) return notFound('sampling/createMessage');
+  if (!Array.isArray(params.messages) || typeof params.maxTokens !== 'number') return fail(Code.InvalidParams, 'messages and maxTokens are required');
+  const wantsTools = params.tools !== undefined || params.toolChoice !== undefined;
+  if (wantsTools && !isObject(declared?.tools) && !isOn('sampling-tools-answered-undeclared')) return fail(Code.InvalidParams, 'tool use in sampling was not declared');
+  if (atLeast(ctx.revision, '2025-11-25') && mixesToolResults(params.messages) && !isOn('sampling-malformed-accepted')) {
+    return fail(Code.InvalidParams, 'a user message with tool_result blocks must hold nothing else');
+  }
+  const result: Json = { role: 'assistant', content: { type: 'text', text: 'A sample from the reference client.' }, model: 'mcp-conformance-reference', stopReason: 'endTurn' };
+  if (isOn('sampling-result-invalid')) delete result.model;
+  return { result };
+}
+
+async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
+  const declared = isObject(ctx.declared.elicitation) ? ctx.declared.elicitation : undefined;
+  const undeclaredAnswered = isOn('elicitation-answered-undeclared');
+  if (!declared && !undeclaredAnswered) return notFound('elicitation/create');
+  const modes = atLeast(ctx.revision, '2025-11-25');
+  // ELIC-001: an empty elicitation object means form only.
+  const formDeclared = !modes || !declared || Object.keys(declared).length === 0 || isObject(declared.form);
+  const mode = modes ? (params.mode ?? 'form') : 'form';
+  if (mode === 'url') {
+    if (!isObject(declared?.url) && !isOn('elicitation-url-accepted-undeclared')) return fail(Code.InvalidParams, 'URL-mode elicitation was not declared');
+    // ELIC-008: never fetched; a headless client only consents.
+    if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await prefetch(params.url);
+    return { result: withAction({ action: 'accept', ...(isOn('elicitation-url-content') ? { content: {} } : {}) }) };
+  }
+  if (mode !== 'form' || (!formDeclared && !undeclaredAnswered)) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
+  if (modes && params.mode === undefined && isOn('elicitation-no-mode-rejected')) return fail(Code.InvalidParams, 'mode is required');
+  if (isOn('elicitation-content-missing')) return { result: withAction({ action: 'accept' }) };
+  const content = formContent(params.requestedSchema);
+  if (isOn('elicitation-content-invalid')) for (const k of Object.keys(content)) content[k] = mistyped(content[k]);
+  return { result: withAction({ action: 'accept', content }) };
+}
+
+function withAction(result: Json): Json {
+  return isOn('elicitation-action-invalid') ? { ...result, action: 'ok' } : result;
+}
+
+function mistyped(v: unknown): unknown {
+  if (typeof v === 'string') return 0;
+  if (typeof v === 'number') return 'x';
+  if (typeof v === 'boolean') return 'yes';
+  return 'x';
+}
+
+/** Faults only: the GET ELIC-008 forbids, bounded to one second. */
+function prefetch(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const req = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: 'GET', timeout: 1000 }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', () => resolve());
+      req.on('timeout', () => req.destroy());
+      req.end();
+    } catch (e) {
+      verbose(`prefetch failed: ${String(e)}`);
+      resolve();
+    }
+  });
+}

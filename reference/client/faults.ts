@@ -1,0 +1,37 @@
+// The fault registry of the reference client. Each fault breaks exactly one client-side rule
+// of the spec digest and is honoured in exactly one place, behind `isOn('<id>')`. Adding a
+// fault is one entry in faults/<area>.ts plus one guard where the rule is implemented.
+// Ids are frozen: client checks name them.
+import { BASE_FAULTS } from './faults/base.js';
+import { FEATURES_FAULTS } from './faults/features.js';
+import { LIFECYCLE_FAULTS } from './faults/lifecycle.js';
+import { MODERN_FAULTS } from './faults/modern.js';
+import { TRANSPORT_FAULTS } from './faults/transports.js';
+import { UTILITIES_FAULTS } from './faults/utilities.js';
+
+export type { EraName, FaultSpec, TransportName } from './faults/types.js';
+
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS] as const;
+
+export type FaultId = (typeof FAULTS)[number]['id'];
+
+const active = new Set<string>();
+
+export function isFaultId(id: string): id is FaultId {
+  return FAULTS.some((f) => f.id === id);
+}
+
+/** Turns faults on; returns the ids that are not known (nothing is enabled then). */
+export function enableFaults(ids: readonly string[]): string[] {
+  const unknown = ids.filter((id) => !isFaultId(id));
+  if (unknown.length === 0) for (const id of ids) active.add(id);
+  return unknown;
+}
+
+export function isOn(id: FaultId): boolean {
+  return active.has(id);
+}
+
+export function activeFaults(): string[] {
+  return [...active];
+}

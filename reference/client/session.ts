@@ -1,0 +1,30 @@
+// The one interface the work runs through, whatever the era: a legacy session (initialize
+// handshake) or a modern one (per-request _meta, stateless). See session-legacy.ts and
+// session-modern.ts.
+import type { Json } from './jsonrpc.js';
+import type { Revision } from './revisions.js';
+import type { TransportKind } from './transports/channel.js';
+
+export interface Session {
+  readonly era: 'legacy' | 'modern';
+  readonly revision: Revision;
+  readonly transport: TransportKind;
+  /** What the server declared (initialize result, or DiscoverResult). */
+  readonly serverCapabilities: Json;
+  /** One request of the work; resolves with its complete result, throws on an error answer. */
+  request(method: string, params: Json): Promise<Json>;
+  /** The tools of a tools/list the client keeps (modern HTTP drops invalid x-mcp-header ones). */
+  acceptTools(tools: Json[]): Json[];
+  /** A harmless request to carry malformed envelopes (faults): ping, or server/discover. */
+  probeRequest(): { method: string; params: Json };
+  /** Transport headers for a message (HTTP), undefined elsewhere. */
+  headersFor(msg: Json): Record<string, string> | undefined;
+  /** Ends what the era opened (listen stream, GET stream, DELETE of the session). */
+  close(): Promise<void>;
+}
+
+/** Adds entries to params._meta without losing the ones already there. */
+export function withMeta(params: Json, entries: Json): Json {
+  const meta = typeof params._meta === 'object' && params._meta !== null ? (params._meta as Json) : {};
+  return { ...params, _meta: { ...meta, ...entries } };
+}

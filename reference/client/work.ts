@@ -1,0 +1,128 @@
+// The work a well-behaved general client does with whatever server it is given: list what
+// the server declared (following every cursor), call each tool once, read resources, get
+// prompts, ask for one completion. A failing request is logged and the work goes on.
+import { isOn } from './faults.js';
+import { isObject, type Json } from './jsonrpc.js';
+import { Fatal, describe, verbose } from './log.js';
+import { atLeast } from './revisions.js';
+import { argumentsFor } from './schema-values.js';
+import type { Session } from './session.js';
+import { AuthRequiredError, ChannelClosedError } from './transports/channel.js';
+
+const LIMITS = { tools: 10, resources: 5, prompts: 5 } as const;
+const MAX_PAGES = 100;
+
+let progressCounter = 0;
+
+/** Errors after which nothing more can be done. */
+function isFatal(e: unknown): boolean {
+  return e instanceof Fatal || e instanceof ChannelClosedError || e instanceof AuthRequiredError;
+}
+
+async function attempt(session: Session, method: string, params: Json): Promise<Json | undefined> {
+  try {
+    return await session.request(method, params);
+  } catch (e) {
+    if (isFatal(e)) throw e;
+    verbose(`${method} failed: ${describe(e)}`);
+    return undefined;
+  }
+}
+
+/** Every page of a paginated list (PAGE-001..004: the cursor is opaque; only its absence ends). */
+async function list(session: Session, method: string, key: string): Promise<Json[]> {
+  const items: Json[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const params: Json = cursor === undefined ? {} : { cursor: isOn('pagination-cursor-modified') ? encodeURIComponent(cursor) : cursor };
+    const result = await attempt(session, method, params);
+    if (!result) break;
+    const got = result[key];
+    if (Array.isArray(got)) items.push(...got.filter(isObject));
+    const next = result.nextCursor;
+    if (typeof next !== 'string') {
+      if (isOn('pagination-continues-without-cursor') && method === 'tools/list') await attempt(session, method, {});
+      break;
+    }
+    if ((next === '' && isOn('pagination-empty-cursor-ends')) || isOn('pagination-stops-early')) break;
+    // A cursor seen before would loop forever: stop there.
+    if (seen.has(next)) break;
+    seen.add(next);
+    cursor = next;
+  }
+  return items;
+}
+
+function progressToken(): string | number {
+  return isOn('progress-token-invalid') ? 1.5 : `ref-progress-${++progressCounter}`;
+}
+
+async function callTools(session: Session, tools: Json[]): Promise<void> {
+  const calls = tools
+    .filter((t) => typeof t.name === 'string')
+    // TASK-003: a tool that requires a task cannot be called plainly, and this client runs no tasks.
+    .filter((t) => !(isObject(t.execution) && t.execution.taskSupport === 'required'))
+    .slice(0, LIMITS.tools)
+    .map((t) => {
+      const params: Json = { name: t.name, arguments: argumentsFor(t.inputSchema), _meta: { progressToken: progressToken() } };
+      if (isOn('meta-key-invalid')) (params._meta as Json)['ref client/trace'] = 'x';
+      if (isOn('task-augmented-undeclared') && session.revision === '2025-11-25') params.task = { ttl: 60000 };
+      return params;
+    });
+  if (isOn('progress-token-duplicate') && calls.length >= 2) {
+    const [a, b] = calls.splice(0, 2) as [Json, Json];
+    b._meta = { ...(b._meta as Json), progressToken: (a._meta as Json).progressToken };
+    await Promise.all([attempt(session, 'tools/call', a), attempt(session, 'tools/call', b)]);
+  }
+  for (const params of calls) await attempt(session, 'tools/call', params);
+}
+
+async function getPrompts(session: Session, prompts: Json[]): Promise<void> {
+  for (const prompt of prompts.filter((p) => typeof p.name === 'string').slice(0, LIMITS.prompts)) {
+    const args: Json = {};
+    for (const a of Array.isArray(prompt.arguments) ? prompt.arguments.filter(isObject) : []) {
+      if (a.required === true && typeof a.name === 'string') args[a.name] = 'test';
+    }
+    await attempt(session, 'prompts/get', { name: prompt.name, arguments: args });
+  }
+}
+
+/** The first variable of an RFC 6570 template ({var}, {+var}, {?a,b}, {var*}...). */
+function templateVariable(template: unknown): string | undefined {
+  const m = typeof template === 'string' ? /\{[+#./;?&]?([A-Za-z0-9_.%]+)/.exec(template) : null;
+  return m?.[1];
+}
+
+async function complete(session: Session, prompts: Json[], templates: Json[]): Promise<void> {
+  let request: Json | undefined;
+  const prompt = prompts.find((p) => typeof p.name === 'string' && Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+  if (prompt) {
+    const arg = (prompt.arguments as unknown[]).find((a) => isObject(a) && typeof a.name === 'string') as Json;
+    request = { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } };
+  } else {
+    const template = templates.find((t) => templateVariable(t.uriTemplate) !== undefined);
+    if (template) request = { ref: { type: 'ref/resource', uri: template.uriTemplate }, argument: { name: templateVariable(template.uriTemplate), value: '' } };
+  }
+  if (!request) return verbose('nothing to complete');
+  if (isOn('completion-argument-invalid')) delete (request.argument as Json).value;
+  await attempt(session, 'completion/complete', request);
+}
+
+export async function doWork(session: Session): Promise<void> {
+  const caps = session.serverCapabilities;
+  if (isObject(caps.tools)) await callTools(session, session.acceptTools(await list(session, 'tools/list', 'tools')));
+  let templates: Json[] = [];
+  if (isObject(caps.resources)) {
+    const resources = await list(session, 'resources/list', 'resources');
+    for (const r of resources.filter((x) => typeof x.uri === 'string').slice(0, LIMITS.resources)) await attempt(session, 'resources/read', { uri: r.uri });
+    templates = await list(session, 'resources/templates/list', 'resourceTemplates');
+  }
+  let prompts: Json[] = [];
+  // LIFE-010: only what the server declared.
+  if (isObject(caps.prompts) || isOn('undeclared-capability-used')) {
+    prompts = await list(session, 'prompts/list', 'prompts');
+    await getPrompts(session, prompts);
+  }
+  if (isObject(caps.completions) && atLeast(session.revision, '2025-03-26')) await complete(session, prompts, templates);
+}
