@@ -1,8 +1,9 @@
 // The CLI: parse options, wire them to the runner and the reports, set the exit code.
 // Nothing else lives here. Everything past option parsing is imported when needed, so
 // --help and --version load next to nothing and --list loads only the checks.
-import type { Check } from '../harness/checks/check.js';
+import type { CheckMeta } from '../harness/checks/check.js';
 import type { LoadedConfig } from '../harness/config/types.js';
+import type { AnyCheck } from './plan.js';
 import { helpText, parseCli, UsageError, type CliOptions } from './options.js';
 import { toolVersion, versionText } from './version.js';
 
@@ -20,7 +21,7 @@ function guardStdout(): void {
   });
 }
 
-function listChecks(checks: Check[]): string {
+function listChecks(checks: readonly CheckMeta[]): string {
   const rows = checks.map((c) => {
     const specs = Array.isArray(c.spec) ? c.spec : [c.spec];
     const level = [...new Set(specs.map((s) => s.level))].join('/');
@@ -37,7 +38,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (argv[0] === 'diff') return await (await import('./diff.js')).runDiff(argv.slice(1));
     if (argv[0] === 'merge-reports') return await (await import('./merge.js')).runMerge(argv.slice(1));
-    return await runCli(argv);
+    if (argv[0] === 'client') return await runCli(argv.slice(1), 'client');
+    return await runCli(argv, 'server');
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`mcp-conformance: ${error.message}\n`);
@@ -60,8 +62,14 @@ async function configFrom(opts: CliOptions): Promise<LoadedConfig | undefined> {
   }
 }
 
-async function runCli(argv: string[]): Promise<number> {
+/** The checks of one side: the server suites, or the client suites (`client`). */
+async function checksOf(side: 'server' | 'client'): Promise<readonly AnyCheck[]> {
+  return side === 'client' ? (await import('../suites/client/index.js')).clientChecks : (await import('../suites/index.js')).allChecks;
+}
+
+async function runCli(argv: string[], side: 'server' | 'client'): Promise<number> {
   const opts = parseCli(argv);
+  if (opts.client !== undefined) side = 'client';
   if (opts.help) {
     process.stdout.write(`${helpText()}\n`);
     return 0;
@@ -70,7 +78,7 @@ async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(versionText());
     return 0;
   }
-  const { allChecks } = await import('../suites/index.js');
+  const allChecks = await checksOf(side);
   if (opts.list) {
     const { selectChecks } = await import('./select.js');
     process.stdout.write(`${listChecks(selectChecks(allChecks, opts.suite, opts.check))}\n`);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 export interface CliOptions {
   server?: string;
   url?: string;
+  client?: string;
   spec?: string;
   suite?: string;
   check?: string;
@@ -50,6 +51,11 @@ interface OptionSpec {
 export const OPTION_TABLE: Record<string, OptionSpec> = {
   server: { type: 'string', arg: '<cmd>', help: 'launch this command and test it as a stdio MCP server' },
   url: { type: 'string', arg: '<url>', help: 'test the MCP server at this HTTP URL (Streamable HTTP)' },
+  client: {
+    type: 'string',
+    arg: '<cmd>',
+    help: 'test the MCP client this command runs (`mcp-conformance client --client ...`): {url} becomes a scripted HTTP server, {server} a stdio server command; without either the URL is appended',
+  },
   config: { type: 'string', arg: '<file>', help: 'config file (default: mcp-conformance.config.json, .yaml or .yml in the working directory)' },
   target: { type: 'string', arg: '<name,...>', help: 'only these targets of the config file' },
   shard: { type: 'string', arg: '<i/n>', help: "run the i-th of n shares of the config's targets (merge with merge-reports)" },
@@ -145,7 +151,7 @@ export function parseCli(argv: string[]): CliOptions {
     help: values.help === true,
     given: new Set(Object.keys(values)),
   };
-  for (const k of ['server', 'url', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed', 'config', 'target', 'shard'] as const) {
+  for (const k of ['server', 'url', 'client', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed', 'config', 'target', 'shard'] as const) {
     const v = str(k);
     if (v !== undefined) opts[k] = v;
   }
@@ -164,6 +170,7 @@ export function helpText(): string {
     'Usage:',
     '  mcp-conformance --server "<command>" [options]   test a stdio server',
     '  mcp-conformance --url <url> [options]            test an HTTP server',
+    '  mcp-conformance client --client "<cmd> {url}"    test an MCP client (HTTP; {server} for stdio)',
     '  mcp-conformance [--config <file>] [options]      test every target of the config file',
     '  mcp-conformance --list                           list the checks',
     '  mcp-conformance diff <old.json> <new.json>       compare two runs: regressions and fixes',

@@ -3,6 +3,8 @@
 // UsageError here, before any process starts.
 import { resolve } from 'node:path';
 import type { Check } from '../harness/checks/check.js';
+import type { ClientCommand } from '../harness/client/client-process.js';
+import type { ClientCheck } from '../harness/client/scenario.js';
 import type { LaunchSpec } from '../harness/config/launch.js';
 import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
 import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
@@ -19,8 +21,13 @@ import { REVISION_IDS } from '../harness/revisions.js';
 /** How long a started server may take to print its ready line, unless the target says. */
 export const DEFAULT_START_TIMEOUT_MS = 30_000;
 
+/** A check of either side: server checks run against servers, client checks against clients. */
+export type AnyCheck = Check | ClientCheck;
+
 export type Reach =
   | { kind: 'target'; target: Target }
+  /** A client the tool runs against its scripted servers. */
+  | { kind: 'client'; command: ClientCommand }
   /** An HTTP server the tool launches; its Target is known once it is ready. */
   | { kind: 'start'; launch: Omit<LaunchSpec, 'signal'>; headers: Record<string, string>; transport?: 'streamable-http' | 'sse' };
 
@@ -28,7 +35,7 @@ export interface TargetPlan {
   /** The config file's name for it; absent for --server / --url. */
   name?: string;
   reach: Reach;
-  checks: Check[];
+  checks: AnyCheck[];
   revisions?: string[];
   timeoutMs: number;
   settings: RunSettings;
@@ -69,7 +76,7 @@ function settingsFrom(layers: Layers): RunSettings {
   return { callTools: parseToolPolicy(tools.value), fuzz: { enabled: layers.fuzz(), seed, runs } };
 }
 
-async function baselineFrom(layers: Layers, checks: readonly Check[]): Promise<TargetPlan['baseline']> {
+async function baselineFrom(layers: Layers, checks: readonly AnyCheck[]): Promise<TargetPlan['baseline']> {
   const picked = layers.pick('baseline');
   if (!picked) return undefined;
   const file = resolve(picked.value);
@@ -82,7 +89,7 @@ async function baselineFrom(layers: Layers, checks: readonly Check[]): Promise<T
 }
 
 /** What every target shares the parsing of: checks, revisions, timeout, settings, baseline. */
-async function common(layers: Layers, all: readonly Check[], name: string | undefined, reach: Reach): Promise<TargetPlan> {
+async function common(layers: Layers, all: readonly AnyCheck[], name: string | undefined, reach: Reach): Promise<TargetPlan> {
   const suite = layers.pick('suite');
   const check = layers.pick('check');
   let checks = suite ? layers.parse(suite, (v) => selectChecks(all, v)) : [...all];
@@ -134,7 +141,12 @@ function headersOf(layers: Layers): Record<string, string> {
 
 /** --server / --url: one target from flags (the config file, if any, lends its options). */
 function reachFromFlags(opts: CliOptions, layers: Layers): Reach {
-  if (opts.server && opts.url) throw new UsageError('give either --server or --url, not both');
+  if ([opts.server, opts.url, opts.client].filter((x) => x !== undefined).length > 1) throw new UsageError('give one of --server, --url or --client');
+  if (opts.client !== undefined) {
+    if (opts.client.trim() === '') throw new UsageError('--client needs the command that runs the client, with {url} or {server} where the server goes');
+    if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
+    return { kind: 'client', command: { template: opts.client, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
+  }
   if (opts.server) {
     if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
     return { kind: 'target', target: { kind: 'stdio', command: opts.server, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
@@ -187,12 +199,12 @@ function reportsFrom(layers: Layers, forceJson: boolean): { reports: ReportKind[
   return { reports, ...(out ? { out } : {}) };
 }
 
-export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, all: readonly Check[]): Promise<RunPlan> {
+export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, all: readonly AnyCheck[]): Promise<RunPlan> {
   const runLayers = new Layers(opts, config);
   const concurrencyPick = runLayers.pick('concurrency');
   const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 4;
   const failOn = failOnFrom(runLayers);
-  if (opts.server !== undefined || opts.url !== undefined) {
+  if (opts.server !== undefined || opts.url !== undefined || opts.client !== undefined) {
     if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
     const { reports, out } = reportsFrom(runLayers, false);
     const target = await common(runLayers, all, undefined, reachFromFlags(opts, runLayers));
@@ -200,7 +212,7 @@ export async function planRun(opts: CliOptions, config: LoadedConfig | undefined
   }
   if (!config) {
     if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard need a config file with targets (mcp-conformance.config.json, or --config)');
-    throw new UsageError('nothing to test: give --server "<command>" or --url <url>, or a config file (see --help)');
+    throw new UsageError('nothing to test: give --server "<command>", --url <url>, client --client "<command> {url}", or a config file (see --help)');
   }
   if (config.targets.length === 0) throw new UsageError(`${config.display} lists no targets: add "targets", or give --server or --url`);
   let shard: Shard | undefined;

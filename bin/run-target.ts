@@ -5,6 +5,9 @@ import type { RunListener } from '../harness/checks/events.js';
 import { REPORT_VERSION, type RunReport } from '../harness/checks/result.js';
 import { runChecks } from '../harness/checks/runner.js';
 import { LaunchError, launchServer, type LaunchedServer } from '../harness/config/launch.js';
+import type { Check } from '../harness/checks/check.js';
+import type { ClientCommand } from '../harness/client/client-process.js';
+import type { ClientCheck } from '../harness/client/scenario.js';
 import type { Target } from '../harness/transport.js';
 import { applyBaseline } from '../reports/baseline.js';
 import { EXIT_INTERRUPTED, EXIT_UNREACHABLE } from '../reports/combined-model.js';
@@ -29,11 +32,13 @@ export interface TargetRunContext {
 function cutShort(plan: TargetPlan, startedAt: Date, aborted: string, toolVersion: string): RunReport {
   const reach = plan.reach;
   const target: RunReport['target'] =
-    reach.kind === 'start'
-      ? { kind: 'http', command: reach.launch.command, ...(reach.launch.url ? { url: reach.launch.url } : {}), transport: reach.transport ?? 'unknown' }
-      : reach.target.kind === 'stdio'
-        ? { kind: 'stdio', command: reach.target.command, transport: 'stdio' }
-        : { kind: 'http', url: reach.target.url, transport: reach.target.transport ?? 'unknown' };
+    reach.kind === 'client'
+      ? { kind: reach.command.template.includes('{server}') ? 'stdio' : 'http', command: reach.command.template, transport: reach.command.template.includes('{server}') ? 'stdio' : 'streamable-http' }
+      : reach.kind === 'start'
+        ? { kind: 'http', command: reach.launch.command, ...(reach.launch.url ? { url: reach.launch.url } : {}), transport: reach.transport ?? 'unknown' }
+        : reach.target.kind === 'stdio'
+          ? { kind: 'stdio', command: reach.target.command, transport: 'stdio' }
+          : { kind: 'http', url: reach.target.url, transport: reach.target.transport ?? 'unknown' };
   return {
     reportVersion: REPORT_VERSION,
     side: 'server',
@@ -54,6 +59,7 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
   if (ctx.signal.aborted) return { report: cutShort(plan, startedAt, 'interrupted by the user before it started', ctx.toolVersion), exitCode: EXIT_INTERRUPTED };
   let launched: LaunchedServer | undefined;
   try {
+    if (plan.reach.kind === 'client') return await runClientTarget(plan, plan.reach.command, ctx);
     let target: Target;
     if (plan.reach.kind === 'start') {
       try {
@@ -69,7 +75,7 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
     }
     let report = await runChecks({
       target,
-      checks: plan.checks,
+      checks: plan.checks as Check[],
       ...(plan.revisions ? { revisions: plan.revisions } : {}),
       timeoutMs: plan.timeoutMs,
       concurrency: ctx.concurrency,
@@ -84,4 +90,25 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
   } finally {
     await launched?.stop();
   }
+}
+
+/** A client target: the client runner against the scripted servers of the client suites. */
+async function runClientTarget(plan: TargetPlan, command: ClientCommand, ctx: TargetRunContext): Promise<TargetOutcome> {
+  const { runClientChecks } = await import('../harness/client/runner.js');
+  const { clientScenarios } = await import('../suites/client/index.js');
+  let report = await runClientChecks({
+    command,
+    scenarios: clientScenarios,
+    checks: plan.checks as ClientCheck[],
+    ...(plan.revisions ? { revisions: plan.revisions } : {}),
+    timeoutMs: plan.timeoutMs,
+    concurrency: ctx.concurrency,
+    ...(ctx.listener ? { listener: ctx.listener } : {}),
+    settings: plan.settings,
+    signal: ctx.signal,
+    toolVersion: ctx.toolVersion,
+  });
+  if (plan.baseline) report = applyBaseline(report, plan.baseline.entries, plan.baseline.file);
+  report = { ...report, failOn: plan.failOn };
+  return { report, exitCode: ctx.signal.aborted ? EXIT_INTERRUPTED : exitCodeOf(report, plan.failOn) };
 }

@@ -1,5 +1,5 @@
 // Choosing checks and revisions from --suite, --check and --spec, with clear usage errors.
-import type { Check } from '../harness/checks/check.js';
+import type { CheckMeta } from '../harness/checks/check.js';
 import { areaOf } from '../harness/checks/spec-ref.js';
 import { REVISION_IDS, isKnownRevision } from '../harness/revisions.js';
 import { UsageError } from './options.js';
@@ -10,7 +10,7 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }
 
-export function selectChecks(all: readonly Check[], suite?: string, check?: string): Check[] {
+export function selectChecks<C extends CheckMeta>(all: readonly C[], suite?: string, check?: string): C[] {
   let chosen = [...all];
   if (suite) {
     const areas = splitList(suite);

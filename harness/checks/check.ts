@@ -60,6 +60,9 @@ export interface Check<C = CheckContext> {
   run(ctx: C): Promise<Verdict>;
 }
 
+/** What every check has, server or client: what listing, selection and baselines read. */
+export type CheckMeta = Pick<Check, 'id' | 'title' | 'spec' | 'side' | 'revisions' | 'transports' | 'faults' | 'requirement' | 'fix'>;
+
 /** Options of a check's own connection. */
 export interface OwnConnectionOptions {
   /**

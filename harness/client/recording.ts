@@ -45,9 +45,12 @@ export class Recording {
     readonly transport: TransportKind,
   ) {}
 
-  /** Every message the client sent, in arrival order. */
+  /**
+   * Every message the client sent, in arrival order: those the scripted server received, and
+   * those it refused at the HTTP level (e.g. a request without a session id), from the bodies.
+   */
   get fromClient(): ClientMessage[] {
-    const out: ClientMessage[] = [];
+    const out: ClientMessage[] = this.refusedAtHttp();
     for (const peer of this.peers) {
       const times = new Map(peer.wire.entries.map((e) => [e.seq, e.t]));
       for (const m of peer.inbound) {
@@ -57,6 +60,23 @@ export class Recording {
       }
     }
     return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  private refusedAtHttp(): ClientMessage[] {
+    const out: ClientMessage[] = [];
+    for (const r of this.http) {
+      if (r.method !== 'POST' || r.connection !== undefined || r.body === undefined) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(r.body);
+      } catch {
+        continue;
+      }
+      for (const m of Array.isArray(value) ? value : [value]) {
+        if (typeof m === 'object' && m !== null && !Array.isArray(m)) out.push({ message: m as Json, seq: r.seq, t: r.t, conn: 'refused' });
+      }
+    }
+    return out;
   }
 
   /** The client's requests (optionally of one method). */

@@ -36,7 +36,7 @@ export const lifecycleClientChecks: ClientCheck[] = [
     scenario: BASIC,
     revisions: RANGE.legacy,
     transports: 'any',
-    faults: ['no-initialized-notification'],
+    faults: ['initialized-missing'],
     async run(ctx) {
       const init = ctx.recording.requests('initialize')[0];
       if (!init) return ctx.skip('the client sent no initialize');

@@ -4,9 +4,10 @@
 // server's stdout, so framing problems become observations the client checks judge.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ObservationLog } from '../../observations.js';
+import { projectRoot } from '../../schema.js';
 import type { SendMeta, Transport, TransportEvent } from '../../transport.js';
 import { WireLog } from '../../wire-log.js';
 import { LineFramer } from '../line-framer.js';
@@ -92,8 +93,11 @@ export class RelayConnection implements Transport {
   }
 }
 
-/** The compiled relay program (this file's sibling in dist/). */
-export const RELAY_SCRIPT = resolve(fileURLToPath(new URL('.', import.meta.url)), 'relay.js');
+/** The compiled relay program: this file's sibling in dist/ (also when this file runs from sources, in tests). */
+export const RELAY_SCRIPT = ((): string => {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return import.meta.url.endsWith('.ts') ? resolve(projectRoot(), 'dist', relative(projectRoot(), here), 'relay.js') : resolve(here, 'relay.js');
+})();
 
 export class RelayEndpoint {
   private readonly server: Server;

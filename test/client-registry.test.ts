@@ -1,0 +1,48 @@
+// The client side's registry rules, as for servers: unique ids of the form area.what, a
+// scenario for every check, the area's suite file, and parity between the faults client checks
+// claim and the faults of the reference client.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { areaOf } from '../harness/checks/spec-ref.js';
+import { revisionsIn } from '../harness/revisions.js';
+import { clientChecks, clientScenarios } from '../suites/client/index.js';
+import { allChecks } from '../suites/index.js';
+
+function referenceClientFaults(): string[] {
+  const out = execFileSync(process.execPath, ['dist/reference/client/main.js', '--list-faults', '--json'], { encoding: 'utf8' });
+  return (JSON.parse(out) as { id: string }[]).map((f) => f.id);
+}
+
+describe('client check registry', () => {
+  it('has unique ids (across both sides) of the form area.what-is-checked', () => {
+    const ids = [...allChecks, ...clientChecks].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of clientChecks) expect(c.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('judges scenarios that exist, at revisions the scenario runs at', () => {
+    const scenarios = new Map(clientScenarios.map((s) => [s.id, s]));
+    for (const c of clientChecks) {
+      const s = scenarios.get(c.scenario);
+      expect(s, `${c.id} -> scenario ${c.scenario}`).toBeDefined();
+      expect(revisionsIn(c.revisions).filter((r) => revisionsIn(s?.revisions ?? '').includes(r)).length, c.id).toBeGreaterThan(0);
+    }
+    expect(new Set(clientScenarios.map((s) => s.id)).size).toBe(clientScenarios.length);
+  });
+
+  it('files each client check under the suite its id names', () => {
+    for (const c of clientChecks) {
+      const base = `suites/client/${areaOf(c.id)}`;
+      expect(existsSync(`${base}.ts`) || existsSync(`${base}/index.ts`), `${c.id} -> ${base}.ts`).toBe(true);
+    }
+  });
+
+  it('lets every client check fail, with faults the reference client has', () => {
+    const faults = new Set(referenceClientFaults());
+    for (const c of clientChecks) {
+      expect(c.faults.length, `${c.id} claims a fault`).toBeGreaterThan(0);
+      for (const f of c.faults) expect(faults.has(f), `${c.id} claims ${f}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+// The client side's self-proof, planned from data like the server side's: for every fault of
+// the reference client, in each transport it can show on (stdio through the relay, HTTP),
+// at the newest revision of each era where a claiming check applies, the clean and the faulty
+// reference client are run through every client scenario; exactly the applicable claimants
+// may change, a MUST to fail and a SHOULD to warn.
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect } from 'vitest';
+import type { RunReport } from '../../harness/checks/result.js';
+import type { ClientCheck } from '../../harness/client/scenario.js';
+import { runClientChecks } from '../../harness/client/runner.js';
+import { REVISIONS, inRange, type RevisionId } from '../../harness/revisions.js';
+import { defaultSettings } from '../../harness/settings.js';
+import { clientChecks, clientScenarios } from '../../suites/client/index.js';
+import { show } from './proof-run.js';
+
+export type ClientMode = 'stdio' | 'http';
+const MAIN = resolve('dist/reference/client/main.js');
+
+interface ClientFault {
+  id: string;
+  transports: string[];
+  eras: string[];
+}
+
+export const CLIENT_FAULTS: ClientFault[] = JSON.parse(execFileSync(process.execPath, [MAIN, '--list-faults', '--json'], { encoding: 'utf8' })) as ClientFault[];
+
+export interface ClientProof {
+  fault: string;
+  mode: ClientMode;
+  revision: RevisionId;
+  claimants: ClientCheck[];
+}
+
+const modeTransport = (mode: ClientMode) => (mode === 'stdio' ? 'stdio' : 'streamable-http');
+const applies = (c: ClientCheck, revision: string, mode: ClientMode) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(modeTransport(mode)));
+
+export function clientProofs(checks: readonly ClientCheck[] = clientChecks): ClientProof[] {
+  const out: ClientProof[] = [];
+  for (const fault of CLIENT_FAULTS) {
+    const claiming = checks.filter((c) => c.faults.includes(fault.id));
+    if (claiming.length === 0) continue;
+    const modes = [...new Set(fault.transports.map((t): ClientMode => (t === 'stdio' ? 'stdio' : 'http')))];
+    for (const mode of modes) {
+      for (const era of ['legacy', 'modern'] as const) {
+        if (!fault.eras.includes(era)) continue;
+        const at = REVISIONS.filter((r) => r.era === era && claiming.some((c) => applies(c, r.id, mode))).at(-1)?.id;
+        if (at) out.push({ fault: fault.id, mode, revision: at, claimants: claiming.filter((c) => applies(c, at, mode)) });
+      }
+    }
+  }
+  return out;
+}
+
+const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs: 0 } };
+
+export function runClientMode(mode: ClientMode, revision: string, fault?: string): Promise<RunReport> {
+  const faultFlag = fault ? ` --fault ${fault}` : '';
+  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout 1500 ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
+  return runClientChecks({ command: { template }, scenarios: clientScenarios, checks: clientChecks, revisions: [revision], timeoutMs: 2000, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+}
+
+const cleanRuns = new Map<string, Promise<RunReport>>();
+export function cleanClientRun(mode: ClientMode, revision: string): Promise<RunReport> {
+  const key = `${mode}@${revision}`;
+  let run = cleanRuns.get(key);
+  if (!run) cleanRuns.set(key, (run = runClientMode(mode, revision)));
+  return run;
+}
+
+export async function expectClientProof(proof: ClientProof): Promise<void> {
+  const clean = await cleanClientRun(proof.mode, proof.revision);
+  const faulty = await runClientMode(proof.mode, proof.revision, proof.fault);
+  const before = new Map(clean.results.map((r) => [r.id, r.status]));
+  const ids = new Set(proof.claimants.map((c) => c.id));
+  const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && (ids.has(r.id) || r.status !== 'skip'));
+  const claimed = faulty.results.filter((r) => ids.has(r.id));
+  expect(show(changed).sort(), 'the checks whose verdict changed are exactly the claimants').toEqual(show(claimed).sort());
+  expect(claimed.map((r) => r.id).sort(), 'every applicable claimant ran').toEqual([...ids].sort());
+  for (const r of claimed) {
+    expect(r.status, `${r.id} (${r.level}) under ${proof.fault}: ${r.reason ?? ''}`).toBe(r.level === 'MUST' ? 'fail' : 'warn');
+    expect(r.expected, r.id).toBeTruthy();
+    expect(r.actual, r.id).toBeTruthy();
+    expect(r.wire?.length ?? 0, `${r.id} has a wire excerpt`).toBeGreaterThan(0);
+  }
+}
