@@ -22,6 +22,11 @@ let nextSeq = 1;
 let nextConn = 1;
 const runStart = performance.now();
 
+/** The sequence number the next wire entry will get (entries before it are older). */
+export function nextWireSeq(): number {
+  return nextSeq;
+}
+
 export function capText(text: string, max = MAX_FRAME_CHARS): string {
   if (text.length <= max) return text;
   // A V8 slice keeps its whole parent alive (1 MB per capped fuzz frame): flatten a copy.

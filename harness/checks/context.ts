@@ -6,6 +6,9 @@ import { discover, type Discovery } from '../discovery.js';
 import type { Peer } from '../jsonrpc/peer.js';
 import type { Reply } from '../jsonrpc/types.js';
 import { ObservationLog, type Observation, type ObservationKind } from '../observations.js';
+import { nextWireSeq } from '../wire-log.js';
+import type { SessionPool } from './session-pool.js';
+import type { SilenceWatch } from './silence.js';
 import { inRange, revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
 import { PeerConversation, peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
@@ -28,6 +31,17 @@ export interface RevisionState {
   closing: Promise<void>[];
   shared?: Promise<Session>;
   discovery?: Promise<Discovery>;
+  /** Sessions lent to checks that want one of their own (see session-pool.ts). */
+  pool: SessionPool;
+  /** Whether the target has gone silent (see silence.ts). */
+  silence: SilenceWatch;
+}
+
+/** A session a check borrowed, and from which wire entry on it was the check's. */
+export interface Borrowed {
+  session: AnySession;
+  conn: string;
+  fromSeq: number;
 }
 
 export interface ContextDeps {
@@ -54,6 +68,8 @@ export class RunContext implements CheckContext {
   readonly http: HttpAccess | undefined;
   /** Connections this check opened; the runner closes them. */
   readonly ownPeers: Peer[] = [];
+  /** Sessions this check borrowed; the runner gives them back. */
+  readonly borrowed: Borrowed[] = [];
   readonly cited: number[] = [];
   readonly owner: string;
 
@@ -80,8 +96,15 @@ export class RunContext implements CheckContext {
     const kinds = opts.privateObservations ?? [];
     const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : shared;
     const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs });
+    peer.onTimeout = (method) => this.deps.state.silence.noticeTimeout(method);
     this.ownPeers.push(peer);
     this.deps.state.peers.push(peer);
+    // The target went silent while this connection opened: waiting on it would only stall.
+    const silent = this.deps.state.silence.silent;
+    if (silent) {
+      await peer.close();
+      throw new Error(silent);
+    }
     return peer;
   }
 
@@ -90,6 +113,12 @@ export class RunContext implements CheckContext {
   }
 
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
+    // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
+    if (Object.keys(opts).length === 0) {
+      const session = await this.deps.state.pool.borrow();
+      this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
+      return session.withOwner(this.owner);
+    }
     const { privateObservations, ...sessionOptions } = opts;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;

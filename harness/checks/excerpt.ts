@@ -7,11 +7,14 @@ const MAX_ENTRIES = 40;
 
 export function excerptFor(ctx: RunContext, state: RevisionState): WireEntry[] {
   const own = new Set(ctx.ownPeers.map((p) => p.wire.conn));
+  // A borrowed session carries earlier checks' frames too: only the check's own stretch counts.
+  const lent = new Map(ctx.borrowed.map((b) => [b.conn, b.fromSeq]));
   const cited = new Set(ctx.cited);
   const picked: WireEntry[] = [];
-  for (const peer of state.peers) {
+  for (const peer of [...state.peers, ...state.pool.peers]) {
     for (const e of peer.wire.entries) {
-      if (own.has(e.conn) || e.owner === ctx.owner || cited.has(e.seq)) picked.push(e);
+      const from = lent.get(e.conn);
+      if (own.has(e.conn) || (from !== undefined && e.seq >= from) || e.owner === ctx.owner || cited.has(e.seq)) picked.push(e);
     }
   }
   picked.sort((a, b) => a.seq - b.seq);

@@ -2,10 +2,11 @@
 // at every accepted revision, each revision as soon as its own probe is done, independent
 // checks concurrently, each under a deadline, each isolated (a crash or timeout of one never
 // stops the run), passive checks last. Returns the one result model.
-import { resolveHttpTarget } from '../connection.js';
+import { openConnection, resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
 import { classifyEras, probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
 import { REVISIONS, inRange } from '../revisions.js';
+import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
@@ -15,6 +16,8 @@ import { RunContext, type RevisionState } from './context.js';
 import type { RunListener } from './events.js';
 import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
+import { SessionPool } from './session-pool.js';
+import { SilenceWatch } from './silence.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { areaOf, specFor } from './spec-ref.js';
 
@@ -31,6 +34,9 @@ export interface RunOptions {
   /** Defaults: --call-tools readonly, fuzzing on with a random seed. */
   settings?: RunSettings;
 }
+
+/** Server processes lent to checks per revision over stdio (each costs a process start). */
+const STDIO_POOL_SIZE = 2;
 
 /** The HTTP+SSE transport of 2024-11-05 has no 2026-07-28 era. */
 const SSE_MODERN = 'the HTTP+SSE transport (2024-11-05) has no 2026-07-28 era; test the Streamable HTTP endpoint for it';
@@ -88,7 +94,15 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
         peers: [outcome.peer],
         closing: [],
         shared: Promise.resolve(session),
+        pool: new SessionPool(async () => {
+          const peer = await openConnection(opts.target, { observations: state.observations, timeoutMs: opts.timeoutMs });
+          peer.onTimeout = (method) => state.silence.noticeTimeout(method);
+          return startSession(peer, revision, { startupTimeoutMs: opts.timeoutMs * 2 });
+        }, transport === 'stdio' ? STDIO_POOL_SIZE : undefined),
+        silence: new SilenceWatch(() => state.shared, opts.timeoutMs, () => void closeAll([state])),
       };
+      state.silence.others = () => states.map((s) => s.silence);
+      outcome.peer.onTimeout = (method) => state.silence.noticeTimeout(method);
       states.push(state);
       const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
       const active = applicable.filter((c) => c.connection !== 'passive');
@@ -163,13 +177,20 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, prob
   const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings() });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
-  if (missing.length > 0) {
+  if (state.silence.silent) {
+    verdict = { status: 'error', reason: state.silence.silent };
+  } else if (missing.length > 0) {
     verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {
     verdict = await withDeadline(check, ctx, check.deadlineMs?.(opts.timeoutMs, ctx.settings) ?? checkDeadlineMs(opts.timeoutMs));
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     for (const peer of ctx.ownPeers) state.closing.push(peer.close());
+    // A check cut off by its deadline may still be using what it borrowed: never lend that again.
+    await Promise.all(ctx.borrowed.map((b) => state.pool.release(b.session, verdict.status !== 'error')));
   }
+  // What a check saw once the target had gone silent says nothing about the rule it judges.
+  if (verdict.status === 'fail' || verdict.status === 'warn') await state.silence.settled();
+  if (state.silence.silent && verdict.status !== 'skip') verdict = { status: 'error', reason: state.silence.silent };
   // A broken SHOULD (or a MAY) never fails the run.
   if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
   const result: CheckResult = {
@@ -232,7 +253,7 @@ function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
 }
 
 async function closeAll(states: RevisionState[]): Promise<void> {
-  await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close())]));
+  await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close()), s.pool.close()]));
 }
 
 function collectStderr(outcomes: ProbeOutcome[]): string | undefined {

@@ -49,6 +49,8 @@ export class Peer {
   readonly inbound: InboundMessage[] = [];
   /** Facts passive checks need beside each inbound request (e.g. the capabilities we declared). */
   observationContext: Record<string, unknown> = {};
+  /** Told when a request of ours got no answer in time (the runner watches for a silent target). */
+  onTimeout: ((method: string) => void) | undefined;
   private readonly handlers = new Map<string, RequestHandler>();
   private fallbackHandler: ((method: string, ...rest: Parameters<RequestHandler>) => ReturnType<RequestHandler>) | undefined;
   private readonly notificationListeners: ((method: string, params: Record<string, unknown>, message: Record<string, unknown>) => void)[] = [];
@@ -184,6 +186,7 @@ export class Peer {
         this.pending.delete(key);
         this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)})${where} within ${timeoutMs} ms`, owner);
         resolve({ kind: 'timeout', afterMs: timeoutMs });
+        this.onTimeout?.(method);
       }, timeoutMs);
       this.pending.set(key, { method, resolve, timer, ...(owner ? { owner } : {}) });
     });
