@@ -54,3 +54,20 @@ export class ObservationLog {
     return this.items.filter((o) => o.kind === kind);
   }
 }
+
+/**
+ * A log that keeps some kinds out of its destination while a borrower asks (a lent session
+ * whose current check judges its own traffic, e.g. fuzzing), and passes everything else on.
+ */
+export class RoutingObservationLog extends ObservationLog {
+  /** Kinds dropped instead of passed on, for now. */
+  withheld: readonly ObservationKind[] = [];
+
+  constructor(private readonly destination: ObservationLog) {
+    super();
+  }
+
+  override add(o: Observation): void {
+    if (!this.withheld.includes(o.kind)) this.destination.add(o);
+  }
+}

@@ -114,8 +114,9 @@ export class RunContext implements CheckContext {
 
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
     // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
-    if (Object.keys(opts).length === 0) {
-      const session = await this.deps.state.pool.borrow();
+    const { privateObservations: withhold, ...rest } = opts;
+    if (Object.keys(rest).length === 0) {
+      const session = await this.deps.state.pool.borrow(withhold);
       this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
       return session.withOwner(this.owner);
     }

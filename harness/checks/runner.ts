@@ -87,15 +87,16 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
       if (aborted || outcome.probe.status !== 'accepted' || !outcome.session || !outcome.peer) return;
       const revision = outcome.probe.revision;
       const session = outcome.session;
+      const observations = observationsOf.get(revision) ?? new ObservationLog();
       const state: RevisionState = {
         revision,
         facts: { revision, server: session.server, serverCapabilities: session.server.capabilities },
-        observations: observationsOf.get(revision) ?? new ObservationLog(),
+        observations,
         peers: [outcome.peer],
         closing: [],
         shared: Promise.resolve(session),
-        pool: new SessionPool(async () => {
-          const peer = await openConnection(opts.target, { observations: state.observations, timeoutMs: opts.timeoutMs });
+        pool: new SessionPool(observations, async (routed) => {
+          const peer = await openConnection(opts.target, { observations: routed, timeoutMs: opts.timeoutMs });
           peer.onTimeout = (method) => state.silence.noticeTimeout(method);
           return startSession(peer, revision, { startupTimeoutMs: opts.timeoutMs * 2 });
         }, transport === 'stdio' ? STDIO_POOL_SIZE : undefined),

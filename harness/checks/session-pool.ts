@@ -5,6 +5,7 @@
 // check left behind (a killed process, an ended HTTP session, a half-written frame) is thrown
 // away instead of handed to the next check. On stdio this saves a process start per check.
 import type { Peer } from '../jsonrpc/peer.js';
+import { RoutingObservationLog, type ObservationKind, type ObservationLog } from '../observations.js';
 import type { LegacySession } from '../sessions/legacy.js';
 import type { ModernSession } from '../sessions/modern.js';
 import { peerOf } from '../sessions/conversation.js';
@@ -17,6 +18,8 @@ const FENCE_MS = 1000;
 
 export class SessionPool {
   private readonly idle: AnySession[] = [];
+  /** Where each session's observations go: withheld kinds are a borrower's own business. */
+  private readonly routes = new Map<AnySession, RoutingObservationLog>();
   /** Every session this pool opened (the runner closes them at the end). */
   readonly peers: Peer[] = [];
   /** Sessions alive (lent or idle); at `max`, a borrower waits for one to come back. */
@@ -26,11 +29,20 @@ export class SessionPool {
 
   /** `max`: how many sessions may exist at once (a process each on stdio). */
   constructor(
-    private readonly open: () => Promise<Session>,
+    private readonly observations: ObservationLog,
+    private readonly open: (observations: ObservationLog) => Promise<Session>,
     private readonly max = Number.POSITIVE_INFINITY,
   ) {}
 
-  async borrow(): Promise<AnySession> {
+  /** A session for one check; `withhold`: observation kinds it judges itself while it has it. */
+  async borrow(withhold: readonly ObservationKind[] = []): Promise<AnySession> {
+    const session = await this.take();
+    const route = this.routes.get(session);
+    if (route) route.withheld = withhold;
+    return session;
+  }
+
+  private async take(): Promise<AnySession> {
     if (this.shut) throw new Error(this.shut);
     for (let s = this.idle.pop(); s; s = this.idle.pop()) {
       if (!s.closed) return s;
@@ -43,7 +55,9 @@ export class SessionPool {
     }
     this.live++;
     try {
-      const session = (await this.open()) as AnySession;
+      const route = new RoutingObservationLog(this.observations);
+      const session = (await this.open(route)) as AnySession;
+      this.routes.set(session, route);
       this.peers.push(peerOf(session));
       // Closed while this one was opening: it must not outlive the pool.
       if (this.shut) {
@@ -60,6 +74,8 @@ export class SessionPool {
 
   /** Give a session back: lent again if it still answers its fence cleanly, else closed. */
   async release(session: AnySession, usable: boolean): Promise<void> {
+    const route = this.routes.get(session);
+    if (route) route.withheld = [];
     if (usable && !session.closed) {
       const fence = await session.withOwner('pool').fence(FENCE_MS);
       if (fence.kind === 'result' && !session.closed) {
