@@ -6,9 +6,9 @@
 // away instead of handed to the next check. On stdio this saves a process start per check.
 import type { Peer } from '../jsonrpc/peer.js';
 import { RoutingObservationLog, type ObservationKind, type ObservationLog } from '../observations.js';
+import { peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
 import type { ModernSession } from '../sessions/modern.js';
-import { peerOf } from '../sessions/conversation.js';
 import type { Session } from '../sessions/session.js';
 
 type AnySession = LegacySession | ModernSession;
@@ -18,13 +18,14 @@ const FENCE_MS = 1000;
 
 export class SessionPool {
   private readonly idle: AnySession[] = [];
+  /** Every session opened and not yet closed (idle or lent): at most `max`. */
+  private readonly alive = new Set<AnySession>();
   /** Where each session's observations go: withheld kinds are a borrower's own business. */
   private readonly routes = new Map<AnySession, RoutingObservationLog>();
   /** Every session this pool opened (the runner closes them at the end). */
   readonly peers: Peer[] = [];
-  /** Sessions alive (lent or idle); at `max`, a borrower waits for one to come back. */
-  private live = 0;
-  private readonly waiting: ((s: AnySession | undefined) => void)[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private opening = 0;
   private shut: string | undefined;
 
   /** `max`: how many sessions may exist at once (a process each on stdio). */
@@ -42,60 +43,64 @@ export class SessionPool {
     return session;
   }
 
-  private async take(): Promise<AnySession> {
-    if (this.shut) throw new Error(this.shut);
-    for (let s = this.idle.pop(); s; s = this.idle.pop()) {
-      if (!s.closed) return s;
-      this.live--;
-    }
-    if (this.live >= this.max) {
-      const handed = await new Promise<AnySession | undefined>((resolve) => this.waiting.push(resolve));
-      if (handed) return handed;
-      if (this.shut) throw new Error(this.shut);
-    }
-    this.live++;
-    try {
-      const route = new RoutingObservationLog(this.observations);
-      const session = (await this.open(route)) as AnySession;
-      this.routes.set(session, route);
-      this.peers.push(peerOf(session));
-      // Closed while this one was opening: it must not outlive the pool.
-      if (this.shut) {
-        await peerOf(session).close();
-        throw new Error(this.shut);
-      }
-      return session;
-    } catch (error) {
-      this.live--;
-      this.waiting.shift()?.(undefined);
-      throw error;
-    }
-  }
-
   /** Give a session back: lent again if it still answers its fence cleanly, else closed. */
   async release(session: AnySession, usable: boolean): Promise<void> {
     const route = this.routes.get(session);
     if (route) route.withheld = [];
-    if (usable && !session.closed) {
+    if (usable && !session.closed && !this.shut) {
       const fence = await session.withOwner('pool').fence(FENCE_MS);
       if (fence.kind === 'result' && !session.closed) {
-        const next = this.waiting.shift();
-        if (next) next(session);
-        else this.idle.push(session);
+        this.idle.push(session);
+        this.wake();
         return;
       }
     }
-    this.live--;
-    // A waiter may now open a session of its own.
-    this.waiting.shift()?.(undefined);
     await peerOf(session).close();
   }
 
   /** Close every session and lend no more (the run ends, or the target went silent). */
   async close(why = 'no more sessions: the run is ending'): Promise<void> {
     this.shut ??= why;
-    for (const w of this.waiting.splice(0)) w(undefined);
+    for (const w of this.waiting.splice(0)) w();
     this.idle.length = 0;
     await Promise.all(this.peers.map((p) => p.close()));
+  }
+
+  private async take(): Promise<AnySession> {
+    for (;;) {
+      if (this.shut) throw new Error(this.shut);
+      for (let s = this.idle.pop(); s; s = this.idle.pop()) if (!s.closed) return s;
+      // Sessions closed while lent (a check ended it, the server died) no longer count.
+      for (const s of this.alive) if (s.closed) this.alive.delete(s);
+      if (this.alive.size + this.opening < this.max) return this.openOne();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private async openOne(): Promise<AnySession> {
+    this.opening++;
+    try {
+      const route = new RoutingObservationLog(this.observations);
+      const session = (await this.open(route)) as AnySession;
+      const peer = peerOf(session);
+      this.peers.push(peer);
+      this.routes.set(session, route);
+      this.alive.add(session);
+      // A session that closes while lent frees its place at once.
+      peer.transport.onEvent((e) => e.type === 'closed' && this.wake());
+      // Closed while this one was opening: it must not outlive the pool.
+      if (this.shut) {
+        await peer.close();
+        throw new Error(this.shut);
+      }
+      return session;
+    } finally {
+      this.opening--;
+      this.wake();
+    }
+  }
+
+  private wake(): void {
+    this.waiting.shift()?.();
   }
 }
