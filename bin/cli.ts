@@ -3,7 +3,7 @@
 // --help and --version load next to nothing and --list loads only the checks.
 import type { CheckMeta } from '../harness/checks/check.js';
 import type { LoadedConfig } from '../harness/config/types.js';
-import type { AnyCheck } from './plan.js';
+import type { AnyCheck, CheckSets } from './plan.js';
 import { helpText, parseCli, UsageError, type CliOptions } from './options.js';
 import { toolVersion, versionText } from './version.js';
 
@@ -86,7 +86,11 @@ async function runCli(argv: string[], side: 'server' | 'client'): Promise<number
   }
   const config = await configFrom(opts);
   const { planRun } = await import('./plan.js');
-  const plan = await planRun(opts, config, allChecks);
+  // A config file may mix server and client targets: each gets its side's checks.
+  const plan = await planRun(opts, config, {
+    server: side === 'server' ? (allChecks as CheckSets['server']) : (await import('../suites/index.js')).allChecks,
+    client: (await import('../suites/client/index.js')).clientChecks,
+  });
   const { catchInterrupts } = await import('./interrupt.js');
   const { killAllNow } = await import('../harness/processes.js');
   const interrupts = catchInterrupts();

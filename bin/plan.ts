@@ -159,6 +159,7 @@ function reachFromFlags(opts: CliOptions, layers: Layers): Reach {
 /** A target of the config file; flags override its fields where they apply to its kind. */
 function reachFromConfig(t: TargetConfig, layers: Layers, opts: CliOptions): Reach {
   const cwd = opts.cwd !== undefined ? resolve(opts.cwd) : t.cwd;
+  if (t.client !== undefined) return { kind: 'client', command: { template: t.client, env: layers.map('env'), ...(cwd ? { cwd } : {}) } };
   if (t.server !== undefined) return { kind: 'target', target: { kind: 'stdio', command: t.server, env: layers.map('env'), ...(cwd ? { cwd } : {}) } };
   const transport = transportOf(layers);
   if (t.start !== undefined) {
@@ -199,7 +200,14 @@ function reportsFrom(layers: Layers, forceJson: boolean): { reports: ReportKind[
   return { reports, ...(out ? { out } : {}) };
 }
 
-export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, all: readonly AnyCheck[]): Promise<RunPlan> {
+/** The checks of each side: a config file may mix server and client targets. */
+export interface CheckSets {
+  server: readonly Check[];
+  client: readonly ClientCheck[];
+}
+
+export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, checks: CheckSets): Promise<RunPlan> {
+  const all = (reach: Reach): readonly AnyCheck[] => (reach.kind === 'client' ? checks.client : checks.server);
   const runLayers = new Layers(opts, config);
   const concurrencyPick = runLayers.pick('concurrency');
   const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 4;
@@ -207,7 +215,8 @@ export async function planRun(opts: CliOptions, config: LoadedConfig | undefined
   if (opts.server !== undefined || opts.url !== undefined || opts.client !== undefined) {
     if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
     const { reports, out } = reportsFrom(runLayers, false);
-    const target = await common(runLayers, all, undefined, reachFromFlags(opts, runLayers));
+    const reach = reachFromFlags(opts, runLayers);
+    const target = await common(runLayers, all(reach), undefined, reach);
     return { many: false, targets: [target], reports, ...(out ? { out } : {}), concurrency, failOn, ...(config ? { config } : {}) };
   }
   if (!config) {
@@ -227,7 +236,8 @@ export async function planRun(opts: CliOptions, config: LoadedConfig | undefined
   const targets: TargetPlan[] = [];
   for (const t of chosen) {
     const layers = new Layers(opts, config, t);
-    targets.push(await common(layers, all, t.name, reachFromConfig(t, layers, opts)));
+    const reach = reachFromConfig(t, layers, opts);
+    targets.push(await common(layers, all(reach), t.name, reach));
   }
   return { many: true, targets, reports, ...(out ? { out } : {}), concurrency, failOn, ...(shard ? { shard } : {}), config };
 }

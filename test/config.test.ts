@@ -10,8 +10,11 @@ import { readyMatcher } from '../harness/config/ready.js';
 import { ConfigError } from '../harness/config/types.js';
 import { parseCli, UsageError } from '../bin/options.js';
 import { planRun, type TargetPlan } from '../bin/plan.js';
+import { clientChecks } from '../suites/client/index.js';
 import { allChecks } from '../suites/index.js';
 import { runCli } from './helpers/cli.js';
+
+const CHECKS = { server: allChecks, client: clientChecks };
 
 const dirs: string[] = [];
 async function folder(files: Record<string, string> = {}): Promise<string> {
@@ -93,14 +96,14 @@ describe('loading', () => {
     expect(example).toBeDefined();
     const dir = await folder({ 'mcp-conformance.config.yaml': example ?? '' });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir, env: { MCP_TOKEN: 't' } });
-    await expect(planRun(parseCli([]), config, allChecks)).rejects.toThrow(
+    await expect(planRun(parseCli([]), config, CHECKS)).rejects.toThrow(
       `mcp-conformance.config.yaml: target "stdio": field "baseline": cannot read baseline ${join(dir, 'conformance', 'stdio-baseline.yml')}: no such file`,
     );
     await mkdir(join(dir, 'conformance'));
     await writeFile(join(dir, 'conformance', 'stdio-baseline.yml'), '- ping.empty-result\n');
     expect(config.targets.map((t) => t.name)).toEqual(['stdio', 'streamable-http', 'legacy-sse']);
     expect(readyMatcher(config.targets[1]?.ready ?? '').match('listening on http://127.0.0.1:4321/mcp')).toEqual({ url: 'http://127.0.0.1:4321/mcp' });
-    const plan = await planRun(parseCli([]), config, allChecks);
+    const plan = await planRun(parseCli([]), config, CHECKS);
     expect(plan.targets.map((t) => t.reach.kind)).toEqual(['target', 'start', 'target']);
     expect(plan.reports).toEqual(['console', 'json', 'html', 'junit', 'markdown']);
   });
@@ -125,7 +128,7 @@ describe('mistakes: one sentence naming the file, the target and the field', () 
     ['no name', 'targets:\n  - server: x\n', `${F}: target #1 is missing the field "name"`],
     ['a name unfit for a folder', 'targets:\n  - name: "../up"\n    server: x\n', `${F}: target #1: field "name" must be letters, digits, ".", "_" or "-" (at most 64; it names the report folder)`],
     ['two names alike', 'targets:\n  - name: a\n    server: x\n  - name: a\n    server: y\n', `${F}: targets 1 and 2 are both named "a"; names must be unique`],
-    ['no kind', 'targets:\n  - name: a\n    env: { A: b }\n', `${F}: target "a" needs one of the fields "server" (a stdio command), "url" (an HTTP server) or "start" (an HTTP server the tool launches)`],
+    ['no kind', 'targets:\n  - name: a\n    env: { A: b }\n', `${F}: target "a" needs one of the fields "server" (a stdio command), "url" (an HTTP server), "start" (an HTTP server the tool launches) or "client" (a client command with {url} or {server})`],
     ['two kinds', 'targets:\n  - name: a\n    server: x\n    url: http://x\n', `${F}: target "a": field "url" cannot go with "server": a target is either a stdio server (server) or an HTTP server (url, or start)`],
     ['headers on stdio', 'targets:\n  - name: a\n    server: x\n    headers: { A: b }\n', `${F}: target "a": field "headers" applies to HTTP targets (url or start), not to a stdio server`],
     ['env on a url', 'targets:\n  - name: a\n    url: http://x\n    env: { A: b }\n', `${F}: target "a": field "env" applies to servers the tool launches (server or start), not to a url`],
@@ -138,7 +141,7 @@ describe('mistakes: one sentence naming the file, the target and the field', () 
     ],
     ['a broken regex', 'targets:\n  - name: a\n    start: x\n    ready: "/on (/"\n', `${F}: target "a": field "ready" is not a valid /regular expression/: Invalid regular expression: /on (/: Unterminated group`],
     ['an unset variable', 'targets:\n  - name: a\n    url: http://x\n    authToken: ${MCPC_NOT_SET}\n', `${F}: target "a": field "authToken" uses \${MCPC_NOT_SET}, which is not set in the environment`],
-    ['a client target', 'targets:\n  - name: a\n    client: "node client.js {url}"\n', `${F}: target "a": field "client" is for client targets, and client targets are not supported yet`],
+    ['a client target that is also a server', 'targets:\n  - name: a\n    client: "node client.js {url}"\n    url: http://x\n', `${F}: target "a": field "url" cannot go with "client": a target is either a client the tool tests, or a server`],
     ['broken YAML', 'targets:\n  - name: a\n   server: x\n', `${F} is not valid YAML: Sequence item without - indicator at line 3, column 1`],
     ['an empty file', '', `${F} is empty`],
   ];
@@ -151,10 +154,10 @@ describe('mistakes: one sentence naming the file, the target and the field', () 
   });
 
   it('through the CLI: exit 2 and the sentence, for the file found and for --config', async () => {
-    const dir = await folder({ 'mcp-conformance.config.yaml': 'targets:\n  - name: a\n    client: "node c.js {url}"\n' });
+    const dir = await folder({ 'mcp-conformance.config.yaml': 'targets:\n  - name: a\n    client: "node c.js {url}"\n    headers: { X: y }\n' });
     const found = await runCli([], { cwd: dir });
     expect(found.code).toBe(2);
-    expect(found.stderr).toBe('mcp-conformance: mcp-conformance.config.yaml: target "a": field "client" is for client targets, and client targets are not supported yet\n');
+    expect(found.stderr).toBe('mcp-conformance: mcp-conformance.config.yaml: target "a": field "headers" applies to HTTP servers (url or start), not to a client\n');
     const missing = await runCli(['--config', 'nope.yaml'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('mcp-conformance: config file nope.yaml not found\n');
@@ -178,7 +181,7 @@ describe('precedence: flag, then the target, then the file, then the default', (
   async function plans(argv: string[], yaml: string): Promise<TargetPlan[]> {
     const dir = await folder({ 'mcp-conformance.config.yaml': yaml });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir });
-    return (await planRun(parseCli(argv), config, allChecks)).targets;
+    return (await planRun(parseCli(argv), config, CHECKS)).targets;
   }
   const yaml = 'timeout: 3000\ncallTools: none\nspec: 2025-06-18\ntargets:\n  - name: a\n    server: x\n    timeout: 1500\n    env: { A: "1", B: "1" }\n  - name: b\n    url: http://127.0.0.1:1/mcp\n    headers: { X-One: "1" }\n';
 
@@ -205,7 +208,7 @@ describe('precedence: flag, then the target, then the file, then the default', (
   it('--server uses the file\'s options but not its targets', async () => {
     const dir = await folder({ 'mcp-conformance.config.yaml': yaml });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir });
-    const plan = await planRun(parseCli(['--server', 'node s.js']), config, allChecks);
+    const plan = await planRun(parseCli(['--server', 'node s.js']), config, CHECKS);
     expect(plan.many).toBe(false);
     expect(plan.targets).toHaveLength(1);
     expect(plan.targets[0]?.timeoutMs).toBe(3000);

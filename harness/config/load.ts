@@ -62,9 +62,16 @@ function checkKinds(raw: unknown, index: number, display: string, known: readonl
   // A misspelt "server" must read as a typo, not as a target of no kind.
   const unknown = Object.keys(t).find((k) => !known.includes(k));
   if (unknown !== undefined) fail(undefined, `has an unknown field "${unknown}"${suggestion(unknown, known)}`);
-  if ('client' in t) fail('client', 'is for client targets, and client targets are not supported yet');
-  const kinds = (['server', 'url', 'start'] as const).filter((k) => k in t);
-  if (kinds.length === 0) fail(undefined, 'needs one of the fields "server" (a stdio command), "url" (an HTTP server) or "start" (an HTTP server the tool launches)');
+  const kinds = (['server', 'url', 'start', 'client'] as const).filter((k) => k in t);
+  if (kinds.length === 0) fail(undefined, 'needs one of the fields "server" (a stdio command), "url" (an HTTP server), "start" (an HTTP server the tool launches) or "client" (a client command with {url} or {server})');
+  if ('client' in t) {
+    const other = kinds.find((k) => k !== 'client');
+    if (other) fail(other, 'cannot go with "client": a target is either a client the tool tests, or a server');
+    const http = HTTP_ONLY.find((k) => k in t);
+    if (http) fail(http, 'applies to HTTP servers (url or start), not to a client');
+    for (const k of ['ready', 'startTimeout']) if (k in t) fail(k, 'only applies with "start"');
+    return;
+  }
   if ('server' in t) {
     const other = kinds.find((k) => k !== 'server');
     if (other) fail(other, 'cannot go with "server": a target is either a stdio server (server) or an HTTP server (url, or start)');

@@ -33,7 +33,7 @@ export interface TargetConfig {
   start?: string;
   ready?: string;
   startTimeout?: number;
-  /** Reserved for client targets (`mcp-conformance client`); rejected today. */
+  /** A client to test (`mcp-conformance client`): its command with {url} or {server}. */
   client?: string;
   env?: Record<string, string>;
   /** Absolute; for server and start, defaults to the config file's folder. */
