@@ -60,8 +60,7 @@ export const errorBodiesChecks: Check[] = [
         { url: 'basic#responses', level: 'MUST' },
         { from: '2025-11-25', url: 'basic#error-responses', level: 'MUST' },
       ],
-      requirement:
-        'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request). Every message validates against the schema of the revision.',
+      requirement: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
       fix: "Answer a refused request with {jsonrpc: '2.0', id: <the request's id>, error: {code, message}} (no id only where the body could not be read).",
       revisions: STREAMABLE,
       faults: ['http-error-id-null'],

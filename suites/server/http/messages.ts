@@ -66,7 +66,7 @@ export const messagesChecks: Check[] = [
     id: 'http.messages-are-jsonrpc',
     title: 'Every HTTP body and SSE data field the server sends is one JSON-RPC message',
     spec: [legacyAt('sending-messages-to-the-server', 'MUST'), modernAt('receiving-messages', 'MUST')],
-    requirement: 'JSON-RPC messages MUST be UTF-8 encoded; a request is answered with one JSON object or an SSE stream of JSON-RPC messages.',
+    requirement: 'MCP uses JSON-RPC to encode messages. JSON-RPC messages MUST be UTF-8 encoded.',
     side: 'server',
     revisions: STREAMABLE,
     transports: ['streamable-http'],

@@ -28,19 +28,17 @@ async function ready(ctx: CheckContext): Promise<Ready | string> {
   return { o, plan };
 }
 
-/** One probe per present parameter of `pick`, with its header changed by `change` (null drops it). */
-async function probeEach(ctx: CheckContext, r: Ready, pick: (p: AnnotatedParam, v: unknown) => boolean, change: (v: unknown) => string | null, what: (name: string, v: unknown) => string): Promise<Verdict | Probe[]> {
-  const chosen = presentParams(r.plan).filter((p) => pick(p, valueAt(r.plan.args, p.path)));
-  if (chosen.length === 0) return ctx.skip(`${r.plan.tool} has no header parameter of the kind this check needs`);
-  return chosen.map((p, i) => {
-    const v = valueAt(r.plan.args, p.path);
-    const name = `Mcp-Param-${p.name}`;
-    const headers: HeaderOverrides = { ...paramHeaders(r.plan), [name]: change(v) };
-    return { what: what(name, v), message: callMessage(r.o, r.plan, `param-${i}`), headers };
-  });
+/** A probe on the first present parameter `pick` accepts, its header changed by `change` (null drops it). */
+function probeOn(ctx: CheckContext, r: Ready, pick: (p: AnnotatedParam, v: unknown) => boolean, change: (v: unknown) => string | null, what: (name: string, v: unknown) => string): Verdict | Probe {
+  const p = presentParams(r.plan).find((x) => pick(x, valueAt(r.plan.args, x.path)));
+  if (!p) return ctx.skip(`${r.plan.tool} has no header parameter of the kind this check needs`);
+  const v = valueAt(r.plan.args, p.path);
+  const name = `Mcp-Param-${p.name}`;
+  const headers: HeaderOverrides = { ...paramHeaders(r.plan), [name]: change(v) };
+  return { what: what(name, v), message: callMessage(r.o, r.plan, 'param-probe'), headers };
 }
 
-const isVerdict = (x: Verdict | Probe[]): x is Verdict => !Array.isArray(x);
+const isVerdict = (x: Verdict | Probe): x is Verdict => 'status' in x;
 
 export const paramHeadersChecks: Check[] = [
   // The table of #server-behavior-for-custom-headers: "Client omits header but value is in body:
@@ -57,8 +55,8 @@ export const paramHeadersChecks: Check[] = [
     async (ctx) => {
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
-      const probes = await probeEach(ctx, r, () => true, () => null, (name) => `no ${name} header (its argument is in the body)`);
-      return isVerdict(probes) ? probes : expectMismatch(ctx, await send(ctx, r.o, probes.slice(0, 1)));
+      const probe = probeOn(ctx, r, () => true, () => null, (name) => `no ${name} header (its argument is in the body)`);
+      return isVerdict(probe) ? probe : expectMismatch(ctx, await send(ctx, r.o, [probe]));
     },
   ),
 
@@ -76,8 +74,8 @@ export const paramHeadersChecks: Check[] = [
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
       const differing = (v: unknown): string => (typeof v === 'number' ? String(v + 1) : typeof v === 'boolean' ? String(!v) : `${String(v)}-other`);
-      const probes = await probeEach(ctx, r, () => true, differing, (name, v) => `${name}: ${differing(v)} for the argument ${JSON.stringify(v)}`);
-      return isVerdict(probes) ? probes : expectMismatch(ctx, await send(ctx, r.o, probes.slice(0, 1)));
+      const probe = probeOn(ctx, r, () => true, differing, (name, v) => `${name}: ${differing(v)} for the argument ${JSON.stringify(v)}`);
+      return isVerdict(probe) ? probe : expectMismatch(ctx, await send(ctx, r.o, [probe]));
     },
   ),
 
@@ -97,8 +95,8 @@ export const paramHeadersChecks: Check[] = [
     async (ctx) => {
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
-      const probes = await probeEach(ctx, r, (p, v) => p.type === 'integer' && Number.isInteger(v), (v) => `${String(v)}.0`, (name, v) => `${name}: ${String(v)}.0 for the argument ${String(v)}`);
-      return isVerdict(probes) ? probes : expectAccepted(ctx, await send(ctx, r.o, probes.slice(0, 1)), 'the call served past header validation (no -32020): the values are equal as numbers');
+      const probe = probeOn(ctx, r, (p, v) => p.type === 'integer' && Number.isInteger(v), (v) => `${String(v)}.0`, (name, v) => `${name}: ${String(v)}.0 for the argument ${String(v)}`);
+      return isVerdict(probe) ? probe : expectAccepted(ctx, await send(ctx, r.o, [probe]), 'the call served past header validation (no -32020): the values are equal as numbers');
     },
   ),
 ];
