@@ -16,7 +16,7 @@ import { loggingChecks } from './server/logging.js';
 import { completionChecks } from './server/completion.js';
 import { capabilitiesChecks } from './server/capabilities.js';
 import { batchingChecks } from './server/batching.js';
-import { httpChecks } from './server/http.js';
+import { httpChecks } from './server/http/index.js';
 import { sseChecks } from './server/sse.js';
 import { authChecks } from './server/auth.js';
 import { fuzzChecks } from './server/fuzz.js';

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { authorize, serveAuthDocuments } from './auth.js';
 import { isOn } from './faults.js';
-import { header, mediaTypes, readBody, refuse } from './http-common.js';
-import { isPlainObject, isResponse, parseFrame, type Outbound } from './jsonrpc.js';
+import { header, mediaTypes, readBody, refuse, refuseRequest, requestIdOf } from './http-common.js';
+import { ErrorCode, isPlainObject, isResponse, parseFrame, type Id, type Outbound } from './jsonrpc.js';
 import { MESSAGE_PATH, SSE_PATH, endSseSessions, handleSseGet, handleSsePost } from './legacy-sse.js';
 import { handleModernPost, isModernPost } from './modern/http.js';
 import { closeSubscriptions } from './modern/listen.js';
@@ -76,28 +76,31 @@ function sessionIdOf(req: IncomingMessage): string | undefined {
 }
 
 /** transports#session-management: servers that require a session id SHOULD answer 400 without one. */
-function missingSession(res: ServerResponse): void {
-  refuse(res, isOn('http-missing-session-404') ? 404 : 400, 'Bad Request: Mcp-Session-Id header required');
+function missingSession(res: ServerResponse, id: Id | null): void {
+  refuseRequest(res, isOn('http-missing-session-404') ? 404 : 400, id, ErrorCode.InvalidRequest, 'Bad Request: Mcp-Session-Id header required');
 }
 
-/** Resolves the session of a request that must have one; answers 400/404 itself otherwise. */
-function existingSession(req: IncomingMessage, res: ServerResponse): HttpSession | undefined {
+/**
+ * Resolves the session of a request that must have one; answers 400/404 itself otherwise.
+ * `id`: the request's id, when a POST carried one (GET and DELETE carry none).
+ */
+function existingSession(req: IncomingMessage, res: ServerResponse, id: Id | null = null): HttpSession | undefined {
   const sid = sessionIdOf(req);
-  if (sid === undefined) return void missingSession(res);
+  if (sid === undefined) return void missingSession(res, id);
   const hs = sessions.get(sid);
   if (!hs) {
-    if (ended.has(sid)) return void refuse(res, isOn('http-ended-session-400') ? 400 : 404, 'Not Found: the session was ended');
-    return void refuse(res, isOn('http-unknown-session-400') ? 400 : 404, 'Not Found: no such session');
+    if (ended.has(sid)) return void refuseRequest(res, isOn('http-ended-session-400') ? 400 : 404, id, ErrorCode.InvalidRequest, 'Not Found: the session was ended');
+    return void refuseRequest(res, isOn('http-unknown-session-400') ? 400 : 404, id, ErrorCode.InvalidRequest, 'Not Found: no such session');
   }
   // transports#protocol-version-header: an invalid or unsupported value gets 400; absent means the negotiated one.
   const version = header(req, 'mcp-protocol-version');
   const revision = hs.session.revision;
   if (version === undefined) {
     if (revision !== null && revision >= '2025-06-18' && isOn('http-protocol-version-required')) {
-      return void refuse(res, 400, 'Bad Request: MCP-Protocol-Version header required');
+      return void refuseRequest(res, 400, id, ErrorCode.InvalidRequest, 'Bad Request: MCP-Protocol-Version header required');
     }
   } else if (!isRevision(version) && version !== hs.session.protocolVersion && !isOn('http-protocol-version-unchecked')) {
-    return void refuse(res, 400, `Bad Request: unsupported MCP-Protocol-Version: ${version}`);
+    return void refuseRequest(res, 400, id, ErrorCode.InvalidRequest, `Bad Request: unsupported MCP-Protocol-Version: ${version}`);
   }
   return hs;
 }
@@ -123,11 +126,12 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
 
   let hs: HttpSession | undefined;
   const created = sessionIdOf(req) === undefined;
+  const id = requestIdOf(parsed.value);
   if (created) {
-    if (!isPlainObject(parsed.value) || parsed.value.method !== 'initialize') return missingSession(res);
+    if (!isPlainObject(parsed.value) || parsed.value.method !== 'initialize') return missingSession(res, id);
     hs = newSession();
   } else {
-    hs = existingSession(req, res);
+    hs = existingSession(req, res, id);
     if (!hs) return;
   }
   const session = hs;

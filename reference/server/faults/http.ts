@@ -3,7 +3,7 @@
 // matter (test/self-proof.test.ts starts it so): `http` Streamable HTTP, `sse` HTTP+SSE,
 // `protected` with authorization and the full token, `protected-limited` with the limited
 // token; `revision`, when set, is the revision the fault shows at (JSON answers before
-// 2025-11-25, SSE answers at 2025-11-25).
+// 2025-11-25, SSE answers at 2025-11-25, GET streams and session ids only in the legacy era).
 export type HttpFaultMode = 'http' | 'sse' | 'protected' | 'protected-limited';
 
 export const HTTP_FAULTS = [
@@ -22,7 +22,7 @@ export const HTTP_FAULTS = [
     revision: '2025-06-18',
     description: 'While a GET stream is open, responses to POSTed requests are sent on it instead of on the POST.',
   },
-  { id: 'http-sse-non-json-data', mode: 'http', description: 'Every GET stream starts with an event whose data is "ready" (not JSON).' },
+  { id: 'http-sse-non-json-data', mode: 'http', revision: '2025-11-25', description: 'Every GET stream starts with an event whose data is "ready" (not JSON).' },
   { id: 'http-protocol-version-unchecked', mode: 'http', description: 'An unsupported MCP-Protocol-Version header is ignored instead of answered 400.' },
   {
     id: 'http-protocol-version-required',
@@ -34,6 +34,7 @@ export const HTTP_FAULTS = [
   {
     id: 'http-header-case-sensitive',
     mode: 'http',
+    revision: '2025-11-25',
     description: 'The session id header is only recognised spelled exactly Mcp-Session-Id or MCP-Session-Id.',
   },
   { id: 'http-no-priming-event', mode: 'http', description: '(2025-11-25) SSE answers do not start with an event carrying an id and empty data.' },
@@ -43,7 +44,12 @@ export const HTTP_FAULTS = [
     mode: 'http',
     description: 'A GET with Last-Event-ID replays the later events of every stream of the session, not only of that stream.',
   },
-  { id: 'http-sse-stream-left-open', mode: 'http', description: '(2025-11-25) SSE answers stay open for 30 s after their response.' },
+  { id: 'http-sse-stream-left-open', mode: 'http', description: '(2025-11-25, 2026-07-28) SSE answers to POSTs stay open for 30 s after their response.' },
+  {
+    id: 'http-error-id-null',
+    mode: 'http',
+    description: 'HTTP refusals of requests the server read (session, version and header errors) carry id null instead of the request\'s id.',
+  },
   // HTTP+SSE (reference/server/legacy-sse.ts)
   { id: 'sse-wrong-content-type', mode: 'sse', description: 'The SSE endpoint answers with Content-Type "text/plain" (the body is still SSE).' },
   { id: 'sse-event-before-endpoint', mode: 'sse', description: 'A "ready" event precedes the endpoint event.' },

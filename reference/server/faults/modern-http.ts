@@ -1,15 +1,24 @@
 // Modern-era faults of Streamable HTTP at 2026-07-28 (digest 09, SHTTP-1xx; modern/http.ts,
-// modern/headers.ts). All show on HTTP only.
+// modern/headers.ts). All show on HTTP only. `revision` pins a fault claimed by a check of both
+// eras to the revision it shows at (test/helpers/proof-plan.ts reads it).
 import type { ModernFault } from './modern.js';
 
 const HTTP = ['http'] as const;
+const MODERN_REVISION = '2026-07-28';
 
 export const MODERN_HTTP_FAULTS = [
   { id: 'modern-http-session-id', transports: HTTP, description: 'SHTTP-101: modern responses carry a freshly minted Mcp-Session-Id header.' },
   {
     id: 'modern-http-get-allowed',
     transports: HTTP,
+    // A dual-era server may serve GET and DELETE by the legacy rules: the 405 rule is a modern-only server's.
+    mode: 'modern-only',
     description: 'SHTTP-101: GET and DELETE without a session id (any GET or DELETE when --modern-only) get 400 instead of 405.',
+  },
+  {
+    id: 'modern-http-last-event-id-refused',
+    transports: HTTP,
+    description: 'SHTTP-101: a modern POST carrying a Last-Event-ID header is refused with 400 instead of served (the header ignored).',
   },
   { id: 'modern-http-no-accel-buffering', transports: HTTP, description: 'SHTTP-106: modern SSE answers lack the X-Accel-Buffering: no header.' },
   {
@@ -90,6 +99,7 @@ export const MODERN_HTTP_FAULTS = [
   {
     id: 'modern-http-header-names-case-sensitive',
     transports: HTTP,
+    revision: MODERN_REVISION,
     description: 'SHTTP-123: the modern headers are only recognised spelled exactly MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-{Name}, or all lower case.',
   },
   {
@@ -107,4 +117,4 @@ export const MODERN_HTTP_FAULTS = [
     transports: HTTP,
     description: 'SHTTP-132: integer Mcp-Param-* values are compared as strings (Mcp-Param-Shard: 42.0 does not match 42).',
   },
-] as const satisfies readonly ModernFault[];
+] as const satisfies readonly (ModernFault & { revision?: string })[];

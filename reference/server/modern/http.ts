@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TOOLS } from '../catalog/tools.js';
 import { isOn } from '../faults.js';
-import { header } from '../http-common.js';
-import { ErrorCode, RpcError, classify, errorResponse, isPlainObject, notification, type Id } from '../jsonrpc.js';
+import { header, refuseRequest } from '../http-common.js';
+import { ErrorCode, RpcError, classify, isPlainObject, notification, type Id } from '../jsonrpc.js';
 import { MODERN_VERSIONS, MODERN, offeredAt } from '../revisions.js';
 import { Session } from '../session.js';
-import { PostChannel, sendJson } from '../sse.js';
+import { PostChannel } from '../sse.js';
 import { newConnectionMemory, type ConnectionMemory } from './connection.js';
 import { refuseInitialize } from './dispatch.js';
 import { checkParamHeaders, checkStandardHeaders, checkVersionHeader } from './headers.js';
@@ -33,7 +33,7 @@ export function isModernPost(req: IncomingMessage, body: unknown): boolean {
 }
 
 function refuse(res: ServerResponse, id: Id | null, e: RpcError): void {
-  sendJson(res, e.httpStatus ?? 400, errorResponse(id, e.code, e.message, e.data));
+  refuseRequest(res, e.httpStatus ?? 400, id, e.code, e.message, e.data);
 }
 
 export async function handleModernPost(req: IncomingMessage, res: ServerResponse, value: unknown, text: string): Promise<void> {
@@ -43,6 +43,10 @@ export async function handleModernPost(req: IncomingMessage, res: ServerResponse
     const params = isPlainObject(msg.params) ? msg.params : {};
     try {
       if (msg.method === 'initialize' && eraMode() === 'modern-only' && !hasModernMeta(msg.params)) throw refuseInitialize(msg.params);
+      // earlier-streamable-http-revisions: Last-Event-ID is ignored (a fault refuses it).
+      if (isOn('modern-http-last-event-id-refused') && header(req, 'last-event-id') !== undefined) {
+        throw new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: streams are not resumable (Last-Event-ID)', undefined, 400);
+      }
       checkStandardHeaders(req, msg.method, params);
       const version = bodyVersion(msg.params);
       if (version !== undefined && hasValidMeta(msg.params)) checkVersionHeader(req, version);
@@ -60,13 +64,19 @@ export async function handleModernPost(req: IncomingMessage, res: ServerResponse
   const conn = connections.get(req.socket) ?? newConnectionMemory();
   connections.set(req.socket, conn);
   // One session per POST: nothing outlives the request (a notification POST gets 202 from finish).
-  const session = new Session(channel, { conn, beforeHandler: (method, p) => paramHeaders(req, method, p) });
+  const session = new Session(channel, {
+    conn,
+    beforeHandler: (method, p) => {
+      paramHeaders(req, method, p);
+      // Once the request is valid: an unrelated notification on its stream (a fault).
+      if (method === 'tools/call' && isOn('modern-http-unrelated-notification')) channel.send(notification('notifications/tools/list_changed'));
+    },
+  });
   // transports/streamable-http#cancellation: closing the stream cancels the request.
   res.on('close', () => {
     if (!channel.done && !isOn('modern-http-close-not-cancel')) session.close();
   });
   const keepAlive = setInterval(() => channel.comment('keep-alive'), KEEPALIVE_MS);
-  if (msg.kind === 'request' && msg.method === 'tools/call' && isOn('modern-http-unrelated-notification')) channel.send(notification('notifications/tools/list_changed'));
   try {
     channel.finish(await session.receive(value, text, channel));
   } finally {

@@ -1,0 +1,82 @@
+// Header values at 2026-07-28 (SHTTP-122, SHTTP-132, #value-encoding): Mcp-Name and
+// Mcp-Param-* values outside plain ASCII travel as =?base64?...?=, which servers decode before
+// comparing; raw bytes outside visible ASCII are invalid characters and refused.
+import type { Check, CheckContext } from '../../../harness/checks/check.js';
+import { encodeHeaderValue } from '../../../harness/checks/http-access.js';
+import { MODERN, httpCheck, onlyModernAt, open, type Own } from './common.js';
+import { expectAccepted, expectMismatch, namedRequest, rawUtf8, send, type Probe } from './header-probes.js';
+import { callMessage, paramHeaders, paramPlan, valid, withValue } from './param-plan.js';
+
+const NON_ASCII = 'mcp-conformance-é';
+
+/** A call of an allowed tool whose string header parameter holds NON_ASCII, its header given by `header`. */
+async function paramProbe(ctx: CheckContext, o: Own, id: string, header: (value: string) => string): Promise<Probe | string> {
+  const plan = await paramPlan(ctx);
+  if (typeof plan === 'string') return plan;
+  for (const p of plan.params.filter((x) => x.type === 'string')) {
+    const args = withValue(plan.args, p.path, NON_ASCII);
+    if (!valid(ctx, plan, args)) continue;
+    const name = `Mcp-Param-${p.name}`;
+    const value = header(NON_ASCII);
+    return { what: `${name}: ${value} for ${plan.tool} with ${p.path.join('.')} = ${JSON.stringify(NON_ASCII)}`, message: callMessage(o, plan, id, args), headers: { ...paramHeaders(plan, args), [name]: value } };
+  }
+  return `no string header parameter of ${plan.tool} accepts ${JSON.stringify(NON_ASCII)}`;
+}
+
+/** The probes on Mcp-Name and on an Mcp-Param-* header, each where the server allows one. */
+async function probes(ctx: CheckContext, o: Own, id: string, header: (value: string) => string): Promise<Probe[] | string> {
+  const out: Probe[] = [];
+  const named = namedRequest(ctx, o, `${id}-name`, 'é-');
+  if (typeof named !== 'string') out.push({ what: `Mcp-Name: ${header(named.target)} for ${named.method} of ${JSON.stringify(named.target)}`, message: named, headers: { 'Mcp-Name': header(named.target) } });
+  const param = await paramProbe(ctx, o, `${id}-param`, header);
+  if (typeof param !== 'string') out.push(param);
+  if (out.length > 0) return out;
+  return `${String(named)}; ${param}`;
+}
+
+export const encodingChecks: Check[] = [
+  // #value-encoding: "Servers and intermediaries that need to inspect these values MUST decode
+  // them accordingly. In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name}
+  // value before comparing it to the corresponding request body value".
+  httpCheck(
+    {
+      id: 'http.modern-header-base64-decoded',
+      title: 'Mcp-Name and Mcp-Param-* values in the =?base64?...?= form are decoded before comparing',
+      spec: onlyModernAt('value-encoding', 'MUST'),
+      requirement:
+        'In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it to the corresponding request body value during Server Validation.',
+      fix: 'Decode =?base64?{value}?= (UTF-8) before comparing a header with the body.',
+      revisions: MODERN,
+      faults: ['modern-http-sentinel-not-decoded'],
+    },
+    async (ctx) => {
+      const o = await open(ctx);
+      const list = await probes(ctx, o, 'sentinel', encodeHeaderValue);
+      if (typeof list === 'string') return ctx.skip(list);
+      return expectAccepted(ctx, await send(ctx, o, list), 'each request past header validation (no -32020): the sentinel decodes to the body value');
+    },
+  ),
+
+  // #server-validation: "Validation failure conditions include: ... A header value contains
+  // invalid characters." #server-behavior-for-custom-headers: "Servers MUST reject requests with
+  // a recognized Mcp-Param-{Name} header that contains invalid characters".
+  httpCheck(
+    {
+      id: 'http.modern-header-invalid-chars-rejected',
+      title: 'Mcp-Name and Mcp-Param-* values with bytes outside visible ASCII get 400 with -32020',
+      spec: onlyModernAt('server-validation', 'MUST'),
+      requirement:
+        'Validation failure conditions include: A header value contains invalid characters. Servers MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters.',
+      fix: 'Refuse header values with bytes outside visible ASCII (the base64 sentinel is the only way to carry them).',
+      revisions: MODERN,
+      faults: ['modern-http-header-invalid-chars-accepted'],
+    },
+    async (ctx) => {
+      const o = await open(ctx);
+      const list = await probes(ctx, o, 'raw-bytes', rawUtf8);
+      if (typeof list === 'string') return ctx.skip(list);
+      // The evidence shows the bytes as UTF-8 again.
+      return expectMismatch(ctx, (await send(ctx, o, list)).map((p) => ({ ...p, what: p.what.replaceAll(rawUtf8('é'), 'é (raw UTF-8 bytes)') })));
+    },
+  ),
+];

@@ -1,0 +1,69 @@
+// A request's SSE response stream at 2026-07-28 (SHTTP-105, SHTTP-106): what may travel on it
+// before the response, and the header that keeps proxies from buffering it. Judged on the
+// stream of a tool call asking for progress; a server that answers it as JSON is not judged.
+import type { Check } from '../../../harness/checks/check.js';
+import { messageOf } from '../../../harness/checks/http-access.js';
+import { MODERN, httpCheck, onlyModernAt } from './common.js';
+import { notAStream, toolStream } from './tool-stream.js';
+
+/**
+ * Notifications about one request: its progress, its log messages, its cancellation. Whether
+ * their tokens and levels are right is for the progress, logging and cancellation checks.
+ */
+const REQUEST_SCOPED = new Set(['notifications/progress', 'notifications/message', 'notifications/cancelled']);
+
+export const modernStreamsChecks: Check[] = [
+  // SHTTP-105: "The server MAY send JSON-RPC notifications ... before the final response. These
+  // notifications MUST relate to the originating client request. The server MUST NOT send
+  // independent JSON-RPC requests on this stream."
+  httpCheck(
+    {
+      id: 'http.modern-stream-carries-only-related-notifications',
+      title: "A request's SSE stream carries no requests and no notifications unrelated to it",
+      spec: onlyModernAt('receiving-messages', 'MUST'),
+      requirement:
+        'The server MAY send JSON-RPC notifications before the final response. These notifications MUST relate to the originating client request. The server MUST NOT send independent JSON-RPC requests on this stream.',
+      fix: 'Send change notifications on subscriptions/listen streams only, and embed server-to-client requests in an InputRequiredResult (MRTR).',
+      revisions: MODERN,
+      faults: ['modern-http-unrelated-notification'],
+    },
+    async (ctx) => {
+      const call = await toolStream(ctx);
+      if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
+      const why = notAStream(call);
+      if (why !== undefined || !call.stream) return ctx.skip(why ?? 'no stream');
+      const messages = call.stream.events.map(messageOf).filter((m): m is Record<string, unknown> => m !== undefined);
+      const requests = messages.filter((m) => typeof m.method === 'string' && 'id' in m);
+      const unrelated = messages.filter((m) => typeof m.method === 'string' && !('id' in m) && !REQUEST_SCOPED.has(m.method));
+      if (requests.length === 0 && unrelated.length === 0) return ctx.pass(`${messages.length} message(s) on the stream of ${call.plan.describe}`);
+      const found = [
+        ...(requests.length > 0 ? [`${requests.length} request(s), first ${String(requests[0]?.method)}`] : []),
+        ...(unrelated.length > 0 ? [`${unrelated.length} notification(s) not about the call, first ${ctx.brief(unrelated[0], 160)}`] : []),
+      ];
+      return ctx.fail({ expected: `only notifications about the call of ${call.plan.describe} (progress, log messages), then its response`, actual: found.join('; ') });
+    },
+  ),
+
+  // SHTTP-106: "When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no
+  // header in the HTTP response."
+  httpCheck(
+    {
+      id: 'http.modern-sse-accel-buffering',
+      title: 'An SSE answer carries X-Accel-Buffering: no',
+      spec: onlyModernAt('receiving-messages', 'SHOULD'),
+      requirement: 'When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no header in the HTTP response.',
+      fix: 'Add the header X-Accel-Buffering: no to every text/event-stream response.',
+      revisions: MODERN,
+      faults: ['modern-http-no-accel-buffering'],
+    },
+    async (ctx) => {
+      const call = await toolStream(ctx);
+      if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
+      const why = notAStream(call);
+      if (why !== undefined) return ctx.skip(why);
+      const value = call.info?.headers['x-accel-buffering'];
+      if (value?.trim().toLowerCase() === 'no') return ctx.pass();
+      return ctx.fail({ expected: 'X-Accel-Buffering: no on the text/event-stream answer', actual: value === undefined ? `no X-Accel-Buffering header on the stream of ${call.plan.describe}` : `X-Accel-Buffering: ${value}` });
+    },
+  ),
+];

@@ -1,0 +1,68 @@
+// The Origin header (SHTTP-002), 2025-03-26 on: a request from a foreign Origin must be
+// rejected, with 403 from 2025-11-25. Which origins are valid is the server's policy, except
+// on a loopback target: there a foreign Origin accepted is the DNS-rebinding hole the rule is
+// about (a web page the user visits reaches the local server), so it fails.
+import type { Check, CheckContext } from '../../../harness/checks/check.js';
+import type { RawResponse } from '../../../harness/checks/http-access.js';
+import { since } from '../../../harness/revisions.js';
+import { FOREIGN_ORIGIN, STREAMABLE, fenceMessage, httpCheck, legacyAt, loopbackTarget, modernAt, ok, open, postMessage, said } from './common.js';
+
+const SPEC = [legacyAt('security-warning', 'MUST'), modernAt('security--endpoint', 'MUST')];
+const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks.';
+const FORBIDDEN = 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.';
+const HOLE = `the server served a request with Origin: ${FOREIGN_ORIGIN} although it listens on loopback: any web page the user opens could reach it by DNS rebinding`;
+const POLICY = `the server served Origin: ${FOREIGN_ORIGIN}; which origins are valid is its policy (it may allow every origin on purpose), but unless it does, a web page could reach it`;
+
+/** The era's cheapest request, sent from a foreign Origin in an own session. */
+async function fromForeignOrigin(ctx: CheckContext): Promise<RawResponse> {
+  const o = await open(ctx);
+  return postMessage(ctx, o, fenceMessage(o.session, 'origin'), { Origin: FOREIGN_ORIGIN });
+}
+
+export const originChecks: Check[] = [
+  // SHTTP-002: "Servers MUST validate the Origin header on all incoming connections to prevent
+  // DNS rebinding attacks".
+  httpCheck(
+    {
+      id: 'http.origin-validated',
+      title: 'A request from a foreign Origin is rejected',
+      spec: SPEC,
+      requirement: VALIDATE,
+      fix: 'Reject requests whose Origin is not one you serve (at least when listening on localhost); answer 403.',
+      revisions: STREAMABLE,
+      faults: ['http-origin-not-validated'],
+    },
+    async (ctx) => {
+      const r = await fromForeignOrigin(ctx);
+      if (r.status >= 400 && r.status < 500) return ctx.pass();
+      if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
+      const evidence = { expected: `Origin: ${FOREIGN_ORIGIN} rejected with a 4xx status${ctx.in(since('2025-11-25')) ? ' (403)' : ''}`, actual: said(r) };
+      if (!ok(r)) return ctx.warn({ ...evidence, reason: 'the request was neither served nor rejected with a client error status' });
+      return loopbackTarget(ctx) ? ctx.fail({ ...evidence, reason: HOLE }) : ctx.warn({ ...evidence, reason: POLICY });
+    },
+  ),
+
+  // 2025-11-25 security warning, 2026-07-28 security & endpoint: "If the Origin header is
+  // present and invalid, servers MUST respond with HTTP 403 Forbidden."
+  httpCheck(
+    {
+      id: 'http.origin-forbidden-403',
+      title: 'An invalid Origin gets 403 Forbidden',
+      spec: SPEC,
+      requirement: FORBIDDEN,
+      fix: 'Answer requests from an Origin you do not serve with HTTP 403 Forbidden.',
+      revisions: since('2025-11-25'),
+      faults: ['http-origin-rejected-400', 'http-origin-not-validated'],
+    },
+    async (ctx) => {
+      const r = await fromForeignOrigin(ctx);
+      if (r.status === 403) return ctx.pass();
+      if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
+      const evidence = { expected: `HTTP 403 Forbidden for Origin: ${FOREIGN_ORIGIN}`, actual: said(r) };
+      if (!ok(r)) return ctx.fail(evidence);
+      // Served: invalid for certain only where the server listens on loopback.
+      if (loopbackTarget(ctx)) return ctx.fail({ ...evidence, reason: HOLE });
+      return ctx.skip(`the server served Origin: ${FOREIGN_ORIGIN}; on a target that is not on loopback it may be a valid origin by the server's policy (see http.origin-validated)`);
+    },
+  ),
+];

@@ -1,0 +1,116 @@
+// Session management of Streamable HTTP, 2025-03-26..2025-11-25 (SHTTP-040..045): the
+// Mcp-Session-Id a server may issue on initialize, requests without it or with an ended or
+// unknown one, and DELETE. Sessions are a MAY: without an issued id, every check here skips.
+import { randomUUID } from 'node:crypto';
+import type { Check } from '../../../harness/checks/check.js';
+import { SESSIONFUL, httpCheck, legacyAt, ok, own, post, said } from './common.js';
+
+const NO_SESSION = 'the server issued no session id (sessions are optional: MAY)';
+const at = (level: 'MUST' | 'SHOULD') => legacyAt('session-management', level);
+
+export const sessionsChecks: Check[] = [
+  // SHTTP-040: "The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E)."
+  httpCheck(
+    {
+      id: 'http.session-id-visible-ascii',
+      title: 'The Mcp-Session-Id issued on initialize holds only visible ASCII',
+      spec: at('MUST'),
+      requirement: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
+      revisions: SESSIONFUL,
+      faults: ['http-session-id-not-ascii'],
+    },
+    async (ctx) => {
+      const sid = (await own(ctx)).sessionId;
+      if (sid === undefined) return ctx.skip(NO_SESSION);
+      const bad = [...sid].filter((c) => c < '\x21' || c > '\x7e');
+      if (bad.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'only characters 0x21-0x7E', actual: `session id ${JSON.stringify(sid)} contains ${bad.map((c) => `U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(', ')}` });
+    },
+  ),
+
+  // SHTTP-042: "Servers that require a session ID SHOULD respond to requests without an
+  // Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request."
+  httpCheck(
+    {
+      id: 'http.session-required-400',
+      title: 'A request without the issued session id gets 400 Bad Request',
+      spec: at('SHOULD'),
+      requirement: 'Servers that require a session ID SHOULD respond to requests without an Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request.',
+      revisions: SESSIONFUL,
+      faults: ['http-missing-session-404'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      const r = await post(ctx, t, { id: 'no-session', method: 'ping' }, { 'Mcp-Session-Id': null });
+      if (r.status === 400) return ctx.pass();
+      if (ok(r)) return ctx.skip('the request was served without the session id: the server does not require one, so the rule does not apply');
+      return ctx.fail({ expected: 'HTTP 400 Bad Request', actual: said(r) });
+    },
+  ),
+
+  // SHTTP-043: "The server MAY terminate the session at any time, after which it MUST respond
+  // to requests containing that session ID with HTTP 404 Not Found."
+  httpCheck(
+    {
+      id: 'http.ended-session-404',
+      title: 'After DELETE ended a session, requests with its id get 404 Not Found',
+      spec: at('MUST'),
+      requirement: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+      revisions: SESSIONFUL,
+      faults: ['http-ended-session-400'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      const del = await t.deleteSession(ctx.timeoutMs);
+      if (del.status === 405) return ctx.skip('the server does not let clients end sessions (405 to DELETE, a MAY)');
+      if (del.status < 200 || del.status >= 300) return ctx.skip(`DELETE answered HTTP ${del.status}: no ended session to probe (see http.delete-session)`);
+      const r = await post(ctx, t, { id: 'ended-session', method: 'ping' });
+      if (r.status === 404) return ctx.pass();
+      return ctx.fail({ expected: `HTTP 404 Not Found for the ended session (DELETE answered ${del.status})`, actual: said(r) });
+    },
+  ),
+
+  // The same rule seen from the client: a session id the server does not know is a session
+  // that is over for it (after a restart, an expiry), so 404 is the answer that lets clients
+  // start over. The spec states it for sessions the server ended; hence a SHOULD here.
+  httpCheck(
+    {
+      id: 'http.unknown-session-404',
+      title: 'A request with a session id the server never issued gets 404 Not Found',
+      spec: at('SHOULD'),
+      requirement: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+      revisions: SESSIONFUL,
+      faults: ['http-unknown-session-400'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      const r = await post(ctx, t, { id: 'unknown-session', method: 'ping' }, { 'Mcp-Session-Id': `mcp-conformance-${randomUUID()}` });
+      if (r.status === 404) return ctx.pass();
+      return ctx.fail({ expected: 'HTTP 404 Not Found (the answer that makes clients start a new session)', actual: said(r) });
+    },
+  ),
+
+  // SHTTP-045: clients "SHOULD send an HTTP DELETE ... to explicitly terminate the session";
+  // "The server MAY respond to this request with HTTP 405 Method Not Allowed".
+  httpCheck(
+    {
+      id: 'http.delete-session',
+      title: 'DELETE with the session id ends the session (2xx) or is refused with 405',
+      spec: at('SHOULD'),
+      requirement:
+        'Clients that no longer need a particular session SHOULD send an HTTP DELETE to the MCP endpoint with the Mcp-Session-Id header, to explicitly terminate the session. The server MAY respond to this request with HTTP 405 Method Not Allowed.',
+      revisions: SESSIONFUL,
+      faults: ['http-delete-400'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      const { status } = await t.deleteSession(ctx.timeoutMs);
+      if ((status >= 200 && status < 300) || status === 405) return ctx.pass();
+      return ctx.fail({ expected: 'HTTP 2xx (session ended) or 405 Method Not Allowed', actual: status === 0 ? 'no answer' : `HTTP ${status}` });
+    },
+  ),
+];

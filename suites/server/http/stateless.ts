@@ -1,0 +1,83 @@
+// 2026-07-28 Streamable HTTP has no sessions, GET stream or resumption (SHTTP-101): what a
+// server of this revision does with such traffic from older clients. The text addresses "a
+// server that supports only this revision"; a server that also speaks the legacy revisions
+// serves their GET and DELETE by their rules, so the 405 check skips for it.
+import { randomUUID } from 'node:crypto';
+import type { Check } from '../../../harness/checks/check.js';
+import type { RawResponse } from '../../../harness/checks/http-access.js';
+import { MODERN, fenceMessage, httpCheck, onlyModernAt, open, own, postMessage, said, served, servesLegacy } from './common.js';
+
+const SPEC = onlyModernAt('earlier-streamable-http-revisions', 'SHOULD');
+
+const status = (r: RawResponse): string => (r.status === 0 ? `no answer (${r.problem ?? 'nothing'})` : `HTTP ${r.status}`);
+
+export const statelessChecks: Check[] = [
+  // SHTTP-101: "A server that supports only this revision and receives such traffic from an
+  // older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond
+  // with 405 Method Not Allowed."
+  httpCheck(
+    {
+      id: 'http.modern-get-delete-405',
+      title: 'GET and DELETE on the MCP endpoint get 405 Method Not Allowed',
+      spec: SPEC,
+      requirement:
+        'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed.',
+      revisions: MODERN,
+      faults: ['modern-http-get-allowed'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      const get = await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream' }, sseWindowMs: 300 });
+      const del = await t.raw({ method: 'DELETE', timeoutMs: ctx.timeoutMs });
+      const answers = { GET: get, DELETE: del };
+      const wrong = Object.entries(answers).filter(([, r]) => r.status !== 405);
+      if (wrong.length === 0) return ctx.pass();
+      if (wrong.some(([, r]) => r.status === 401 || r.status === 403)) return ctx.skip(`refused for authorization (${wrong.map(([m, r]) => `${m}: ${status(r)}`).join(', ')}; see auth.*)`);
+      if (await servesLegacy(ctx, t)) return ctx.skip('the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
+      return ctx.fail({ expected: 'HTTP 405 Method Not Allowed to GET and to DELETE', actual: wrong.map(([m, r]) => `${m}: ${status(r)}`).join('; ') });
+    },
+  ),
+
+  // SHTTP-101: "An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs."
+  httpCheck(
+    {
+      id: 'http.modern-no-session-id',
+      title: 'No Mcp-Session-Id is minted or echoed, and a stray one is ignored',
+      spec: SPEC,
+      requirement: 'An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs.',
+      revisions: MODERN,
+      faults: ['modern-http-session-id'],
+    },
+    async (ctx) => {
+      const o = await open(ctx);
+      const plain = await postMessage(ctx, o, fenceMessage(o.session, 'plain'));
+      const stray = `mcp-conformance-${randomUUID()}`;
+      const carrying = await postMessage(ctx, o, fenceMessage(o.session, 'stray-session-id'), { 'Mcp-Session-Id': stray });
+      const problems: string[] = [];
+      if (plain.headers['mcp-session-id'] !== undefined) problems.push(`a plain request's answer minted Mcp-Session-Id: ${plain.headers['mcp-session-id']}`);
+      if (!served(carrying, 'stray-session-id')) problems.push(`the request carrying Mcp-Session-Id: ${stray} was not served (${said(carrying)})`);
+      if (carrying.headers['mcp-session-id'] !== undefined) problems.push(`its answer carried Mcp-Session-Id: ${carrying.headers['mcp-session-id']}`);
+      if (!served(plain, 'plain')) return ctx.skip(`the plain request was not served (${said(plain)}): nothing to compare with`);
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'no Mcp-Session-Id on any answer, and a request carrying one served as any other', actual: problems.join('; ') });
+    },
+  ),
+
+  // SHTTP-101: "A Last-Event-ID header: ignore it; streams are not resumable."
+  httpCheck(
+    {
+      id: 'http.modern-last-event-id-ignored',
+      title: 'A request carrying Last-Event-ID is served as any other',
+      spec: SPEC,
+      requirement: 'A Last-Event-ID header: ignore it; streams are not resumable.',
+      revisions: MODERN,
+      faults: ['modern-http-last-event-id-refused'],
+    },
+    async (ctx) => {
+      const o = await open(ctx);
+      const r = await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' });
+      if (served(r, 'last-event-id')) return ctx.pass();
+      return ctx.fail({ expected: 'the request served (Last-Event-ID ignored)', actual: said(r) });
+    },
+  ),
+];

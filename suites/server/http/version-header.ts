@@ -1,0 +1,51 @@
+// The MCP-Protocol-Version header after initialize, 2025-06-18..2025-11-25 (SHTTP-051, 052).
+// The 2026-07-28 header, mirrored from the body's _meta, is judged in headers.ts.
+import type { Check } from '../../../harness/checks/check.js';
+import { between } from '../../../harness/revisions.js';
+import { httpCheck, legacyAt, ok, own, post, said } from './common.js';
+
+const RANGE = between('2025-06-18', '2025-11-25');
+
+export const versionHeaderChecks: Check[] = [
+  // SHTTP-051: "If the server receives a request with an invalid or unsupported
+  // MCP-Protocol-Version, it MUST respond with 400 Bad Request."
+  httpCheck(
+    {
+      id: 'http.protocol-version-unsupported-400',
+      title: 'An unsupported MCP-Protocol-Version header gets 400 Bad Request',
+      spec: legacyAt('protocol-version-header', 'MUST'),
+      requirement: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request.',
+      revisions: RANGE,
+      faults: ['http-protocol-version-unchecked'],
+    },
+    async (ctx) => {
+      const t = await own(ctx);
+      const wrong: string[] = [];
+      for (const value of ['1999-01-01', 'not-a-version']) {
+        const r = await post(ctx, t, { id: `version-${value}`, method: 'ping' }, { 'MCP-Protocol-Version': value });
+        if (r.status !== 400) wrong.push(`${value}: ${said(r)}`);
+      }
+      if (wrong.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'HTTP 400 Bad Request for MCP-Protocol-Version 1999-01-01 and not-a-version', actual: wrong.join('; ') });
+    },
+  ),
+
+  // SHTTP-052: without the header "and [with] no other way to identify the version ... the
+  // server SHOULD assume protocol version 2025-03-26"; the negotiated version is such a way.
+  httpCheck(
+    {
+      id: 'http.protocol-version-absent-accepted',
+      title: 'A request without MCP-Protocol-Version is still served',
+      spec: legacyAt('protocol-version-header', 'SHOULD'),
+      requirement:
+        'For backwards compatibility, if the server does not receive an MCP-Protocol-Version header, and has no other way to identify the version - for example, by relying on the protocol version negotiated during initialization - the server SHOULD assume protocol version 2025-03-26.',
+      revisions: RANGE,
+      faults: ['http-protocol-version-required'],
+    },
+    async (ctx) => {
+      const r = await post(ctx, await own(ctx), { id: 'no-version', method: 'ping' }, { 'MCP-Protocol-Version': null });
+      if (ok(r) && r.answered) return ctx.pass();
+      return ctx.fail({ expected: 'the ping answered (the negotiated version, or 2025-03-26, is assumed)', actual: said(r) });
+    },
+  ),
+];
