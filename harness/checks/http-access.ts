@@ -5,6 +5,7 @@
 import type { JsonRpcId } from '../jsonrpc/types.js';
 import type { RevisionInfo } from '../revisions.js';
 import { peerOf } from '../sessions/conversation.js';
+import type { ModernSession } from '../sessions/modern.js';
 import type { Conversation } from '../sessions/session.js';
 import type { HeaderOverrides, Transport } from '../transport.js';
 import type { HttpResponseInfo } from '../transports/http-util.js';
@@ -19,7 +20,7 @@ export type { Challenge } from '../transports/challenge.js';
 export { bearerChallenge, parseChallenges } from '../transports/challenge.js';
 export type { HttpResponseInfo } from '../transports/http-util.js';
 export type { ReceivedSseEvent } from '../transports/legacy-sse.js';
-export { decodeHeaderValue, encodeHeaderValue, headerParams } from '../transports/modern-headers.js';
+export { decodeHeaderValue, encodeHeaderValue, headerParams, mirroredHeaders } from '../transports/modern-headers.js';
 export type { RawRequest, RawResponse } from '../transports/raw-http.js';
 export type { SseEvent } from '../transports/sse-parser.js';
 export { isResponseTo, messageOf } from '../transports/sse-watch.js';
@@ -90,6 +91,7 @@ function transportOf(c: Conversation): HttpTransport {
 
 class Door implements HttpConversation {
   constructor(
+    private readonly conversation: Conversation,
     private readonly t: HttpTransport,
     private readonly rev: RevisionInfo,
     private readonly owner: string,
@@ -117,7 +119,8 @@ class Door implements HttpConversation {
   }
 
   async post(message: Record<string, unknown>, opts: PostOptions = {}): Promise<SessionPost> {
-    const era = this.rev.era === 'modern' ? mirroredHeaders(message) : this.sessionHeaders();
+    const session = this.conversation as Partial<ModernSession>;
+    const era = this.rev.era !== 'modern' ? this.sessionHeaders() : typeof session.mirrored === 'function' ? session.mirrored.call(this.conversation, message) : mirroredHeaders(message);
     const headers: HeaderOverrides = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...era, ...opts.headers };
     const id = message.id as JsonRpcId | undefined;
     const res = await this.t.raw.request({
@@ -181,6 +184,6 @@ export function httpAccess(target: { url: string; headers?: Record<string, strin
     url: target.url,
     kind,
     withCredentials: Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization'),
-    of: (c) => new Door(transportOf(c), rev, owner, timeoutMs),
+    of: (c) => new Door(c, transportOf(c), rev, owner, timeoutMs),
   };
 }

@@ -74,7 +74,12 @@ export class ModernSession extends PeerConversation implements Session {
 
   private headersFor(message: Params, opts: Pick<SendOptions, 'headers'>): SendOptions['headers'] {
     if (this.transport === 'stdio') return undefined;
-    return { ...mirroredHeaders(message, (name) => this.toolSchemas.get(name)), ...opts.headers };
+    return { ...this.mirrored(message), ...opts.headers };
+  }
+
+  /** The headers a conforming client sends with this message (Mcp-Param-* from the tools seen so far). */
+  mirrored(message: Params): Record<string, string | null> {
+    return mirroredHeaders(message, (name) => this.toolSchemas.get(name));
   }
 
   private rememberTools(result: unknown): void {

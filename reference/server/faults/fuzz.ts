@@ -1,8 +1,11 @@
 // Faults for the fuzzing suite: crashes, hangs, wrong codes and double answers, each on one
 // input shape the fuzzer's canonical inputs always contain. Each entry: { id, description };
 // guard it once with isOn('<id>') (in fuzz-hooks.ts, or stdio.ts for framing).
+/** A crash ends the one process a stdio check talks to; over HTTP it would end every session: proven on stdio. */
+const STDIO_ONLY = ['stdio'] as const;
+
 export const FUZZ_FAULTS = [
-  { id: 'fuzz-crash-deep-nesting', description: 'A message nested more than 1000 levels deep makes the process exit with code 1.' },
+  { id: 'fuzz-crash-deep-nesting', transports: STDIO_ONLY, description: 'A message nested more than 1000 levels deep makes the process exit with code 1.' },
   { id: 'fuzz-hang-long-id', description: 'A request whose string id is longer than 1000 characters is never answered.' },
   {
     id: 'fuzz-double-answer-extra-member',
@@ -16,5 +19,5 @@ export const FUZZ_FAULTS = [
     id: 'fuzz-array-params-internal-error',
     description: 'A request of a known method whose params are an array gets -32603 (Internal error) instead of -32602.',
   },
-  { id: 'fuzz-crash-invalid-utf8', description: '(stdio) A line that is not valid UTF-8 makes the process exit with code 1.' },
-] as const satisfies readonly { id: string; description: string }[];
+  { id: 'fuzz-crash-invalid-utf8', transports: STDIO_ONLY, description: '(stdio) A line that is not valid UTF-8 makes the process exit with code 1.' },
+] as const satisfies readonly { id: string; description: string; transports?: readonly string[] }[];

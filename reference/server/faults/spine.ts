@@ -1,4 +1,7 @@
 // Faults of the spine suites: lifecycle, version, base, ping, stdio, schema.
+/** A crash ends the one process a stdio check talks to; over HTTP it would end every session: proven on stdio. */
+const STDIO_ONLY = ['stdio'] as const;
+
 export const SPINE_FAULTS = [
   { id: 'init-missing-server-info', description: 'The initialize result omits serverInfo.' },
   {
@@ -14,7 +17,7 @@ export const SPINE_FAULTS = [
   { id: 'version-echo-unknown', description: 'Echoes any requested protocol version back, even unknown ones (and behaves as 2025-11-25).' },
   { id: 'version-counter-offer-oldest', description: 'Answers an unsupported requested version with its oldest (2024-11-05) instead of its newest.' },
   { id: 'parse-error-wrong-code', description: 'Invalid JSON gets error code -32603 instead of -32700.' },
-  { id: 'crash-on-parse-error', description: 'Invalid JSON makes the server process exit with code 1.' },
+  { id: 'crash-on-parse-error', transports: STDIO_ONLY, description: 'Invalid JSON makes the server process exit with code 1.' },
   { id: 'lenient-jsonrpc-version', description: 'Requests whose jsonrpc member is missing or not "2.0" are processed as if valid.' },
   { id: 'unknown-method-result', description: 'An unknown method gets the result {} instead of error -32601.' },
   { id: 'invalid-params-result', description: 'tools/call without a name returns the result {content: []} instead of an error.' },
