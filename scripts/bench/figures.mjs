@@ -24,6 +24,7 @@ export function summarize({ server, transport, tool }, runs) {
   row.counts = [...new Set(ok.map((r) => (tool === 'ours' ? r.results : r.checks)))].sort((a, b) => a - b);
   if (tool === 'ours') {
     row.accepted = ok[ok.length - 1].accepted;
+    row.resultsByRevision = ok[ok.length - 1].byRevision;
     row.summary = ok[ok.length - 1].summary;
     row.slowestChecks = ok[ok.length - 1].slowest;
     const aborted = ok.map((r) => r.aborted).filter(Boolean);
@@ -60,7 +61,7 @@ export function printTable(rows) {
       r.medianCpuSeconds === undefined ? '?' : `${r.medianCpuSeconds.toFixed(2)} s`,
       r.peakRssMb === undefined ? '?' : `${r.peakRssMb} MB`,
       r.tool === 'ours' ? r.counts.join('-') : `${r.counts.join('-')} checks`,
-      r.tool === 'ours' ? String(r.accepted.length) : `1 (${r.scenarios} scenarios)`,
+      r.tool === 'ours' ? revisions(r) : `1 (${r.scenarios} scenarios)`,
       ratio,
     ];
   });
@@ -71,6 +72,12 @@ export function printTable(rows) {
     console.log(line(cells[i]));
     for (const e of new Set(r.errors)) console.log(`    ${r.medianSeconds === undefined ? 'error' : 'a run failed'}: ${e}`);
   });
+}
+
+/** Accepted revisions, and how many of them any check applied to when not all. */
+function revisions(row) {
+  const tested = row.accepted.filter((rev) => (row.resultsByRevision?.[rev] ?? 0) > 0).length;
+  return tested === row.accepted.length ? String(tested) : `${row.accepted.length} (${tested} with results)`;
 }
 
 /** Our slowest checks per target (time summed over revisions; checks run 4 at a time). */

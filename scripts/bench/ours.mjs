@@ -22,6 +22,8 @@ const runSeconds = (performance.now() - started) / 1000;
 // Time per check id, summed over revisions (checks overlap: concurrency 4).
 const byCheck = new Map();
 for (const r of report.results) byCheck.set(r.id, (byCheck.get(r.id) ?? 0) + r.durationMs);
+const byRevision = {};
+for (const r of report.results) byRevision[r.revision] = (byRevision[r.revision] ?? 0) + 1;
 const slowest = [...byCheck].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([id, ms]) => ({ id, seconds: ms / 1000 }));
 
 process.stdout.write(
@@ -29,6 +31,7 @@ process.stdout.write(
     runSeconds,
     results: report.results.length,
     accepted: report.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision),
+    byRevision,
     transport: report.target.transport,
     summary: report.summary,
     aborted: report.aborted,
