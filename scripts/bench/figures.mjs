@@ -21,6 +21,8 @@ export function summarize({ server, transport, tool }, runs) {
   if (rss.length > 0) row.peakRssMb = Math.round(Math.max(...rss) / 1024);
   const cpu = ok.map((r) => r.cpuSeconds).filter((s) => typeof s === 'number');
   if (cpu.length > 0) row.medianCpuSeconds = median(cpu);
+  const all = ok.map((r) => r.allCpuSeconds).filter((s) => typeof s === 'number');
+  if (all.length > 0) row.medianAllCpuSeconds = median(all);
   row.counts = [...new Set(ok.map((r) => (tool === 'ours' ? r.results : r.checks)))].sort((a, b) => a - b);
   if (tool === 'ours') {
     row.accepted = ok[ok.length - 1].accepted;
@@ -47,9 +49,9 @@ function median(xs) {
 const key = (r) => `${r.server} | ${r.transport} | ${r.tool}`;
 
 export function printTable(rows) {
-  const header = ['server', 'via', 'tool', 'median', 'best', 'CPU', 'peak RSS', 'results', 'revisions', 'ours/official'];
+  const header = ['server', 'via', 'tool', 'median', 'best', 'CPU tool', 'CPU all', 'peak RSS', 'results', 'revisions', 'ours/official'];
   const cells = rows.map((r) => {
-    if (r.medianSeconds === undefined) return [r.server, r.transport, r.tool, 'failed', '', '', '', '', '', ''];
+    if (r.medianSeconds === undefined) return [r.server, r.transport, r.tool, 'failed', '', '', '', '', '', '', ''];
     const ours = rows.find((o) => o.tool === 'ours' && o.server === r.server && o.transport === r.transport);
     const ratio = r.tool === 'official' && ours?.medianSeconds ? `${(ours.medianSeconds / r.medianSeconds).toFixed(2)}x` : '';
     return [
@@ -59,6 +61,7 @@ export function printTable(rows) {
       `${r.medianSeconds.toFixed(2)} s`,
       `${r.bestSeconds.toFixed(2)} s`,
       r.medianCpuSeconds === undefined ? '?' : `${r.medianCpuSeconds.toFixed(2)} s`,
+      r.medianAllCpuSeconds === undefined ? '?' : `${r.medianAllCpuSeconds.toFixed(2)} s`,
       r.peakRssMb === undefined ? '?' : `${r.peakRssMb} MB`,
       r.tool === 'ours' ? r.counts.join('-') : `${r.counts.join('-')} checks`,
       r.tool === 'ours' ? revisions(r) : `1 (${r.scenarios} scenarios)`,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readUsage, runOfficial } from './official.mjs';
-import { finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
+import { childrenCpuSeconds, finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
 import { commandLine, freePort } from './targets.mjs';
 
 const ours = fileURLToPath(new URL('./ours.mjs', import.meta.url));
@@ -21,13 +21,21 @@ export const harnessNotes = [];
 
 /** One run of our tool against `server` over `transport` ('stdio' | 'http'). */
 export async function runOurs(server, transport) {
-  if (transport === 'stdio') return oursOnce('stdio', commandLine(server.stdio), `${server.name} (stdio)`);
-  return withHttpServer(server, (url, serverGroup) => oursOnce('http', url, `${server.name} (http)`, serverGroup));
+  if (transport === 'stdio') return withCpu(() => oursOnce('stdio', commandLine(server.stdio), `${server.name} (stdio)`));
+  return withCpu(() => withHttpServer(server, (url, serverGroup) => oursOnce('http', url, `${server.name} (http)`, serverGroup)));
 }
 
 /** One run of the official suite against `server` over Streamable HTTP. */
 export async function runTheirs(server, official) {
-  return withHttpServer(server, (url) => runOfficial(official, url, OFFICIAL_MS));
+  return withCpu(() => withHttpServer(server, (url) => runOfficial(official, url, OFFICIAL_MS)));
+}
+
+/** Adds `allCpuSeconds`: the CPU of every process of the run, the tool's and the servers'. */
+async function withCpu(run) {
+  const before = childrenCpuSeconds();
+  const result = await run();
+  const after = childrenCpuSeconds();
+  return before === undefined || after === undefined || result.error ? result : { ...result, allCpuSeconds: after - before };
 }
 
 async function oursOnce(kind, where, label, serverGroup) {
