@@ -1,5 +1,5 @@
-// The bench's figures: per target the median and best wall time over its runs, the peak RSS
-// of the tool's process, what it counted; printed as a table, kept as JSON in bench-results/
+// The bench's figures: per target the median and best wall time over its runs, the CPU of
+// the tool's process and of the whole run, the tool's peak RSS, what it counted; printed as a table, kept as JSON in bench-results/
 // (timestamped, plus latest.json), and compared with the previous latest.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ const key = (r) => `${r.server} | ${r.transport} | ${r.tool}`;
 export function printTable(rows) {
   const header = ['server', 'via', 'tool', 'median', 'best', 'CPU tool', 'CPU all', 'peak RSS', 'results', 'revisions', 'ours/official'];
   const cells = rows.map((r) => {
-    if (r.medianSeconds === undefined) return [r.server, r.transport, r.tool, 'failed', '', '', '', '', '', '', ''];
+    if (r.medianSeconds === undefined) return [r.server, r.transport, r.tool, 'failed', ...header.slice(4).map(() => '')];
     const ours = rows.find((o) => o.tool === 'ours' && o.server === r.server && o.transport === r.transport);
     const ratio = r.tool === 'official' && ours?.medianSeconds ? `${(ours.medianSeconds / r.medianSeconds).toFixed(2)}x` : '';
     return [
@@ -112,7 +112,8 @@ export function printComparison(previous, rows) {
     const change = ((r.medianSeconds - old.medianSeconds) / old.medianSeconds) * 100;
     const counts = old.counts?.join('-') === r.counts.join('-') ? '' : `  results ${old.counts?.join('-')} -> ${r.counts.join('-')}`;
     const rss = old.peakRssMb === undefined || r.peakRssMb === undefined ? '' : `  RSS ${old.peakRssMb} -> ${r.peakRssMb} MB`;
-    console.log(`  ${key(r).padEnd(42)} ${old.medianSeconds.toFixed(2)} -> ${r.medianSeconds.toFixed(2)} s (${change >= 0 ? '+' : ''}${change.toFixed(0)}%)${rss}${counts}`);
+    const cpu = old.medianAllCpuSeconds === undefined || r.medianAllCpuSeconds === undefined ? '' : `  CPU all ${old.medianAllCpuSeconds.toFixed(2)} -> ${r.medianAllCpuSeconds.toFixed(2)} s`;
+    console.log(`  ${key(r).padEnd(42)} ${old.medianSeconds.toFixed(2)} -> ${r.medianSeconds.toFixed(2)} s (${change >= 0 ? '+' : ''}${change.toFixed(0)}%)${cpu}${rss}${counts}`);
   }
   if (!any) console.log('  no target in common');
 }
