@@ -1,8 +1,8 @@
 // npm run bench: how fast a full run of the tool is (every revision, every check), side by
 // side with the official conformance suite on the same servers, plus fuzzing throughput.
-//   node scripts/bench.mjs [--runs N] [--server name,...] [--no-official] [--no-fuzz]
-// Per target: median and best wall time over N runs (default 3), the peak RSS of the tool's
-// own process, its results and accepted revisions. Each run is a fresh tool process, and over
+//   node scripts/bench.mjs [--runs N] [--server name,...] [--no-official] [--no-fuzz] [--fuzz-runs N]
+// Per target: median and best wall time over N runs (default 3), the CPU of the tool and of
+// the whole run, the peak RSS of the tool's own process, its results and accepted revisions. Each run is a fresh tool process, and over
 // HTTP a fresh server. Figures go to bench-results/<time>.json and bench-results/latest.json.
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';

@@ -24,7 +24,7 @@ export const SERVERS = [
     http: { argv: [node, everything, 'streamableHttp'], port: true, stream: 'stderr', ready: /listening on port (\d+)/, url: (m) => `http://127.0.0.1:${m[1]}/mcp` },
   },
   {
-    name: 'ts-sdk-v2 fixture',
+    name: 'ts-sdk-v2-fixture',
     stdio: [node, modern, 'stdio'],
     http: { argv: [node, modern, 'http'], stream: 'stdout', ready: /^listening (http\S+)/m, url: (m) => m[1] },
   },
