@@ -1,0 +1,95 @@
+// Runs of one target: our tool over stdio (it starts the server itself) or over HTTP, and the
+// official suite over HTTP, each HTTP server started fresh for the run and killed after it.
+// Wall time is from spawning the tool's process to its exit (Node start included, the
+// server's start excluded for HTTP), so that both tools are timed alike.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readUsage, runOfficial } from './official.mjs';
+import { childrenCpuSeconds, finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
+import { commandLine, freePort } from './targets.mjs';
+
+const ours = fileURLToPath(new URL('./ours.mjs', import.meta.url));
+const probe = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
+const READY_MS = 30_000;
+const OURS_MS = 300_000;
+const OFFICIAL_MS = 300_000;
+
+/** Problems with the tool under test seen while measuring (processes left behind, hangs). */
+export const harnessNotes = [];
+
+/** One run of our tool against `server` over `transport` ('stdio' | 'http'). */
+export async function runOurs(server, transport) {
+  if (transport === 'stdio') return withCpu(() => oursOnce('stdio', commandLine(server.stdio), `${server.name} (stdio)`));
+  return withCpu(() => withHttpServer(server, (url, serverGroup) => oursOnce('http', url, `${server.name} (http)`, serverGroup)));
+}
+
+/** One run of the official suite against `server` over Streamable HTTP. */
+export async function runTheirs(server, official) {
+  return withCpu(() => withHttpServer(server, (url) => runOfficial(official, url, OFFICIAL_MS)));
+}
+
+/** Adds `allCpuSeconds`: the CPU of every process of the run, the tool's and the servers'. */
+async function withCpu(run) {
+  const before = childrenCpuSeconds();
+  const result = await run();
+  const after = childrenCpuSeconds();
+  return before === undefined || after === undefined || result.error ? result : { ...result, allCpuSeconds: after - before };
+}
+
+async function oursOnce(kind, where, label, serverGroup) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ours-'));
+  const rssFile = join(dir, 'rss.json');
+  try {
+    const started = performance.now();
+    const proc = start([process.execPath, '--import', probe, ours, kind, where], { env: { BENCH_RSS_FILE: rssFile } });
+    const exit = await finish(proc, OURS_MS);
+    const seconds = (performance.now() - started) / 1000;
+    if (exit.timedOut) {
+      harnessNotes.push(`${label}: our run did not end within ${OURS_MS / 1000} s and was killed`);
+      return { error: `did not finish within ${OURS_MS / 1000} s` };
+    }
+    if (exit.code !== 0) return { error: `exit ${exit.code ?? exit.signal}: ${tail(proc.stderr, 300)}` };
+    const line = proc.stdout.trim().split('\n').pop() ?? '';
+    const report = JSON.parse(line);
+    await sweep(label, 'after our run', serverGroup);
+    return { seconds, ...readUsage(rssFile), ...report };
+  } catch (error) {
+    return { error: error.message };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Start the server's HTTP mode, wait for its readiness line, run `body(url)`, kill the server. */
+async function withHttpServer(server, body) {
+  const { http } = server;
+  const env = http.port ? { PORT: String(await freePort()) } : {};
+  const proc = start(http.argv, { env });
+  try {
+    const match = await waitFor(proc, http.stream, http.ready, READY_MS);
+    return await body(http.url(match), proc.child.pid);
+  } catch (error) {
+    return { error: `${server.name} (http): ${error.message}` };
+  } finally {
+    await stop(proc);
+  }
+}
+
+/**
+ * Anything the bench started that is still alive (but the group `except`, a server in use),
+ * once its exit has had a bounded moment: noted (a harness problem) and ended.
+ */
+export async function sweep(label, when, except) {
+  const deadline = Date.now() + 3000;
+  let left = [];
+  for (;;) {
+    left = leftovers().filter((p) => p.pgid !== except);
+    if (left.length === 0) return;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  harnessNotes.push(`${label}: ${left.length} process(es) left behind ${when}: ${left.map((p) => p.cmdline.slice(0, 120)).join('; ')}`);
+  kill(left);
+}
