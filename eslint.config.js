@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'schema/generated/**', 'schema/official/**', 'reports-out/**', 'test-output/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'schema/generated/**', 'schema/official/**', 'reports-out/**', 'test-output/**', '.bench-cache/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
