@@ -51,6 +51,8 @@ export interface ServerScript {
   capabilities?: Record<string, unknown>;
   instructions?: string;
   tools?: ScriptTool[];
+  /** The tools as they stand now in this run, when they change mid-run (default: `tools`). */
+  toolsNow?(recording: Recording): ScriptTool[] | undefined;
   resources?: ScriptResource[];
   prompts?: ScriptPrompt[];
   /** Items per page of every list (default: all on one page). */

@@ -7,7 +7,7 @@ import type { HandlerAnswer, HandlerContext } from '../jsonrpc/types.js';
 import { revisionInfo } from '../revisions.js';
 import { META_KEYS } from '../sessions/session.js';
 import type { Recording } from './recording.js';
-import type { ClientScenario, ScriptContext, ServerScript } from './scenario.js';
+import type { ClientScenario, ScriptContext, ScriptTool, ServerScript } from './scenario.js';
 
 type Json = Record<string, unknown>;
 const SERVER_INFO = { name: 'mcp-conformance-scripted-server', version: '1.0.0' };
@@ -48,7 +48,7 @@ export function serve(opts: ServeOptions): void {
   const rev = revisionInfo(revision);
   const modern = rev.era === 'modern';
   const capabilities = capabilitiesOf(script);
-  const tools = script.tools ?? [];
+  const tools = (): ScriptTool[] => script.toolsNow?.(recording) ?? script.tools ?? [];
   const resources = script.resources ?? [];
   const prompts = script.prompts ?? [];
 
@@ -62,9 +62,9 @@ export function serve(opts: ServeOptions): void {
   };
 
   const defaults: Record<string, (params: Json, ctx: ScriptContext) => Promise<HandlerAnswer> | HandlerAnswer> = {
-    'tools/list': (p) => listed('tools/list', 'tools', tools.map(({ run: _run, ...t }) => t), p),
+    'tools/list': (p) => listed('tools/list', 'tools', tools().map(({ run: _run, ...t }) => t), p),
     'tools/call': async (p, ctx) => {
-      const tool = tools.find((t) => t.name === p.name);
+      const tool = tools().find((t) => t.name === p.name);
       if (!tool) return error(-32602, `Unknown tool: ${String(p.name)}`);
       const answer = tool.run ? await tool.run((p.arguments ?? {}) as Json, ctx) : { result: { content: [{ type: 'text', text: JSON.stringify(p.arguments ?? {}) }] } };
       return 'result' in answer ? done(answer.result as Json) : answer;

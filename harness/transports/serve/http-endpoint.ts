@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Era } from '../../revisions.js';
 import { ObservationLog } from '../../observations.js';
 import { WireLog } from '../../wire-log.js';
-import { HttpServerConnection, type ResponseMode } from './http-connection.js';
+import { HttpServerConnection, type StreamPolicy } from './http-connection.js';
 
 /** One HTTP request the client made, as it arrived. */
 export interface HttpRequestRecord {
@@ -25,14 +25,36 @@ export interface HttpRequestRecord {
   status?: number;
   /** The logical connection it was routed to. */
   connection?: string;
+  /** That connection's wire log (the `conn` of its messages in the recording). */
+  conn?: string;
+  /** A POST of requests: the stream label its answer went on (POST#n). */
+  stream?: string;
+  /** The messages the tool sent back on this request's answer (JSON body or SSE events; at most 100). */
+  answered?: unknown[];
+  /** How the tool answered a POST of requests: one JSON body or an SSE stream. */
+  answer?: 'json' | 'sse';
+  /** The SSE answer carried comment lines. */
+  comments?: boolean;
+  /** The tool closed the SSE answer before its response (resumption tests). */
+  cut?: { t: number; seq: number; lastEventId: string; retryMs?: number };
+  /** A GET with Last-Event-ID that resumed an earlier stream: its label. */
+  resumes?: string;
+  /** An initialize POST: the Mcp-Session-Id its answer issued. */
+  issuedSession?: string;
+  /** HTTP+SSE: the GET whose stream announced this endpoint for POSTs. */
+  announced?: string;
 }
 
 export interface HttpServingOptions {
   era: Era;
   /** 'streamable-http', or 'sse' for the 2024-11-05 HTTP+SSE shape (POST refused, GET streams). */
   transport: 'streamable-http' | 'sse';
-  /** Answers as JSON, as SSE, or JSON unless a message precedes the response ('auto'). */
-  responses: ResponseMode;
+  /** Answers as JSON, as SSE, JSON unless a message precedes the response ('auto'), by turns; or per method. */
+  responses: StreamPolicy['responses'];
+  /** The eras whose SSE answers carry comment lines (clients must ignore them). */
+  sseComments?: readonly Era[];
+  /** Resumption tests: prime and cut the SSE answer of the first such request (see StreamPolicy). */
+  cutFirst?: StreamPolicy['cutFirst'];
   /** Legacy: issue Mcp-Session-Id on initialize and require it afterwards. */
   sessions: boolean;
   /** Legacy: answer GET with an SSE stream (else 405). */
@@ -56,6 +78,7 @@ export class HttpEndpoint {
   /** The modern endpoint's one connection; legacy without sessions: the last initialized one. */
   private current: HttpServerConnection | undefined;
   private port = 0;
+  private readonly cutState = { done: false };
   readonly path = `/mcp/${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -127,12 +150,14 @@ export class HttpEndpoint {
     const connection = this.route(record, res, isInit);
     if (!connection) return;
     record.connection = connection.label;
+    record.conn = connection.wire.conn;
     if (isInit && this.opts.era === 'legacy' && this.opts.sessions) {
       connection.sessionId = randomUUID();
+      record.issuedSession = connection.sessionId;
       this.bySession.set(connection.sessionId, connection);
       res.setHeader('Mcp-Session-Id', connection.sessionId);
     }
-    connection.receive(messages, text, res);
+    connection.receive(messages, text, res, record);
   }
 
   /** The connection a POST belongs to, or undefined when it was answered with an HTTP error. */
@@ -162,7 +187,8 @@ export class HttpEndpoint {
     const connection = this.opts.sessions ? this.bySession.get(record.headers['mcp-session-id'] ?? '') : this.current;
     if (!connection || connection.expired) return void res.writeHead(this.opts.sessions ? 404 : 400).end();
     record.connection = connection.label;
-    connection.openGet(res, record.headers['last-event-id']);
+    record.conn = connection.wire.conn;
+    connection.openGet(res, record.headers['last-event-id'], record);
   }
 
   private handleDelete(record: HttpRequestRecord, res: ServerResponse): void {
@@ -170,6 +196,7 @@ export class HttpEndpoint {
     const connection = this.bySession.get(record.headers['mcp-session-id'] ?? '');
     if (!connection || connection.expired) return void res.writeHead(404).end();
     record.connection = connection.label;
+    record.conn = connection.wire.conn;
     connection.expired = true;
     res.writeHead(200).end();
   }
@@ -180,8 +207,10 @@ export class HttpEndpoint {
     if (req.method === 'GET' && path === this.path) {
       const connection = this.open();
       record.connection = connection.label;
+      record.conn = connection.wire.conn;
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-      res.write(`event: endpoint\ndata: ${this.path}/messages?session=${connection.label}\n\n`);
+      record.announced = `${this.path}/messages?session=${connection.label}`;
+      res.write(`event: endpoint\ndata: ${record.announced}\n\n`);
       connection.openLegacySse(res);
       return;
     }
@@ -189,6 +218,7 @@ export class HttpEndpoint {
     const connection = this.connections.find((c) => c.label === session);
     if (req.method !== 'POST' || path !== `${this.path}/messages` || !connection) return void res.writeHead(req.method === 'POST' ? 404 : 405).end();
     record.connection = connection.label;
+    record.conn = connection.wire.conn;
     let value: unknown;
     try {
       value = JSON.parse(record.body ?? '');
@@ -203,7 +233,13 @@ export class HttpEndpoint {
   private open(): HttpServerConnection {
     const label = `${this.wire.conn}.${this.connections.length + 1}`;
     const cut = this.opts.cutStreamAfter;
-    const connection = new HttpServerConnection(label, this.observations, this.opts.responses, cut ? (stream, index, end) => cut(stream, index) && end() : undefined);
+    const policy: StreamPolicy = {
+      responses: this.opts.responses,
+      ...(this.opts.sseComments?.includes(this.opts.era) ? { comments: true } : {}),
+      ...(this.opts.cutFirst ? { cutFirst: this.opts.cutFirst } : {}),
+      ...(cut ? { afterEvent: (stream: string, index: number, end: () => void) => cut(stream, index) && end() } : {}),
+    };
+    const connection = new HttpServerConnection(label, this.observations, policy, this.cutState);
     if (this.opts.era === 'modern') connection.statusOf = modernStatus;
     this.connections.push(connection);
     this.onConnection(connection);

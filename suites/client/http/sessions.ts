@@ -1,0 +1,115 @@
+// Legacy Streamable HTTP sessions (2025-03-26..2025-11-25): the client echoes the session id
+// on every later request, starts over with a new initialize after a 404, and DELETEs the
+// session when done. Spec: basic/transports#session-management.
+import type { ClientCheck } from '../../../harness/client/scenario.js';
+import { RANGE } from '../../../harness/revisions.js';
+import { HTTP_SESSION_EXPIRY } from '../scenarios/http-session-expiry.js';
+import { HTTP_STREAMABLE } from '../scenarios/http-streamable.js';
+import { describeRequest, header, messagesOf, sessions } from './wire.js';
+
+const SPEC = { url: 'basic/transports#session-management', level: 'MUST' as const };
+
+export const httpSessionChecks: ClientCheck[] = [
+  // SHTTP-041: "If an Mcp-Session-Id is returned by the server during initialization, clients
+  // using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of
+  // their subsequent HTTP requests."
+  {
+    id: 'http.session-id-echoed',
+    title: 'The session id from initialize is sent on every later request (POST, GET, DELETE)',
+    spec: SPEC,
+    requirement: 'If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests.',
+    side: 'client',
+    scenario: HTTP_STREAMABLE,
+    revisions: RANGE.sessionfulHttp,
+    transports: ['streamable-http'],
+    faults: ['http-session-id-dropped'],
+    async run(ctx) {
+      const all = sessions(ctx.recording);
+      if (all.length === 0) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      const issued = new Set(all.map((s) => s.id));
+      let judged = 0;
+      for (const s of all) {
+        if (s.known.length === 0) {
+          if (s.window.length === 0) continue;
+          ctx.cite(s.opened.seq, ...s.window.map((r) => r.seq));
+          return ctx.fail({ expected: `Mcp-Session-Id: ${s.id} on the requests after initialize`, actual: `${s.window.length} requests after initialize, none with the session id` });
+        }
+        for (const r of s.known) {
+          judged++;
+          const sent = header(r, 'mcp-session-id');
+          if (sent !== undefined && issued.has(sent)) continue;
+          ctx.cite(s.opened.seq, r.seq);
+          return ctx.fail({ expected: `Mcp-Session-Id: ${s.id}`, actual: `${describeRequest(r)} with ${sent === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id: ${sent}`}` });
+        }
+      }
+      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('the client sent nothing after initialize');
+    },
+  },
+
+  // SHTTP-044: "When a client receives HTTP 404 in response to a request containing an
+  // Mcp-Session-Id, it MUST start a new session by sending a new InitializeRequest without a
+  // session ID attached."
+  {
+    id: 'http.reinitialize-after-404',
+    title: 'After a 404 for its session, the client sends a new initialize without a session id',
+    spec: SPEC,
+    requirement: 'When a client receives HTTP 404 in response to a request containing an Mcp-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
+    fix: 'On HTTP 404 to a request carrying Mcp-Session-Id, drop the id and initialize again.',
+    side: 'client',
+    scenario: HTTP_SESSION_EXPIRY,
+    revisions: RANGE.sessionfulHttp,
+    transports: ['streamable-http'],
+    faults: ['http-no-reinitialize-after-404', 'http-reinitialize-keeps-session-id'],
+    async run(ctx) {
+      const issued = new Set(sessions(ctx.recording).map((s) => s.id));
+      const http = ctx.recording.http;
+      const i = http.findIndex((r) => r.status === 404 && issued.has(header(r, 'mcp-session-id') ?? ''));
+      const gone = http[i];
+      if (!gone) return ctx.skip('no request with the session id got 404 (the client sent nothing after the session ended)');
+      const later = http.slice(i + 1);
+      const init = later.find((r) => r.method === 'POST' && messagesOf(r).some((m) => m.method === 'initialize'));
+      ctx.cite(gone.seq);
+      if (!init) {
+        const next = later.slice(0, 3).map(describeRequest).join(', ');
+        return ctx.fail({ expected: 'a new initialize after the 404', actual: `${describeRequest(gone)} got 404; then ${next ? `${next}${later.length > 3 ? ', ...' : ''}` : 'nothing'}, no initialize` });
+      }
+      ctx.cite(init.seq);
+      const kept = header(init, 'mcp-session-id');
+      if (kept !== undefined) return ctx.fail({ expected: 'the new initialize without Mcp-Session-Id', actual: `initialize with Mcp-Session-Id: ${kept}` });
+      return ctx.pass();
+    },
+  },
+
+  // SHTTP-045: "Clients that no longer need a particular session (e.g., because the user is
+  // leaving the client application) SHOULD send an HTTP DELETE to the MCP endpoint with the
+  // Mcp-Session-Id header, to explicitly terminate the session."
+  {
+    id: 'http.session-deleted',
+    title: 'A client done with its session sends DELETE',
+    spec: { url: 'basic/transports#session-management', level: 'SHOULD' },
+    requirement:
+      'Clients that no longer need a particular session (e.g., because the user is leaving the client application) SHOULD send an HTTP DELETE to the MCP endpoint with the Mcp-Session-Id header, to explicitly terminate the session.',
+    side: 'client',
+    scenario: HTTP_STREAMABLE,
+    revisions: RANGE.sessionfulHttp,
+    transports: ['streamable-http'],
+    faults: ['http-session-not-deleted'],
+    async run(ctx) {
+      const last = sessions(ctx.recording).at(-1);
+      if (!last) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      if (ctx.recording.exit?.killed) return ctx.skip('the client was still running when the run ended (it never finished with its session)');
+      const deleted = last.window.find((r) => r.method === 'DELETE');
+      if (deleted) {
+        ctx.cite(deleted.seq);
+        return ctx.pass();
+      }
+      ctx.cite(last.opened.seq);
+      return ctx.fail({ expected: 'DELETE of the session before the client ends', actual: `the client ended (${exitOf(ctx.recording.exit)}) without DELETE` });
+    },
+  },
+];
+
+function exitOf(exit: { exitCode?: number; signal?: string } | undefined): string {
+  if (!exit) return 'exit unknown';
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${String(exit.exitCode)}`;
+}
