@@ -2,7 +2,7 @@
 // Exits on stdin EOF.
 import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
-import { encode, parseFrame, type Outbound } from './jsonrpc.js';
+import { encode, isPlainObject, parseFrame, type Outbound } from './jsonrpc.js';
 import { closeSubscriptions } from './modern/listen.js';
 import { Session, type Channel, type SendInfo } from './session.js';
 
@@ -13,11 +13,16 @@ function writeLine(data: string | Buffer): void {
   process.stdout.write(data);
 }
 
+/** The era's opening answer (initialize; server/discover at 2026-07-28) and fence answer (ping; server/discover). */
+const OPENINGS: ReadonlySet<string> = new Set(['initialize', 'server/discover']);
+const FENCES: ReadonlySet<string> = new Set(['ping', 'server/discover']);
+
 function serialize(msg: Outbound, info: SendInfo | undefined): string | Buffer {
-  if (isOn('pretty-print-json') && info?.answers === 'initialize') return `${JSON.stringify(msg, null, 2)}\n`;
-  if (isOn('stdout-invalid-utf8') && info?.answers === 'ping' && !Array.isArray(msg) && 'result' in msg) {
+  if (isOn('pretty-print-json') && OPENINGS.has(info?.answers ?? '')) return `${JSON.stringify(msg, null, 2)}\n`;
+  if (isOn('stdout-invalid-utf8') && FENCES.has(info?.answers ?? '') && !Array.isArray(msg) && isPlainObject(msg.result)) {
     const marker = 'MCP_REF_INVALID_UTF8';
-    const [before, after] = encode({ ...msg, result: { _meta: { note: marker } } }).split(marker) as [string, string];
+    const meta = isPlainObject(msg.result._meta) ? msg.result._meta : {};
+    const [before, after] = encode({ ...msg, result: { ...msg.result, _meta: { ...meta, note: marker } } }).split(marker) as [string, string];
     return Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from([0xff]), Buffer.from(`${after}\n`, 'utf8')]);
   }
   return `${encode(msg)}\n`;

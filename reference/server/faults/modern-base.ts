@@ -4,7 +4,7 @@ import type { ModernFault } from './modern.js';
 const BOTH = ['stdio', 'http'] as const;
 
 export const MODERN_BASE_FAULTS = [
-  { id: 'modern-result-type-missing', transports: BOTH, description: 'BASE-012: prompts/list results carry no resultType (schema-invalid too).' },
+  { id: 'modern-result-type-missing', transports: BOTH, revision: '2026-07-28', description: 'BASE-012: prompts/list results carry no resultType (schema-invalid too).' },
   {
     id: 'modern-result-type-unknown',
     transports: BOTH,
