@@ -30,8 +30,8 @@ export const SPINE_FAULTS = [
     description: 'A ping received after initialize but before notifications/initialized gets error -32600 instead of {}.',
   },
   { id: 'stdout-banner', description: '(stdio) Writes the line "reference server ready" to stdout at startup.' },
-  { id: 'pretty-print-json', description: '(stdio) Writes the initialize (2026-07-28: server/discover) response as pretty-printed JSON spanning several lines.' },
-  { id: 'stdout-invalid-utf8', description: '(stdio) The ping (2026-07-28: server/discover) response line carries a raw 0xFF byte inside a string value.' },
+  { id: 'pretty-print-json', description: '(stdio) Writes the initialize (2026-07-28: server/discover) response as pretty-printed JSON spanning several lines (objects one member a line).' },
+  { id: 'stdout-invalid-utf8', description: '(stdio) The tools/list response line carries a raw 0xFF byte inside the first tool\'s description.' },
   { id: 'meta-key-invalid', description: 'tools/list results carry the _meta key "_private", which breaks the _meta key grammar (a name starts with an alphanumeric).' },
   { id: 'tools-list-missing-input-schema', description: 'The first tool in tools/list lacks inputSchema.' },
   {
