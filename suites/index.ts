@@ -1,11 +1,12 @@
 // The registry of every check, in report order. Adding a suite file = one line here.
 import type { Check } from '../harness/checks/check.js';
-import { baseChecks } from './server/base.js';
-import { lifecycleChecks } from './server/lifecycle.js';
+import { baseChecks } from './server/base/index.js';
+import { lifecycleChecks } from './server/lifecycle/index.js';
 import { pingChecks } from './server/ping.js';
 import { schemaChecks } from './server/schema.js';
 import { stdioChecks } from './server/stdio.js';
-import { versionChecks } from './server/version.js';
+import { versionChecks } from './server/version/index.js';
+import { discoveryChecks } from './server/discovery.js';
 import { toolsChecks } from './server/tools.js';
 import { resourcesChecks } from './server/resources.js';
 import { promptsChecks } from './server/prompts.js';
@@ -24,6 +25,7 @@ import { fuzzChecks } from './server/fuzz.js';
 export const serverChecks: readonly Check[] = [
   ...lifecycleChecks,
   ...versionChecks,
+  ...discoveryChecks,
   ...baseChecks,
   ...pingChecks,
   ...stdioChecks,

@@ -22,16 +22,16 @@ const results = [
   result({ id: 'ping.empty-result', status: 'fail', revision: '2024-11-05', expected: '{}', actual: '{"status":"ok"}' }),
   result({ id: 'ping.empty-result', status: 'pass', revision: '2025-06-18' }),
   result({ id: 'ping.before-initialized', status: 'warn', level: 'SHOULD', revision: '2025-06-18', expected: '{}', actual: 'error' }),
-  result({ id: 'base.parse-error', status: 'pass', revision: '2024-11-05' }),
-  result({ id: 'base.parse-error', status: 'pass', revision: '2025-06-18' }),
+  result({ id: 'base.parse-error-code', status: 'pass', revision: '2024-11-05' }),
+  result({ id: 'base.parse-error-code', status: 'pass', revision: '2025-06-18' }),
   result({ id: 'base.unknown-method', status: 'skip', revision: '2025-06-18', reason: 'n/a' }),
 ];
 
 describe('baseline files', () => {
   it('reads our list: ids, id@revision and whole areas, with comments', () => {
-    expect(parse('# known\n- ping.empty-result   # ping is not empty\n- base.parse-error@2025-06-18\n- lifecycle\n')).toEqual([
+    expect(parse('# known\n- ping.empty-result   # ping is not empty\n- base.parse-error-code@2025-06-18\n- lifecycle\n')).toEqual([
       { text: 'ping.empty-result', id: 'ping.empty-result', area: 'ping' },
-      { text: 'base.parse-error@2025-06-18', id: 'base.parse-error', area: 'base', revision: '2025-06-18' },
+      { text: 'base.parse-error-code@2025-06-18', id: 'base.parse-error-code', area: 'base', revision: '2025-06-18' },
       { text: 'lifecycle', area: 'lifecycle' },
     ]);
     expect(parse('')).toEqual([]);
@@ -56,7 +56,7 @@ describe('baseline files', () => {
       ['server:\n  - base:ping.empty-result\n', /check "ping\.empty-result" is not in area "base"/],
       ['server: not-a-list\n', /"server" must be a list of check ids/],
       ['failures:\n  - ping.empty-result\n', /has key "failures"/],
-      ['- base\n- base.parse-error\n', /"base\.parse-error" is redundant with "base"/],
+      ['- base\n- base.parse-error-code\n', /"base\.parse-error-code" is redundant with "base"/],
       ['- [unclosed\n', /is not valid YAML/],
       ['42\n', /must be a list of check ids/],
       ['- ~\n', /an entry is empty/],
@@ -75,10 +75,10 @@ describe('baseline files', () => {
   });
 
   it('marks listed failures expected-fail, listed passes stale, and says nothing of skips', () => {
-    const report = applyBaseline(reportOf(results), parse('- ping.empty-result\n- ping.before-initialized\n- base.parse-error\n- base.unknown-method\n'), 'b.yml');
+    const report = applyBaseline(reportOf(results), parse('- ping.empty-result\n- ping.before-initialized\n- base.parse-error-code\n- base.unknown-method\n'), 'b.yml');
     expect(reportSchemaErrors(report)).toBeUndefined();
     expect(report.results.map((r) => r.baseline)).toEqual(['expected-fail', undefined, 'expected-fail', 'stale', 'stale', undefined]);
-    expect(report.baseline).toEqual({ file: 'b.yml', stale: ['base.parse-error'], expectedFail: 2 });
+    expect(report.baseline).toEqual({ file: 'b.yml', stale: ['base.parse-error-code'], expectedFail: 2 });
     expect(exitCodeOf(report, 'must')).toBe(1);
     expect(exitCodeOf(report, 'none')).toBe(0);
     // Without the stale entry the run passes, even with --fail-on should (the warn is expected).

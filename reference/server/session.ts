@@ -74,6 +74,16 @@ export interface ExecOptions {
 }
 
 export type RequestHandler = (ctx: RequestContext) => unknown;
+
+/** The cheapest request of each era (ping; server/discover at 2026-07-28). */
+const FENCES: ReadonlySet<string> = new Set(['ping', 'server/discover']);
+
+/** basic#meta: a fault puts a key that breaks the _meta key grammar into tools/list results. */
+function badMetaKey(method: string, result: unknown): unknown {
+  if (method !== 'tools/list' || !isOn('meta-key-invalid') || !isPlainObject(result)) return result;
+  const meta = isPlainObject(result._meta) ? result._meta : {};
+  return { ...result, _meta: { ...meta, _private: true } };
+}
 export type NotificationHandler = (session: Session, params: Record<string, unknown>) => void;
 
 export interface MethodEntry {
@@ -238,15 +248,17 @@ export class Session {
         : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
     const status = 'error' in body ? body.error.httpStatus : undefined;
     channel.send(msg, { answers: req.method, ...(status !== undefined ? { status } : {}) });
-    if (req.method === 'ping' && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
+    // The era's fence (ping; server/discover at 2026-07-28), answered twice under a fault.
+    if (FENCES.has(req.method) && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
   }
 
   fail(req: Request, channel: Channel, error: RpcError): void {
     this.answer(req, channel, { error });
   }
 
-  /** basic#messages: an unknown method is -32601 in both eras (a fault answers a result, decorated for its era). */
+  /** basic#messages: an unknown method is -32601 in both eras (faults answer a result, decorated for its era, or another code). */
   unknownMethod(req: Request, channel: Channel, error: RpcError, decorate?: (result: unknown) => unknown): void {
+    if (isOn('unknown-method-wrong-code')) return this.fail(req, channel, new RpcError(ErrorCode.InvalidRequest, error.message, undefined, error.httpStatus));
     if (!isOn('unknown-method-result')) return this.fail(req, channel, error);
     this.answer(req, channel, { result: decorate ? decorate({}) : {} });
   }
@@ -280,7 +292,7 @@ export class Session {
       const pending = handler(ctx);
       const result = pending instanceof Promise ? ((await pending) as unknown) : pending;
       if (ac.signal.aborted) return; // basic/utilities/cancellation: no response after a cancellation
-      this.answer(req, channel, { result: opts.decorate ? opts.decorate(result) : result });
+      this.answer(req, channel, { result: badMetaKey(req.method, opts.decorate ? opts.decorate(result) : result) });
     } catch (e) {
       if (ac.signal.aborted) return;
       if (e instanceof RpcError) this.fail(req, channel, e);

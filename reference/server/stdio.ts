@@ -2,7 +2,7 @@
 // Exits on stdin EOF.
 import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
-import { encode, parseFrame, type Outbound } from './jsonrpc.js';
+import { encode, isPlainObject, parseFrame, type Outbound } from './jsonrpc.js';
 import { closeSubscriptions } from './modern/listen.js';
 import { Session, type Channel, type SendInfo } from './session.js';
 
@@ -13,12 +13,28 @@ function writeLine(data: string | Buffer): void {
   process.stdout.write(data);
 }
 
+/** The era's opening answer: initialize, or server/discover at 2026-07-28. */
+const OPENINGS: ReadonlySet<string> = new Set(['initialize', 'server/discover']);
+
+/** Objects spread over lines, arrays kept on one: no line is a JSON value by itself. */
+function pretty(v: unknown, indent = ''): string {
+  if (!isPlainObject(v)) return JSON.stringify(v) ?? 'null';
+  const inner = `${indent}  `;
+  const members = Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${pretty(x, inner)}`);
+  return members.length === 0 ? '{}' : `{\n${members.join(',\n')}\n${indent}}`;
+}
+
 function serialize(msg: Outbound, info: SendInfo | undefined): string | Buffer {
-  if (isOn('pretty-print-json') && info?.answers === 'initialize') return `${JSON.stringify(msg, null, 2)}\n`;
-  if (isOn('stdout-invalid-utf8') && info?.answers === 'ping' && !Array.isArray(msg) && 'result' in msg) {
+  if (isOn('pretty-print-json') && OPENINGS.has(info?.answers ?? '')) return `${pretty(msg)}\n`;
+  if (isOn('stdout-invalid-utf8') && info?.answers === 'tools/list' && !Array.isArray(msg) && isPlainObject(msg.result)) {
     const marker = 'MCP_REF_INVALID_UTF8';
-    const [before, after] = encode({ ...msg, result: { _meta: { note: marker } } }).split(marker) as [string, string];
-    return Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from([0xff]), Buffer.from(`${after}\n`, 'utf8')]);
+    const tools = Array.isArray(msg.result.tools) ? (msg.result.tools as Record<string, unknown>[]) : [];
+    const [first, ...rest] = tools;
+    if (first) {
+      const tagged = { ...first, description: `${String(first.description ?? '')} ${marker}` };
+      const [before, after] = encode({ ...msg, result: { ...msg.result, tools: [tagged, ...rest] } }).split(marker) as [string, string];
+      return Buffer.concat([Buffer.from(before, 'utf8'), Buffer.from([0xff]), Buffer.from(`${after}\n`, 'utf8')]);
+    }
   }
   return `${encode(msg)}\n`;
 }

@@ -2,6 +2,9 @@
 // message type): each inbound message was validated against the negotiated revision's
 // official schema as it arrived; this check reports what failed.
 import type { Check } from '../../harness/checks/check.js';
+import type { Observation } from '../../harness/observations.js';
+import { RANGE } from '../../harness/revisions.js';
+import { loadRevisionSchema } from '../../harness/schema.js';
 
 export const schemaChecks: Check[] = [
   {
@@ -12,12 +15,13 @@ export const schemaChecks: Check[] = [
       { from: '2025-03-26', url: 'basic#messages', level: 'MUST' },
     ],
     side: 'server',
-    revisions: '2024-11-05..2025-11-25',
+    revisions: RANGE.all,
     transports: 'any',
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null'],
+    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing'],
     connection: 'passive',
     async run(ctx) {
-      const bad = ctx.observations().filter((o) => o.kind === 'schema-invalid');
+      const bad = await stillInvalid(ctx.revision, ctx.observations().filter((o) => o.kind === 'schema-invalid'));
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
       const kinds = [...new Set(bad.map((o) => o.detail))];
@@ -28,3 +32,15 @@ export const schemaChecks: Check[] = [
     },
   },
 ];
+
+/**
+ * 2026-07-28: prompts/get, resources/read and tools/call may answer with an InputRequiredResult
+ * (basic/patterns/mrtr); the inbound validation judges their results by the complete type
+ * only, so such a result is judged here again as what it says it is.
+ */
+async function stillInvalid(revision: string, found: Observation[]): Promise<Observation[]> {
+  const interim = (o: Observation) => ((o.message as { result?: { resultType?: unknown } } | undefined)?.result?.resultType === 'input_required');
+  if (!found.some(interim)) return found;
+  const schema = await loadRevisionSchema(revision);
+  return found.filter((o) => !interim(o) || !schema.validate('InputRequiredResult', (o.message as { result: unknown }).result).ok);
+}

@@ -1,26 +1,35 @@
-// stdio framing and stdout discipline (STDIO-001..003). Spec: basic/transports#stdio.
+// stdio framing and stdout discipline (STDIO-001..003), every era. Spec: basic/transports#stdio
+// (2024-11-05..2025-11-25), basic/transports/stdio and basic/transports#messages (2026-07-28).
 // All passive: they judge every stdout line of every connection of the revision.
-import type { Check } from '../../harness/checks/check.js';
+import type { Check, SpecRef } from '../../harness/checks/check.js';
 import type { ObservationKind } from '../../harness/observations.js';
+import { RANGE } from '../../harness/revisions.js';
 
-const ALL = '2024-11-05..2025-11-25';
 const SPEC_URL = 'basic/transports#stdio';
+/** 2026-07-28 gave stdio its own page; UTF-8 moved to the transports overview. */
+const MODERN_URL = { framing: 'basic/transports/stdio', encoding: 'basic/transports#messages' } as const;
 
 function framingCheck(spec: {
   id: string;
   title: string;
   level: 'MUST' | 'SHOULD';
+  requirement: string;
   kinds: ObservationKind[];
   expected: string;
   faults: string[];
   from?: { revision: string; level: 'MUST' | 'SHOULD' };
+  modern: keyof typeof MODERN_URL;
 }): Check {
+  const refs: SpecRef[] = [{ url: SPEC_URL, level: spec.level }];
+  if (spec.from) refs.push({ url: SPEC_URL, level: spec.from.level, from: spec.from.revision });
+  refs.push({ url: MODERN_URL[spec.modern], level: 'MUST', from: '2026-07-28' });
   return {
     id: spec.id,
     title: spec.title,
-    spec: [{ url: SPEC_URL, level: spec.level }, ...(spec.from ? [{ url: SPEC_URL, level: spec.from.level, from: spec.from.revision }] : [])],
+    spec: refs,
+    requirement: spec.requirement,
     side: 'server',
-    revisions: ALL,
+    revisions: RANGE.all,
     transports: ['stdio'],
     faults: spec.faults,
     connection: 'passive',
@@ -39,6 +48,8 @@ export const stdioChecks: Check[] = [
     id: 'stdio.stdout-only-messages',
     title: 'stdout carries nothing but JSON-RPC messages (no banners, no logs)',
     level: 'MUST',
+    requirement: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+    modern: 'framing',
     kinds: ['not-json-line', 'not-jsonrpc'],
     expected: 'every stdout line is one JSON-RPC message',
     faults: ['stdout-banner'],
@@ -48,6 +59,8 @@ export const stdioChecks: Check[] = [
     id: 'stdio.no-embedded-newlines',
     title: 'Each message is on one line (no pretty-printed JSON)',
     level: 'MUST',
+    requirement: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
+    modern: 'framing',
     kinds: ['multi-line-message'],
     expected: 'one message per line, no embedded newlines',
     faults: ['pretty-print-json'],
@@ -59,6 +72,8 @@ export const stdioChecks: Check[] = [
     title: 'stdout is valid UTF-8',
     level: 'SHOULD',
     from: { revision: '2025-03-26', level: 'MUST' },
+    requirement: 'JSON-RPC messages MUST be UTF-8 encoded.',
+    modern: 'encoding',
     kinds: ['invalid-utf8'],
     expected: 'valid UTF-8 bytes',
     faults: ['stdout-invalid-utf8'],

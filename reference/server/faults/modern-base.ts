@@ -2,9 +2,15 @@
 import type { ModernFault } from './modern.js';
 
 const BOTH = ['stdio', 'http'] as const;
+/**
+ * Faults that key state on the connection show deterministically on stdio only: over HTTP the
+ * client library picks the TCP connection of each POST (undici may open a new one at any time),
+ * so a server that remembers per TCP connection misbehaves at random there.
+ */
+const STDIO = ['stdio'] as const;
 
 export const MODERN_BASE_FAULTS = [
-  { id: 'modern-result-type-missing', transports: BOTH, description: 'BASE-012: prompts/list results carry no resultType (schema-invalid too).' },
+  { id: 'modern-result-type-missing', transports: BOTH, revision: '2026-07-28', description: 'BASE-012: prompts/list results carry no resultType (schema-invalid too).' },
   {
     id: 'modern-result-type-unknown',
     transports: BOTH,
@@ -52,17 +58,17 @@ export const MODERN_BASE_FAULTS = [
   },
   {
     id: 'modern-capabilities-remembered',
-    transports: BOTH,
+    transports: STDIO,
     description: 'LIFE-040/VER-013: capabilities declared on an earlier request of the same connection count for later requests.',
   },
   {
     id: 'modern-requires-discover-first',
-    transports: BOTH,
+    transports: STDIO,
     description: 'LIFE-040/LIFE-042: modern requests before a server/discover on the same connection get -32600.',
   },
   {
     id: 'modern-mrtr-state-by-connection',
-    transports: BOTH,
+    transports: STDIO,
     description: 'LIFE-041: a greet_user retry without requestState completes from state the server kept for the connection.',
   },
   { id: 'modern-unsupported-version-served', transports: BOTH, description: 'VER-014: a request naming an unknown protocol version is served as 2026-07-28.' },

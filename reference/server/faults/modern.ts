@@ -15,6 +15,8 @@ export interface ModernFault {
   description: string;
   transports: readonly FaultTransport[];
   mode?: 'modern-only';
+  /** The one revision where it can show, when a claimant also applies in the other era. */
+  revision?: string;
 }
 
 export const MODERN_FAULTS = [

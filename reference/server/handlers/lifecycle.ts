@@ -2,7 +2,7 @@
 // notifications/cancelled.
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
-import { atLeast, negotiate, type AnyRevision } from '../revisions.js';
+import { REVISIONS, atLeast, isRevision, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
@@ -41,6 +41,10 @@ export function initialize(ctx: RequestContext): Record<string, unknown> {
     throw invalidParams('Invalid params: clientInfo must be an object with string name and version');
   }
 
+  // The page's own example refuses an unsupported version with an error (a fault does so).
+  if (!isRevision(params.protocolVersion) && isOn('version-unknown-error')) {
+    throw invalidParams('Unsupported protocol version', { supported: [...REVISIONS].reverse(), requested: params.protocolVersion });
+  }
   const { answer, revision } = negotiate(params.protocolVersion);
   session.revision = revision;
   session.protocolVersion = answer;

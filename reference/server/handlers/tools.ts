@@ -2,7 +2,7 @@
 // are listed and callable from it on).
 import { TOOLS, renderOutput, renderTool, type ToolDef, type ToolOutput } from '../catalog/tools.js';
 import { isOn } from '../faults.js';
-import { invalidParams, isPlainObject } from '../jsonrpc.js';
+import { ErrorCode, RpcError, invalidParams, isPlainObject } from '../jsonrpc.js';
 import { isInputRequired, type InputRequired } from '../modern/mrtr.js';
 import { paginate } from '../pagination.js';
 import { atLeast, offeredAt } from '../revisions.js';
@@ -54,11 +54,14 @@ function modernListFaults(ctx: RequestContext, tools: Record<string, unknown>[])
 
 export function callTool(ctx: RequestContext): Record<string, unknown> | InputRequired | Promise<Record<string, unknown> | InputRequired> {
   const { name } = ctx.params;
-  if (name === undefined && isOn('invalid-params-result')) return { content: [] };
-  if (typeof name !== 'string') throw invalidParams('Invalid params: name must be a string');
   const args = ctx.params.arguments ?? {};
+  if ((name === undefined || !isPlainObject(args)) && isOn('invalid-params-result')) return { content: [] };
+  if (typeof name !== 'string') throw invalidParams('Invalid params: name must be a string');
   // A CallToolRequest whose arguments are not an object fails the request schema: a protocol error.
-  if (!isPlainObject(args)) throw invalidParams('Invalid params: arguments must be an object');
+  if (!isPlainObject(args)) {
+    if (isOn('invalid-params-wrong-code')) throw new RpcError(ErrorCode.InternalError, 'Internal error: arguments must be an object');
+    throw invalidParams('Invalid params: arguments must be an object');
+  }
   const tool = toolsFor(ctx).find((t) => t.name === name);
   if (!tool) {
     if (isOn('tools-unknown-returns-result')) return { content: [] };

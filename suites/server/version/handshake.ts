@@ -1,10 +1,10 @@
 // Version negotiation in the handshake era (VER-002, VER-003).
 // Spec: basic/lifecycle#version-negotiation. These checks judge the target as a whole, so
 // they run once (scope: 'target') and read what the revision probe learned.
-import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { SessionError } from '../../harness/sessions/session.js';
-import { RANGE, inRange } from '../../harness/revisions.js';
+import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
+import { describeReply } from '../../../harness/jsonrpc/types.js';
+import { SessionError } from '../../../harness/sessions/session.js';
+import { RANGE, inRange } from '../../../harness/revisions.js';
 
 const SPEC_URL = 'basic/lifecycle#version-negotiation';
 /** A date no revision will ever have, and a string that is not a date at all. */
@@ -24,12 +24,13 @@ async function answerTo(ctx: CheckContext, version: string): Promise<{ version?:
 
 // VER-003: "If the server does not support [the requested version], it MUST respond with
 // another protocol version it supports." Echoing a version that cannot exist claims support
-// for it; an error instead of a counter-offer is the page's own example, so only a warning.
+// for it. An error instead of a counter-offer is the page's own example (judged apart, below).
 function unknownVersionCheck(id: string, version: string, what: string): Check {
   return {
     id,
-    title: `initialize with ${what} ("${version}") is answered with a version the server supports`,
+    title: `initialize with ${what} ("${version}") is not answered with that same version`,
     spec: { url: SPEC_URL, level: 'MUST' },
+    requirement: 'Otherwise, the server MUST respond with another protocol version it supports.',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',
@@ -38,13 +39,7 @@ function unknownVersionCheck(id: string, version: string, what: string): Check {
     scope: 'target',
     async run(ctx): Promise<Verdict> {
       const answer = await answerTo(ctx, version);
-      if (answer.failure !== undefined) {
-        return ctx.warn({
-          expected: 'a result offering a supported version',
-          actual: answer.failure,
-          reason: 'the spec asks for a counter-offer; an error leaves the client nothing to fall back to',
-        });
-      }
+      if (answer.failure !== undefined) return ctx.pass(`refused with ${answer.failure} (see version.counter-offer-not-error)`);
       if (answer.version === version) {
         return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
       }
@@ -54,9 +49,34 @@ function unknownVersionCheck(id: string, version: string, what: string): Check {
   };
 }
 
-export const versionChecks: Check[] = [
+export const handshakeChecks: Check[] = [
   unknownVersionCheck('version.unknown-version-counter-offer', FUTURE_VERSION, 'an unknown future version'),
   unknownVersionCheck('version.malformed-version-counter-offer', MALFORMED_VERSION, 'a malformed version'),
+
+  // VER-003: the text asks for a counter-offer ("MUST respond with another protocol version
+  // it supports"), but the page's own example answers "1.0.0" with an error, so an error is
+  // graded as a SHOULD: it leaves a client nothing to fall back to.
+  {
+    id: 'version.counter-offer-not-error',
+    title: 'An unsupported requested version is answered with a counter-offer rather than an error',
+    spec: { url: SPEC_URL, level: 'SHOULD' },
+    requirement: 'Otherwise, the server MUST respond with another protocol version it supports.',
+    side: 'server',
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['version-unknown-error'],
+    connection: 'own',
+    scope: 'target',
+    async run(ctx) {
+      const refused: string[] = [];
+      for (const version of [FUTURE_VERSION, MALFORMED_VERSION]) {
+        const answer = await answerTo(ctx, version);
+        if (answer.failure !== undefined) refused.push(`"${version}": ${answer.failure}`);
+      }
+      if (refused.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'an initialize result offering a supported version', actual: refused.join('; '), reason: 'an error leaves the client no version to fall back to' });
+    },
+  },
 
   // VER-002 + VER-003: a version the server offers must be one it supports, i.e. asking for
   // it again gets it back. Judged for every counter-offer seen: the probe's and a future one.

@@ -1,7 +1,7 @@
 // Lifecycle: initialize / initialized, capability negotiation.
 // Spec: basic/lifecycle (2024-11-05..2025-11-25); digest 02-lifecycle.md (LIFE-*).
-import type { Check } from '../../harness/checks/check.js';
-import { RANGE } from '../../harness/revisions.js';
+import type { Check } from '../../../harness/checks/check.js';
+import { RANGE } from '../../../harness/revisions.js';
 
 const LEGACY = RANGE.legacy;
 
@@ -15,7 +15,7 @@ const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
   experimental: [],
 };
 
-export const lifecycleChecks: Check[] = [
+export const handshakeChecks: Check[] = [
   // LIFE-003: "The server MUST respond with its own capabilities and information"
   // (protocolVersion, capabilities, serverInfo with name and version).
   {
@@ -77,15 +77,17 @@ export const lifecycleChecks: Check[] = [
     },
   },
 
-  // LIFE-011: implemented server features are advertised in the capabilities. A list that
-  // answers with items while its capability is absent is an undeclared feature. An empty
-  // list proves little, so it is only a warning.
+  // LIFE-011, architecture#capability-negotiation: "Implemented server features must be
+  // advertised in the server's capabilities" (every era: initialize, or server/discover). A list
+  // that answers with items while its capability is absent is an undeclared feature; an empty
+  // answer serves nothing, so it breaks nothing.
   {
     id: 'lifecycle.features-declared',
     title: 'Features the server serves (tools, prompts, resources) are declared in its capabilities',
     spec: { url: 'architecture#capability-negotiation', level: 'MUST' },
+    requirement: "Implemented server features must be advertised in the server's capabilities",
     side: 'server',
-    revisions: LEGACY,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['undeclared-capability'],
     connection: 'shared',
@@ -104,11 +106,10 @@ export const lifecycleChecks: Check[] = [
         if (reply.kind !== 'result') continue; // -32601 or any error: not served, which is right.
         const items = (reply.result as Record<string, unknown> | undefined)?.[p.key];
         if (Array.isArray(items) && items.length > 0) served.push(`${p.method} returned ${items.length} item(s) without the \`${p.cap}\` capability`);
-        else empty.push(`${p.method} answered (empty) without the \`${p.cap}\` capability`);
+        else empty.push(p.method);
       }
       if (served.length > 0) return ctx.fail({ expected: 'a served feature is declared in capabilities', actual: served.join('; ') });
-      if (empty.length > 0) return ctx.warn({ expected: 'undeclared features answer -32601', actual: empty.join('; ') });
-      return ctx.pass();
+      return ctx.pass(empty.length > 0 ? `undeclared, answered empty: ${empty.join(', ')}` : 'undeclared lists are not served');
     },
   },
 

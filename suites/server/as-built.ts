@@ -1,0 +1,80 @@
+// Sending a hand-built message (odd ids, spoiled envelopes, a modern request on a connection
+// without a session) exactly as a check built it. At 2026-07-28 over Streamable HTTP every
+// POST carries the request metadata headers mirrored from its body (MCP-Protocol-Version,
+// Mcp-Method, Mcp-Name): only ctx.http's raw POST adds them to a hand-built message, so there
+// the message goes that way and its answer is read from the POST's own response. Elsewhere
+// the conversation sends it as is (legacy HTTP adds its session headers itself).
+import type { CheckContext } from '../../harness/checks/check.js';
+import { isResponseTo, messageOf } from '../../harness/checks/http-access.js';
+import type { JsonRpcError, JsonRpcId, Reply } from '../../harness/jsonrpc/types.js';
+import { CLIENT_INFO, META_KEYS, type Conversation } from '../../harness/sessions/session.js';
+
+type Json = Record<string, unknown>;
+
+/** Does a hand-built message need ctx.http's raw POST (2026-07-28 over Streamable HTTP)? */
+function needsMirroredHeaders(ctx: CheckContext): boolean {
+  return ctx.era === 'modern' && ctx.http?.kind === 'streamable-http';
+}
+
+/** The per-request `_meta` of 2026-07-28 for a hand-built request (no session to add it). */
+export function modernMeta(ctx: CheckContext, capabilities: Json = {}): Json {
+  return { [META_KEYS.protocolVersion]: ctx.revision, [META_KEYS.clientCapabilities]: capabilities, [META_KEYS.clientInfo]: CLIENT_INFO };
+}
+
+/** Send `message` as built; the reply to it (an answer without a response is `closed`, with the reason). */
+export async function sendAsBuilt(ctx: CheckContext, conv: Conversation, message: Json & { id: JsonRpcId; method: string }): Promise<Reply> {
+  const http = ctx.http;
+  if (!http || !needsMirroredHeaders(ctx)) return conv.requestMessage(message);
+  const res = await http.of(conv).post(message);
+  if (res.status === 0) return { kind: 'closed', reason: res.problem ?? 'no HTTP answer' };
+  const found = responseIn(res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : [res.json], message.id);
+  if (!found) return { kind: 'closed', reason: `HTTP ${res.status} without a JSON-RPC response to the request` };
+  return toReply(found);
+}
+
+/**
+ * Send text that is not a valid message as one frame; the response it drew, if any. On stdio
+ * and legacy HTTP, whatever the server says about it arrives before the answer to the fence
+ * sent right after; at 2026-07-28 over HTTP the POST (with the headers a request of `method`
+ * would carry) answers it itself.
+ */
+export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fence(): Promise<Reply> }, text: string, method: string): Promise<{ answer?: Json; fence: Reply }> {
+  const http = ctx.http;
+  if (http && needsMirroredHeaders(ctx)) {
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': method };
+    const res = await http.of(conv).raw({ method: 'POST', headers, body: text });
+    const answer = responseIn(res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : [res.json]);
+    return { ...(answer ? { answer } : {}), fence: await conv.fence() };
+  }
+  const mark = conv.mark();
+  await conv.sendRaw(text);
+  const fence = await conv.fence();
+  const answer = conv
+    .since(mark)
+    .map((m) => m.message)
+    .find((m): m is Json => isResponse(m) && (m.id === null || m.id === undefined));
+  return { ...(answer ? { answer } : {}), fence };
+}
+
+function isResponse(m: unknown): m is Json {
+  return typeof m === 'object' && m !== null && !Array.isArray(m) && !('method' in m) && ('result' in m || 'error' in m);
+}
+
+/** The response to `id` among what an HTTP answer carried, else (the answer is scoped to one request) any response. */
+function responseIn(messages: unknown[], id?: JsonRpcId): Json | undefined {
+  if (id !== undefined) {
+    const exact = messages.find((m) => isResponseTo(m, id));
+    if (exact) return exact as Json;
+  }
+  return messages.find(isResponse);
+}
+
+function toReply(m: Json): Reply {
+  if (typeof m.error === 'object' && m.error !== null) return { kind: 'error', error: m.error as JsonRpcError, message: m };
+  return { kind: 'result', result: m.result, message: m };
+}
+
+/** The wire sequence numbers of answered replies, for ctx.cite. */
+export function seqs(...replies: Reply[]): number[] {
+  return replies.flatMap((r) => ((r.kind === 'result' || r.kind === 'error') && r.seq !== undefined ? [r.seq] : []));
+}

@@ -1,0 +1,196 @@
+// JSON-RPC envelopes the server must cope with: malformed JSON, invalid requests, unknown
+// methods, invalid params (BASE-001, BASE-020). Every era: the rules are JSON-RPC 2.0's, which
+// all MCP messages "MUST follow". Whether the server errs is a MUST; which JSON-RPC code it
+// uses is judged apart, as a SHOULD (MCP does not restate JSON-RPC's table).
+import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
+import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../harness/revisions.js';
+import type { Session } from '../../../harness/sessions/session.js';
+import { sendAsBuilt, sendMalformed } from '../as-built.js';
+import { MESSAGES_MUST, messages } from './refs.js';
+
+const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
+
+/** After sending something odd: does the server still answer the era's fence (ping, server/discover)? */
+export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
+  const reply = fence ?? (await session.fence());
+  if (reply.kind === 'result' || reply.kind === 'error') return undefined;
+  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply) });
+}
+
+// Malformed JSON-RPC envelopes: each row its own check. A result is a fail (the server
+// processed an invalid request); an error (ideally -32600) or silence passes.
+const invalidRequests: { id: string; what: string; spoil: (m: Record<string, unknown>) => void }[] = [
+  { id: 'base.invalid-request-jsonrpc-version', what: '"jsonrpc": "1.0"', spoil: (m) => (m.jsonrpc = '1.0') },
+  { id: 'base.invalid-request-missing-jsonrpc', what: 'no "jsonrpc" member', spoil: (m) => delete m.jsonrpc },
+];
+
+function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
+  return {
+    id: row.id,
+    title: `A request with ${row.what} is not processed as valid`,
+    spec: messages('messages', 'MUST'),
+    requirement: MESSAGES_MUST,
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['lenient-jsonrpc-version'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const message = session.build(session.rev.fence, {}, { id: `invalid-${row.id}` });
+      row.spoil(message);
+      const answer = sendAsBuilt(ctx, session, message);
+      // The fence: an answer to the invalid request, if any, comes before its answer (HTTP:
+      // the invalid request's own POST answers it; a moment more covers a slow one).
+      const fence = await session.fence();
+      const settle = new Promise<undefined>((r) => setTimeout(() => r(undefined), fence.kind === 'result' ? 200 : 0));
+      const reply = await Promise.race([answer, settle]);
+      if (reply?.kind === 'result') {
+        return ctx.fail({ expected: 'an error (-32600 Invalid Request) or no answer', actual: `a result: ${ctx.brief(reply.result)}` });
+      }
+      return (await stillAlive(ctx, session, fence)) ?? ctx.pass();
+    },
+  };
+}
+
+/** A known method with params of the wrong type (nothing runs: the name is one no server has). */
+interface InvalidParamsProbe {
+  method: string;
+  params: Record<string, unknown>;
+  what: string;
+}
+
+function invalidParamsProbe(caps: Record<string, unknown>): InvalidParamsProbe | undefined {
+  if (caps.tools) return { method: 'tools/call', params: { name: 'mcp-conformance-no-such-tool', arguments: 'not-an-object' }, what: 'tools/call with `arguments` a string' };
+  if (caps.prompts) return { method: 'prompts/get', params: { name: 'mcp-conformance-no-such-prompt', arguments: 'not-an-object' }, what: 'prompts/get with `arguments` a string' };
+  return undefined;
+}
+
+const NO_PROBE = 'not-declared: neither tools nor prompts are declared, so no method with object params can be spoiled safely';
+
+export const envelopeChecks: Check[] = [
+  // basic#messages: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
+  // specification." A line of malformed JSON is not a message; the server must outlive it.
+  {
+    id: 'base.parse-error-survived',
+    title: 'Malformed JSON does not stop the server: it answers the next request',
+    spec: messages('messages', 'MUST'),
+    requirement: MESSAGES_MUST,
+    fix: 'Catch JSON parse failures per message and answer them with -32700 instead of exiting',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['crash-on-parse-error'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const { fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      return (await stillAlive(ctx, session, fence)) ?? ctx.pass();
+    },
+  },
+
+  // JSON-RPC 2.0: invalid JSON gets -32700 Parse error, id null. MCP lists -32700 among the
+  // codes it uses but does not restate when: a wrong code or silence is a SHOULD.
+  {
+    id: 'base.parse-error-code',
+    title: 'Malformed JSON gets a -32700 Parse error response',
+    spec: messages('messages', 'SHOULD'),
+    requirement: 'JSON-RPC 2.0: -32700 Parse error: Invalid JSON was received by the server.',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['parse-error-wrong-code'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const { answer, fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot judge: the server did not answer the fence after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
+      if (!answer) return ctx.fail({ expected: 'an error response with code -32700 and id null', actual: 'no response' });
+      const code = (answer.error as { code?: unknown } | undefined)?.code;
+      if (code === -32700) return ctx.pass();
+      return ctx.fail({ expected: 'error code -32700 (Parse error)', actual: 'error' in answer ? `error code ${ctx.brief(code)}` : `a result: ${ctx.brief(answer.result)}` });
+    },
+  },
+
+  ...invalidRequests.map(invalidRequestCheck),
+
+  // BASE-020: an unknown method is an error, never a result.
+  {
+    id: 'base.unknown-method',
+    title: 'An unknown method gets a JSON-RPC error, not a result',
+    spec: messages('messages', 'MUST'),
+    requirement: MESSAGES_MUST,
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['unknown-method-result'],
+    connection: 'shared',
+    async run(ctx) {
+      const reply = await ctx.request('x-conformance/unknown-method', {});
+      if (reply.kind === 'error') return ctx.pass();
+      return ctx.fail({ expected: 'a JSON-RPC error (-32601)', actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
+    },
+  },
+
+  // JSON-RPC 2.0: -32601 Method not found (MCP: "the standard JSON-RPC 2.0 error codes").
+  {
+    id: 'base.unknown-method-code',
+    title: 'The error for an unknown method is -32601 (Method not found)',
+    spec: messages('messages', 'SHOULD'),
+    requirement: 'JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available.',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['unknown-method-wrong-code'],
+    connection: 'shared',
+    async run(ctx) {
+      const reply = await ctx.request('x-conformance/unknown-method', {});
+      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.unknown-method): ${describeReply(reply)}`);
+      if (reply.error.code === -32601) return ctx.pass();
+      return ctx.fail({ expected: 'error code -32601', actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });
+    },
+  },
+
+  // JSON-RPC -32602 Invalid params: a known method whose params break its schema. The name is
+  // one no server has, so nothing runs whatever the server makes of it.
+  {
+    id: 'base.invalid-params',
+    title: 'A known method with invalid params gets a JSON-RPC error, not a result',
+    spec: messages('messages', 'MUST'),
+    requirement: MESSAGES_MUST,
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['invalid-params-result'],
+    connection: 'shared',
+    async run(ctx) {
+      const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
+      if (!probe) return ctx.skip(NO_PROBE);
+      const reply = await ctx.request(probe.method, probe.params);
+      if (reply.kind === 'error') return ctx.pass();
+      return ctx.fail({ expected: `${probe.what}: a JSON-RPC error (-32602)`, actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
+    },
+  },
+
+  // JSON-RPC 2.0: -32602 Invalid params.
+  {
+    id: 'base.invalid-params-code',
+    title: 'The error for invalid params is -32602 (Invalid params)',
+    spec: messages('messages', 'SHOULD'),
+    requirement: 'JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['invalid-params-wrong-code'],
+    connection: 'shared',
+    async run(ctx) {
+      const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
+      if (!probe) return ctx.skip(NO_PROBE);
+      const reply = await ctx.request(probe.method, probe.params);
+      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.invalid-params): ${describeReply(reply)}`);
+      if (reply.error.code === -32602) return ctx.pass();
+      return ctx.fail({ expected: `${probe.what}: error code -32602`, actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });
+    },
+  },
+];

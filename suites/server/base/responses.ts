@@ -1,0 +1,89 @@
+// Responses and notifications (BASE-005, BASE-006, BASE-010), every era: ids come back as
+// sent, each request is answered once, notifications never.
+import type { Check } from '../../../harness/checks/check.js';
+import { describeReply } from '../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../harness/revisions.js';
+import { messages } from './refs.js';
+
+export const responseChecks: Check[] = [
+  // BASE-005: "Result responses MUST include the same ID as the request they correspond to."
+  // Same value and same JSON type: "7001" is not 7001.
+  {
+    id: 'base.response-id-echoed',
+    title: 'Responses repeat the request id with its exact value and JSON type',
+    spec: messages('responses', 'MUST'),
+    requirement: 'Result responses MUST include the same ID as the request they correspond to.',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['id-coerced'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const ids: (string | number)[] = ['abc', '7001', 0, -7, 2147483648, 'ünïcode-✓'];
+      const wrong: string[] = [];
+      for (const id of ids) {
+        const mark = session.mark();
+        const reply = await session.request(session.rev.fence, {}, { id });
+        if (reply.kind === 'result' || reply.kind === 'error') continue;
+        const stray = session.since(mark).map((m) => (m.message as { id?: unknown }).id).find((x) => x !== undefined);
+        wrong.push(stray === undefined ? `${JSON.stringify(id)}: ${describeReply(reply)}` : `${JSON.stringify(id)} came back as ${JSON.stringify(stray)}`);
+      }
+      if (wrong.length === 0) return ctx.pass();
+      return ctx.fail({ expected: `each ${session.rev.fence} answered with its own id, same type`, actual: wrong.join('; ') });
+    },
+  },
+
+  // BASE-010: "The receiver MUST NOT send a response" (2025-03-26 on; 2024-11-05 describes
+  // notifications as one-way without a keyword, hence SHOULD there).
+  {
+    id: 'base.no-response-to-notification',
+    title: 'Notifications (an unknown one, and initialized) get no response',
+    spec: [
+      { url: 'basic/messages#notifications', level: 'SHOULD' },
+      { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
+    ],
+    requirement: 'The receiver MUST NOT send a response.',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['answers-notifications'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const mark = session.mark();
+      // 2026-07-28 over HTTP: every POST carries MCP-Protocol-Version (notifications have no _meta to mirror it from).
+      const opts = ctx.era === 'modern' && ctx.http ? { headers: { 'MCP-Protocol-Version': ctx.revision } } : {};
+      await session.notify('notifications/x-conformance-probe', { note: 'please ignore' }, opts);
+      // Legacy: a repeated initialized; 2026-07-28 has no such notification, so it is unknown there.
+      await session.notify('notifications/initialized', undefined, opts);
+      // The fence: whatever the server says about the notifications comes first.
+      const fence = await session.fence();
+      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot tell: the fence ${session.rev.fence} got ${describeReply(fence)}`);
+      // Answers to our own requests (the fence, or a duplicate of it) are judged elsewhere.
+      const replies = session.strayResponses(mark);
+      if (replies.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'no response to a notification', actual: `got ${ctx.brief(replies[0])}` });
+    },
+  },
+
+  // BASE-005/-006 observed passively: every request gets exactly one response, and no
+  // response names an id that was never sent.
+  {
+    id: 'base.one-response-per-request',
+    title: 'Every request gets exactly one response, and no response answers an id never sent',
+    spec: messages('responses', 'MUST'),
+    requirement: 'Result responses MUST include the same ID as the request they correspond to.',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['double-response-ping', 'id-coerced'],
+    connection: 'passive',
+    async run(ctx) {
+      const bad = ctx.observations().filter((o) => o.kind === 'duplicate-response' || o.kind === 'unknown-response-id');
+      if (bad.length === 0) return ctx.pass();
+      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
+      return ctx.fail({ expected: 'one response per request id', actual: `${bad.length} stray response(s); first: ${bad[0]?.detail}` });
+    },
+  },
+];

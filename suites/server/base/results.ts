@@ -1,0 +1,100 @@
+// What every result carries: resultType (BASE-012/013, 2026-07-28), `_meta` keys in the key
+// grammar (BASE-031, 2025-06-18 on) and trace context in W3C format (BASE-034, 2026-07-28).
+import type { Check } from '../../../harness/checks/check.js';
+import { RANGE, since } from '../../../harness/revisions.js';
+import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../meta-keys.js';
+import { metaObjects, sampleResults, type SampledResult } from '../results.js';
+
+/** basic#resulttype: the core set. We declare no extension, so no extension adds a value (VER-041). */
+const CORE_RESULT_TYPES = ['complete', 'input_required'];
+
+/** A valid traceparent we send, so that a server that propagates trace context has one to show. */
+const OUR_TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+const TRACE_KEYS: Record<string, (v: unknown) => string | undefined> = { traceparent: traceparentProblem, tracestate: tracestateProblem, baggage: baggageProblem };
+
+function cite(ctx: { cite(...s: number[]): void }, bad: SampledResult[]): void {
+  ctx.cite(...bad.slice(0, 5).flatMap((r) => (r.seq !== undefined ? [r.seq] : [])));
+}
+
+export const resultChecks: Check[] = [
+  // basic#resulttype: "The `result` MUST include a `resultType` field to indicate the type of
+  // the result." and "The set of supported `ResultType` values MUST be created from the set
+  // defined in the core protocol and include any additional values of supported extensions
+  // that are advertised via capabilities." The tool declares no extensions.
+  {
+    id: 'base.result-type',
+    title: 'Every result carries resultType "complete" or "input_required" (no extension was negotiated)',
+    spec: { url: 'basic#resulttype', level: 'MUST' },
+    requirement: 'The `result` MUST include a `resultType` field to indicate the type of the result.',
+    fix: 'Add resultType: "complete" to every result (and "input_required" to InputRequiredResults)',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-result-type-missing', 'modern-result-type-unknown'],
+    connection: 'own',
+    async run(ctx) {
+      const results = await sampleResults(ctx, await ctx.session(), { calls: true });
+      const missing = results.filter((r) => typeof r.result.resultType !== 'string');
+      const unknown = results.filter((r) => typeof r.result.resultType === 'string' && !CORE_RESULT_TYPES.includes(r.result.resultType));
+      if (missing.length === 0 && unknown.length === 0) return ctx.pass(`${results.length} result(s) checked`);
+      cite(ctx, [...missing, ...unknown]);
+      const problems = [
+        ...missing.map((r) => `${r.what}: no resultType`),
+        ...unknown.map((r) => `${r.what}: resultType ${JSON.stringify(r.result.resultType)}, though the client negotiated no extension`),
+      ];
+      return ctx.fail({ expected: 'resultType "complete" or "input_required" on every result', actual: problems.slice(0, 4).join('; ') });
+    },
+  },
+
+  // basic#meta (2025-06-18 on): "valid `_meta` key names have two segments: an optional
+  // prefix, and a name", the prefix dot-separated labels and a slash, the name "Unless empty,
+  // MUST begin and end with an alphanumeric character".
+  {
+    id: 'base.meta-key-format',
+    title: 'The _meta keys the server sends follow the key name format (prefix/name)',
+    spec: { url: 'basic#meta', level: 'MUST' },
+    requirement: 'Unless empty, MUST begin and end with an alphanumeric character (`[a-z0-9A-Z]`).',
+    side: 'server',
+    revisions: since('2025-06-18'),
+    transports: 'any',
+    faults: ['meta-key-invalid'],
+    connection: 'own',
+    async run(ctx) {
+      const results = await sampleResults(ctx, await ctx.session());
+      const seen = results.flatMap((r) => metaObjects(r.result).map((m) => ({ ...m, from: r })));
+      const keys = seen.reduce((n, m) => n + Object.keys(m.meta).length, 0);
+      if (keys === 0) return ctx.skip(`no _meta keys in the ${results.length} result(s) sampled`);
+      const bad = seen.flatMap((m) => Object.keys(m.meta).filter((k) => !isMetaKey(k)).map((k) => ({ key: k, where: `${m.from.what} ${m.path}`, from: m.from })));
+      if (bad.length === 0) return ctx.pass(`${keys} _meta key(s) checked`);
+      cite(ctx, bad.map((b) => b.from));
+      return ctx.fail({ expected: '_meta keys of the form [prefix/]name (labels start with a letter; the name starts and ends with an alphanumeric)', actual: bad.slice(0, 4).map((b) => `${JSON.stringify(b.key)} in ${b.where}`).join('; ') });
+    },
+  },
+
+  // basic#meta: "the keys `traceparent`, `tracestate`, and `baggage` are reserved for
+  // OpenTelemetry trace context propagation. When present, their values MUST follow W3C Trace
+  // Context and W3C Baggage formats respectively."
+  {
+    id: 'base.trace-context-format',
+    title: 'traceparent, tracestate and baggage in result _meta follow the W3C formats',
+    spec: { url: 'basic#meta', level: 'MUST' },
+    requirement: 'When present, their values MUST follow W3C Trace Context and W3C Baggage formats respectively.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-traceparent-invalid'],
+    connection: 'own',
+    async run(ctx) {
+      const results = await sampleResults(ctx, await ctx.session(), { meta: { traceparent: OUR_TRACEPARENT } });
+      const found = results.flatMap((r) => metaObjects(r.result).flatMap((m) => Object.keys(TRACE_KEYS).filter((k) => k in m.meta).map((k) => ({ key: k, value: m.meta[k], where: `${r.what} ${m.path}`, from: r }))));
+      if (found.length === 0) return ctx.skip(`no traceparent, tracestate or baggage in the ${results.length} result(s) sampled (requests carried a valid traceparent)`);
+      const bad = found.flatMap((f) => {
+        const problem = TRACE_KEYS[f.key]?.(f.value);
+        return problem ? [`${f.key} ${ctx.brief(f.value, 80)} in ${f.where} ${problem}`] : [];
+      });
+      if (bad.length === 0) return ctx.pass(`${found.length} trace context value(s) checked`);
+      cite(ctx, found.map((f) => f.from));
+      return ctx.fail({ expected: 'traceparent as 00-<32 hex>-<16 hex>-<2 hex>, tracestate and baggage as W3C lists', actual: bad.slice(0, 3).join('; ') });
+    },
+  },
+];

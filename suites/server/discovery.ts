@@ -1,0 +1,69 @@
+// server/discover (2026-07-28): what the server says about itself before anything else
+// (VER-016), and the extension identifiers it declares (VER-040). Judged on the DiscoverResult
+// the revision's probe received.
+import type { Check } from '../../harness/checks/check.js';
+import { RANGE } from '../../harness/revisions.js';
+import { isExtensionId } from './meta-keys.js';
+
+type Json = Record<string, unknown>;
+
+export const discoveryChecks: Check[] = [
+  // server/discover#discoverresult: "supportedVersions: Protocol versions the server supports"
+  // and "capabilities: Capabilities the server supports"; "Servers MUST implement
+  // server/discover" (basic/versioning). The version it was asked at, and answered, is one.
+  {
+    id: 'discovery.supported-versions',
+    title: 'server/discover lists supportedVersions (including the version it answered) and capabilities',
+    spec: { url: 'server/discover#discoverresult', level: 'MUST' },
+    requirement: 'Servers MUST implement server/discover.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-discover-omits-version'],
+    connection: 'shared',
+    async run(ctx) {
+      ctx.cite(ctx.facts.server.resultSeq ?? 0);
+      const result = ctx.facts.server.result;
+      const problems: string[] = [];
+      const versions = result.supportedVersions;
+      if (!Array.isArray(versions) || versions.some((v) => typeof v !== 'string')) problems.push(`supportedVersions is ${ctx.brief(versions)}, not an array of strings`);
+      else if (!versions.includes(ctx.revision)) problems.push(`supportedVersions ${ctx.brief(versions)} lacks ${ctx.revision}, the version server/discover was asked at and answered`);
+      const caps = result.capabilities;
+      if (typeof caps !== 'object' || caps === null || Array.isArray(caps)) problems.push(`capabilities is ${ctx.brief(caps)}, not an object`);
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail({ expected: `supportedVersions listing ${ctx.revision}, and a capabilities object`, actual: problems.join('; ') });
+    },
+  },
+
+  // basic/versioning#extension-negotiation: "Extension identifiers MUST follow the _meta key
+  // naming rules, with a mandatory prefix."
+  {
+    id: 'discovery.extension-ids',
+    title: 'Extension identifiers in capabilities.extensions have a prefix and follow the _meta key format',
+    spec: { url: 'basic/versioning#extension-negotiation', level: 'MUST' },
+    requirement: 'Extension identifiers MUST follow the `_meta` key naming rules, with a mandatory prefix.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-extension-id-unprefixed'],
+    connection: 'shared',
+    async run(ctx) {
+      ctx.cite(ctx.facts.server.resultSeq ?? 0);
+      const extensions = ctx.facts.serverCapabilities.extensions;
+      if (extensions === undefined) return ctx.skip('the server declares no extensions');
+      if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions)) {
+        return ctx.fail({ expected: 'capabilities.extensions as an object of extension id -> settings', actual: ctx.brief(extensions) });
+      }
+      const ids = Object.keys(extensions);
+      if (ids.length === 0) return ctx.skip('capabilities.extensions is empty');
+      const bad = ids.filter((id) => !isExtensionId(id));
+      const notObjects = ids.filter((id) => {
+        const v = (extensions as Json)[id];
+        return typeof v !== 'object' || v === null || Array.isArray(v);
+      });
+      if (bad.length === 0 && notObjects.length === 0) return ctx.pass(`${ids.length} extension(s): ${ids.join(', ')}`);
+      const problems = [...bad.map((id) => `${JSON.stringify(id)} has no prefix or breaks the key format`), ...notObjects.map((id) => `${JSON.stringify(id)} maps to ${ctx.brief((extensions as Json)[id])}, not a settings object`)];
+      return ctx.fail({ expected: 'ids like "io.modelcontextprotocol/tasks" (prefix/name), each mapped to a settings object', actual: problems.join('; ') });
+    },
+  },
+];

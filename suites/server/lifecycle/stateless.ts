@@ -1,0 +1,108 @@
+// What replaces the lifecycle at 2026-07-28 (basic#statelessness, LIFE-040..042): no request
+// depends on an earlier one on the same connection. Each check asks the same thing in two
+// situations that differ only in what came before on the connection, and compares.
+import type { Check } from '../../../harness/checks/check.js';
+import { describeReply } from '../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../harness/revisions.js';
+import { modernMeta, sendAsBuilt, seqs } from '../as-built.js';
+import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../client-needs.js';
+
+const SPEC = { url: 'basic#statelessness', level: 'MUST' } as const;
+const NOT_PRIOR = 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).';
+
+export const statelessChecks: Check[] = [
+  // "Servers MUST NOT rely on prior requests over the same connection to establish context";
+  // server/discover is optional: "a client is free to invoke any RPC inline" (basic/versioning).
+  {
+    id: 'lifecycle.first-request-without-discover',
+    title: 'A list request as the very first message of a fresh connection is served (no server/discover needed first)',
+    spec: SPEC,
+    requirement: NOT_PRIOR,
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-requires-discover-first'],
+    connection: 'own',
+    async run(ctx) {
+      const caps = ctx.facts.serverCapabilities;
+      const method = caps.tools ? 'tools/list' : caps.prompts ? 'prompts/list' : caps.resources ? 'resources/list' : undefined;
+      if (!method) return ctx.skip('not-declared: no tools, prompts or resources to list');
+      const usual = await ctx.request(method, {});
+      if (usual.kind !== 'result') return ctx.skip(`${method} does not succeed even after server/discover: ${describeReply(usual)}`);
+      const conn = await ctx.connect();
+      const first = await sendAsBuilt(ctx, conn, { jsonrpc: '2.0', id: 'first-frame', method, params: { _meta: modernMeta(ctx) } });
+      if (first.kind === 'result') return ctx.pass();
+      ctx.cite(...seqs(usual));
+      return ctx.fail({ expected: `${method} served as on a connection that began with server/discover (${kindOf(usual)})`, actual: `as the first message: ${first.kind === 'error' ? `error ${String(first.error.code)} ${ctx.brief(first.error.message, 120)}` : describeReply(first)}` });
+    },
+  },
+
+  // The same rule for capabilities: "Every request supplies this metadata in its _meta field."
+  // A request that needs a client capability is asked without it, with it, and without it
+  // again on one connection: the third answer must be the first one, not the second.
+  {
+    id: 'lifecycle.capabilities-not-remembered',
+    title: 'Client capabilities declared on one request do not count for later requests on the connection',
+    spec: SPEC,
+    requirement: NOT_PRIOR,
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-capabilities-remembered'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const requests = await clientRequests(ctx);
+      for (const r of requests) {
+        const before = await session.request(r.method, r.params);
+        if (before.kind === 'result' && !isInputRequired(before)) continue;
+        const declared = await session.request(r.method, r.params, { meta: { clientCapabilities: allCapabilities(ctx) } });
+        if (kindOf(declared) === kindOf(before)) continue;
+        const after = await session.request(r.method, r.params);
+        if (kindOf(after) === kindOf(before)) return ctx.pass(`${r.what}: ${kindOf(before)} without capabilities, before and after a request that declared them`);
+        ctx.cite(...seqs(before, declared, after));
+        return ctx.fail({
+          expected: `${r.what} without client capabilities answered as the first time (${kindOf(before)})`,
+          actual: `after a request that declared ${Object.keys(allCapabilities(ctx)).join(', ')}, the same request without them got ${kindOf(after)}`,
+        });
+      }
+      return ctx.skip(`none of ${requests.length} request(s) answers differently with client capabilities declared`);
+    },
+  },
+
+  // "State that needs to span multiple requests ... MUST be referenced by an explicit
+  // identifier the client passes on each request." An InputRequiredResult's requestState is
+  // that identifier: a retry without it must get the same answer on the connection that got
+  // the state as on a fresh one.
+  {
+    id: 'lifecycle.state-not-kept-by-connection',
+    title: 'A retry without its requestState is answered the same on the original connection as on a fresh one',
+    spec: SPEC,
+    requirement: 'State that needs to span multiple requests (e.g., long-running tasks, application-level handles) MUST be referenced by an explicit identifier the client passes on each request.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-mrtr-state-by-connection'],
+    connection: 'own',
+    async run(ctx) {
+      const clientCapabilities = allCapabilities(ctx);
+      const session = await ctx.session({ clientCapabilities });
+      const requests = await clientRequests(ctx);
+      for (const r of requests) {
+        const asked = await session.request(r.method, r.params);
+        if (!isInputRequired(asked) || requestStateOf(asked) === undefined) continue;
+        const inputResponses = neutralResponses(inputRequestsOf(asked));
+        const retry = { ...r.params, inputResponses };
+        const same = await session.request(r.method, retry);
+        const fresh = await (await ctx.session({ clientCapabilities })).request(r.method, retry);
+        if (kindOf(same) === kindOf(fresh)) return ctx.pass(`${r.what} retried without requestState: ${kindOf(same)} on both connections`);
+        ctx.cite(...seqs(asked, same));
+        return ctx.fail({
+          expected: `${r.what} retried with inputResponses but without requestState: the same answer on any connection`,
+          actual: `${kindOf(same)} on the connection that got the requestState, ${kindOf(fresh)} on a fresh one`,
+        });
+      }
+      return ctx.skip(`none of ${requests.length} request(s) got an InputRequiredResult with a requestState (all client capabilities declared)`);
+    },
+  },
+];

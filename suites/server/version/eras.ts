@@ -1,0 +1,36 @@
+// Interoperability with the handshake era (basic/versioning#backward-compatibility-with-
+// initialization-based-versions): a legacy client opens with initialize. A dual-era server
+// serves it; a modern-only one refuses, naming the versions it supports (VER-036, VER-037).
+import type { Check } from '../../../harness/checks/check.js';
+import { describeReply } from '../../../harness/jsonrpc/types.js';
+import { NEWEST_LEGACY, RANGE } from '../../../harness/revisions.js';
+import { CLIENT_INFO } from '../../../harness/sessions/session.js';
+
+export const eraChecks: Check[] = [
+  // "A server that supports only modern versions SHOULD name the protocol versions it supports
+  // in any error it returns to an initialize request, on any transport". A dual-era server
+  // answers initialize (the compatibility matrix: Legacy client, Dual-era server: Works).
+  {
+    id: 'version.legacy-initialize-answered',
+    title: 'A legacy initialize is served (dual-era) or refused with an error naming the supported versions',
+    spec: { url: 'basic/versioning#backward-compatibility-with-initialization-based-versions', level: 'SHOULD' },
+    requirement: 'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an `initialize` request, on any transport',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-only-initialize-unnamed'],
+    connection: 'own',
+    async run(ctx) {
+      // A fresh connection, as a legacy client opens it: no _meta, no modern headers.
+      const conn = await ctx.connect();
+      const reply = await conn.request('initialize', { protocolVersion: NEWEST_LEGACY, capabilities: {}, clientInfo: CLIENT_INFO });
+      if (reply.kind === 'result') return ctx.pass('dual-era: initialize was served');
+      const versions = [...new Set([ctx.revision, ...ctx.facts.server.versions])];
+      const expected = `an initialize result, or an error whose message or data names a supported version (${versions.join(', ')})`;
+      if (reply.kind !== 'error') return ctx.fail({ expected, actual: describeReply(reply) });
+      const text = `${String(reply.error.message ?? '')} ${JSON.stringify(reply.error.data ?? null)}`;
+      if (versions.some((v) => text.includes(v))) return ctx.pass(`refused, naming ${versions.filter((v) => text.includes(v)).join(', ')}`);
+      return ctx.fail({ expected, actual: `error ${String(reply.error.code)} ${ctx.brief(reply.error.message, 120)} data ${ctx.brief(reply.error.data, 120)}` });
+    },
+  },
+];

@@ -1,0 +1,148 @@
+// The per-request protocol fields of 2026-07-28 (basic#meta): a request without a required
+// field is malformed (VER-012), one naming a version the server does not implement gets
+// UnsupportedProtocolVersionError (VER-014), and one that needs a client capability it did not
+// declare gets MissingRequiredClientCapabilityError (VER-013).
+import type { Check, CheckContext } from '../../../harness/checks/check.js';
+import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../harness/revisions.js';
+import type { Session } from '../../../harness/sessions/session.js';
+import { seqs } from '../as-built.js';
+import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../client-needs.js';
+
+type Json = Record<string, unknown>;
+
+const FUTURE_VERSION = '2099-12-31';
+
+/** A request every server of the revision answers: the first list it declares, else its fence. */
+export function plainMethod(session: Session): string {
+  const caps = session.server.capabilities;
+  return caps.tools ? 'tools/list' : caps.prompts ? 'prompts/list' : caps.resources ? 'resources/list' : session.rev.fence;
+}
+
+function replyLine(ctx: CheckContext, reply: Reply): string {
+  if (reply.kind === 'error') return `error ${String(reply.error.code)} ${ctx.brief(reply.error.message, 100)}`;
+  return reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 120)}` : describeReply(reply);
+}
+
+/** What a client capability list lacks of `required` (top-level names). */
+const missingFrom = (declared: Json, required: Json): string[] => Object.keys(required).filter((k) => declared[k] === undefined);
+
+export const perRequestChecks: Check[] = [
+  // basic#meta: "A request missing any required field is malformed; the server MUST reject it
+  // with JSON-RPC error code -32602 (Invalid params)." Over HTTP the MCP-Protocol-Version
+  // header is still sent: the body alone lacks the field (a HeaderMismatch is then fair too).
+  {
+    id: 'version.meta-fields-required',
+    title: 'A request without _meta protocolVersion or clientCapabilities is rejected with -32602',
+    spec: { url: 'basic#meta', level: 'MUST' },
+    requirement: 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params).',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-meta-capabilities-optional', 'modern-meta-version-optional'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const method = plainMethod(session);
+      const problems: string[] = [];
+      for (const field of ['protocolVersion', 'clientCapabilities'] as const) {
+        const headers = field === 'protocolVersion' && ctx.http ? { headers: { 'MCP-Protocol-Version': ctx.revision } } : {};
+        const reply = await session.request(method, {}, { meta: { [field]: null }, ...headers });
+        if (reply.kind === 'error' && (reply.error.code === -32602 || (reply.error.code === -32020 && headers.headers))) continue;
+        ctx.cite(...seqs(reply));
+        problems.push(`${method} without ${field}: ${replyLine(ctx, reply)}`);
+      }
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'error -32602 (Invalid params) for each', actual: problems.join('; ') });
+    },
+  },
+
+  // basic/versioning#protocol-version-negotiation: "If the server does not implement the
+  // requested version ... it MUST respond with an UnsupportedProtocolVersionError listing the
+  // versions it does support" (-32022, data.supported and data.requested).
+  {
+    id: 'version.unsupported-version-error',
+    title: 'A request at a version the server does not implement gets -32022 listing the supported versions',
+    spec: { url: 'basic/versioning#protocol-version-negotiation', level: 'MUST' },
+    requirement: 'it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-unsupported-version-served', 'modern-unsupported-version-wrong-requested'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const method = plainMethod(session);
+      const reply = await session.request(method, {}, { meta: { protocolVersion: FUTURE_VERSION } });
+      const expected = `${method} at "${FUTURE_VERSION}": error -32022 with data.supported (including ${ctx.revision}) and data.requested "${FUTURE_VERSION}"`;
+      if (reply.kind !== 'error' || reply.error.code !== -32022) return ctx.fail({ expected, actual: replyLine(ctx, reply) });
+      const data = (typeof reply.error.data === 'object' && reply.error.data !== null ? reply.error.data : {}) as Json;
+      const problems: string[] = [];
+      const supported = data.supported;
+      if (!Array.isArray(supported) || supported.some((v) => typeof v !== 'string')) problems.push(`data.supported is ${ctx.brief(supported)}, not an array of strings`);
+      else if (!supported.includes(ctx.revision)) problems.push(`data.supported ${ctx.brief(supported)} lacks ${ctx.revision}, which the server serves`);
+      if (data.requested !== FUTURE_VERSION) problems.push(`data.requested is ${ctx.brief(data.requested)}`);
+      if (problems.length === 0) return ctx.pass();
+      return ctx.fail({ expected, actual: problems.join('; ') });
+    },
+  },
+
+  // basic#meta: "A server MUST NOT rely on capabilities the client has not declared. If
+  // processing a request requires a capability the client did not include ..., the server
+  // MUST return a MissingRequiredClientCapabilityError (-32021) whose data.requiredCapabilities
+  // lists the missing capabilities." Each prompt and allowed tool is asked without any client
+  // capability first; what answers differently once everything is declared needed something.
+  {
+    id: 'version.missing-capability-error',
+    title: 'A request that needs an undeclared client capability gets -32021 naming it, never an input request for it',
+    spec: { url: 'basic#meta', level: 'MUST' },
+    requirement: 'A server MUST NOT rely on capabilities the client has not declared.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-capability-error-wrong-code', 'modern-capability-error-wrong-list', 'modern-mrtr-undeclared-capability'],
+    connection: 'own',
+    async run(ctx) {
+      const session = await ctx.session();
+      const requests = await clientRequests(ctx);
+      if (requests.length === 0) return ctx.skip('no prompt and no tool the user allows to ask with');
+      // Every request without capabilities first: nothing declared on this connection can leak into them.
+      const bare: Reply[] = [];
+      for (const r of requests) bare.push(await session.request(r.method, r.params));
+      const problems: string[] = [];
+      let needing = 0;
+      for (const [i, r] of requests.entries()) {
+        const first = bare[i] as Reply;
+        if (isInputRequired(first)) {
+          const asked = Object.values(inputRequestsOf(first)).map((q) => q.method).filter((m): m is string => typeof m === 'string' && CAPABILITY_OF[m] !== undefined);
+          if (asked.length === 0) continue;
+          needing++;
+          ctx.cite(...seqs(first));
+          problems.push(`${r.what} declared no capabilities, yet got an InputRequiredResult asking ${[...new Set(asked)].join(', ')}`);
+        } else if (first.kind === 'error' && first.error.code === -32021) {
+          needing++;
+          const required = (first.error.data as Json | undefined)?.requiredCapabilities;
+          if (typeof required !== 'object' || required === null || Array.isArray(required) || Object.keys(required).length === 0) {
+            problems.push(`${r.what}: -32021 without data.requiredCapabilities naming what is missing (${ctx.brief(first.error.data)})`);
+            continue;
+          }
+          const again = await session.request(r.method, r.params, { meta: { clientCapabilities: required } });
+          if (again.kind === 'error' && again.error.code === -32021) {
+            ctx.cite(...seqs(again));
+            const still = (again.error.data as Json | undefined)?.requiredCapabilities;
+            problems.push(`${r.what}: declaring data.requiredCapabilities ${ctx.brief(required)} was not enough, -32021 again${typeof still === 'object' && still !== null ? ` (now requiring ${missingFrom(required as Json, still as Json).join(', ') || ctx.brief(still)})` : ''}`);
+          }
+        } else if (first.kind === 'error') {
+          const capable = await session.request(r.method, r.params, { meta: { clientCapabilities: allCapabilities(ctx) } });
+          if (capable.kind !== 'result') continue;
+          needing++;
+          ctx.cite(...seqs(first));
+          problems.push(`${r.what}: ${replyLine(ctx, first)} without client capabilities, but ${kindOf(capable)} with all of them declared (a missing capability is -32021)`);
+        }
+      }
+      if (problems.length > 0) return ctx.fail({ expected: 'error -32021 with data.requiredCapabilities naming what was missing', actual: problems.slice(0, 3).join('; ') });
+      if (needing === 0) return ctx.skip(`none of ${requests.length} request(s) (${requests.map((r) => r.what).slice(0, 5).join(', ')}${requests.length > 5 ? ', ...' : ''}) needs a client capability`);
+      return ctx.pass(`${needing} request(s) needed a capability and said so with -32021`);
+    },
+  },
+];
