@@ -36,7 +36,9 @@ export function validateInbound(schema: RevisionSchema, m: Record<string, unknow
 
   if (isResponse) {
     if ('result' in m && answeredMethod) {
-      const def = schema.resultDefinition(answeredMethod);
+      // 2026-07-28: a request may be answered "input required" instead of with its own result.
+      const inputRequired = (m.result as { resultType?: unknown } | null)?.resultType === 'input_required' && schema.has('InputRequiredResult');
+      const def = inputRequired ? 'InputRequiredResult' : schema.resultDefinition(answeredMethod);
       if (def) {
         const r = schema.validate(def, m.result);
         if (!r.ok) problems.push(`result of ${answeredMethod} is not a valid ${def}: ${r.error}`);

@@ -45,9 +45,15 @@ export class ModernSession extends PeerConversation implements Session {
     return reply;
   }
 
+  override requestMessage(message: Params & { id: JsonRpcId; method: string }, opts: { timeoutMs?: number } = {}): Promise<Reply> {
+    // Sent as given, with the headers a conforming client would mirror from it.
+    return this.peer.requestMessage(message, message.method, message.id, { ...this.peerOptions(opts), headers: this.headersFor(message, {}) });
+  }
+
   override notify(method: string, params?: Params, opts: Pick<SendOptions, 'meta' | 'headers'> = {}): Promise<void> {
     const message = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) };
-    return this.peer.notify(method, params, this.owner, this.headersFor(message, opts));
+    // A notification carries no _meta version: the header still says which revision speaks.
+    return this.peer.notify(method, params, this.owner, this.headersFor(message, { headers: { 'MCP-Protocol-Version': this.revision, ...opts.headers } }));
   }
 
   fence(timeoutMs?: number): Promise<Reply> {
@@ -89,11 +95,25 @@ export class ModernSession extends PeerConversation implements Session {
   }
 }
 
-/** Open the modern era on a connection: server/discover at `revision`. Throws SessionError if refused. */
+/**
+ * Open the modern era on a connection: server/discover at `revision`. A server that answers it
+ * with an error may still speak the revision (server/discover is a MUST of its own): a modern
+ * tools/list that gets a result with a resultType opens the session then, knowing no
+ * capabilities. Throws SessionError if the revision is not spoken.
+ */
 export async function startModernSession(peer: Peer, revision: string, opts: SessionOptions = {}): Promise<ModernSession> {
   peer.useSchema(await loadRevisionSchema(revision));
   const session = new ModernSession(peer, revision, opts.clientCapabilities ?? {});
-  const reply = await session.request('server/discover', {}, opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
+  const timing = opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {};
+  const reply = await session.request('server/discover', {}, timing);
+  if (reply.kind === 'error' && reply.error.code !== -32022) {
+    const other = await session.request('tools/list', {}, timing);
+    const result = other.kind === 'result' && typeof other.result === 'object' && other.result !== null ? (other.result as Params) : undefined;
+    if (result && typeof result.resultType === 'string') {
+      session.server = { capabilities: {}, result: {}, versions: [], ...(other.kind === 'result' && other.seq !== undefined ? { resultSeq: other.seq } : {}) };
+      return session;
+    }
+  }
   if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
     throw new SessionError(`server/discover at ${revision} did not succeed: ${describeReply(reply)}`, reply);
   }

@@ -102,7 +102,7 @@ export const fuzzChecks: Check[] = [
     title: 'Errors for unparsable input, invalid requests, unknown methods and invalid params carry the JSON-RPC code',
     spec: messages('messages', 'SHOULD'),
     transports: 'any',
-    faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted'],
+    faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted'],
   }),
   // basic#notifications: "The receiver MUST NOT send a response" (2024-11-05: one-way, no
   // keyword). Known, unknown and request-shaped notifications, then a ping fence.

@@ -16,7 +16,7 @@ const SERVES: Record<Mode, (era: string) => boolean> = {
 };
 
 export function defineProofs(modes: Mode[]): void {
-  for (const mode of modes) {
+  for (const mode of modes.filter((m) => REVISIONS.some((x) => SERVES[m](x.era)))) {
     describe(`the clean reference server (${mode})`, () => {
       for (const r of REVISIONS.filter((x) => SERVES[mode](x.era))) {
         it(`passes every check at ${r.id}`, async () => expectClean(await cleanRun(mode, r.id)));
