@@ -13,6 +13,7 @@ import { paginationChecks } from './server/pagination.js';
 import { cancellationChecks } from './server/cancellation.js';
 import { progressChecks } from './server/progress.js';
 import { loggingChecks } from './server/logging.js';
+import { subscriptionsChecks } from './server/subscriptions.js';
 import { completionChecks } from './server/completion.js';
 import { capabilitiesChecks } from './server/capabilities.js';
 import { batchingChecks } from './server/batching.js';
@@ -35,6 +36,7 @@ export const serverChecks: readonly Check[] = [
   ...cancellationChecks,
   ...progressChecks,
   ...loggingChecks,
+  ...subscriptionsChecks,
   ...completionChecks,
   ...capabilitiesChecks,
   ...batchingChecks,
