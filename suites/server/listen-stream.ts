@@ -104,6 +104,11 @@ export class Listening {
     return out;
   }
 
+  /** Over HTTP: has this SSE stream ended (nothing more can come on it)? */
+  ended(stream: string): boolean {
+    return this.watch?.streams.get(stream)?.ended ?? true;
+  }
+
   /** The HTTP stream of a listen: the one carrying its acknowledgment, a frame tagged with its id, or its answer. */
   private streamOf(listen: Listen, frames: Frame[]): string | undefined {
     return frames.find((f) => looselySame(subscriptionIdOf(f.message), listen.id) || isResponseTo(f.message, listen.id))?.stream;
