@@ -42,6 +42,14 @@ export interface Listen {
   reply: Promise<Reply>;
 }
 
+/** Listen ids this run sent, by connection (the passive cancellation check knows them). */
+const LISTEN_IDS = new Map<string, JsonRpcId[]>();
+
+/** The subscriptions/listen ids this run sent on a connection. */
+export function listenIdsOn(conn: string): JsonRpcId[] {
+  return LISTEN_IDS.get(conn) ?? [];
+}
+
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `_meta` subscriptionId of a notification (params) or a result; undefined when absent. */
@@ -76,6 +84,7 @@ export class Listening {
 
   /** Send subscriptions/listen; its answer is awaited by no one (it comes when the subscription ends). */
   open(filter: Filter, id: JsonRpcId, waitMs: number): Listen {
+    LISTEN_IDS.set(this.session.conn, [...listenIdsOn(this.session.conn), id]);
     const reply = this.session.request('subscriptions/listen', { notifications: filter }, { id, timeoutMs: waitMs });
     const listen = { id, filter, reply };
     this.listens.push(listen);

@@ -86,9 +86,10 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
       const total = isOn('progress-over-total') ? steps - 1 : steps;
       for (let i = 1; i <= steps; i++) {
         await sleep(ms / steps, ctx.signal).catch((e: unknown) => {
-          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault sends one more progress).
+          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault's step
+          // timer survives the cancellation and sends one more progress a step later).
           if (token !== undefined && ctx.modern && isOn('modern-progress-after-cancel')) {
-            ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i }));
+            setTimeout(() => ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i })), ms / steps);
           }
           throw e;
         }); // rejects at once on cancellation

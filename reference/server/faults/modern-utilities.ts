@@ -9,7 +9,7 @@ export const MODERN_UTILITIES_FAULTS = [
   {
     id: 'modern-progress-after-cancel',
     transports: STDIO,
-    description: 'CANC-011: after notifications/cancelled, the slow tool still sends one more progress notification for its token.',
+    description: 'CANC-011: after notifications/cancelled, the slow tool still sends one more progress notification for its token, a step later.',
   },
   {
     id: 'modern-server-sends-cancelled',

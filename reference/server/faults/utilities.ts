@@ -2,8 +2,9 @@
 export const UTILITIES_FAULTS = [
   // cancellation (session.ts, handlers/lifecycle.ts)
   { id: 'cancel-still-responds', description: 'notifications/cancelled for an in-flight request is ignored: the request runs to its end and is answered.' },
-  { id: 'crash-on-unknown-cancel', description: 'A notifications/cancelled naming a request id the server never saw makes the process exit.' },
-  { id: 'crash-on-late-cancel', description: 'A notifications/cancelled naming a request the server already answered makes the process exit.' },
+  // A crash shows only where each connection is its own process (an HTTP crash ends every session at once).
+  { id: 'crash-on-unknown-cancel', transports: ['stdio'], description: 'A notifications/cancelled naming a request id the server never saw makes the process exit.' },
+  { id: 'crash-on-late-cancel', transports: ['stdio'], description: 'A notifications/cancelled naming a request the server already answered makes the process exit.' },
   // progress (the slow tool, catalog/tools.ts)
   { id: 'progress-not-increasing', description: 'The slow tool reports its first progress value twice.' },
   { id: 'progress-over-total', description: 'The slow tool reports a total one less than its number of steps, so the last progress exceeds it.' },
@@ -33,4 +34,4 @@ export const UTILITIES_FAULTS = [
   { id: 'batch-not-array', description: 'The responses to a batch go out as separate messages instead of one array.' },
   { id: 'empty-batch-ignored', description: 'An empty array ([]) gets no answer instead of a -32600 error.' },
   { id: 'batch-accepted-2025-06-18', description: 'Batches are processed (and answered with an array) at every revision, not only at 2025-03-26.' },
-] as const satisfies readonly { id: string; description: string }[];
+] as const satisfies readonly { id: string; description: string; transports?: readonly ('stdio' | 'http' | 'sse')[] }[];
