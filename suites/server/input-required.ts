@@ -5,7 +5,7 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { ASK_ALL, INPUT_METHODS, answersFor, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from './mrtr-plan.js';
+import { ASK_ALL, INPUT_METHODS, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from './mrtr-plan.js';
 import { replyLine } from './tool-plan.js';
 
 type Json = Record<string, unknown>;
@@ -28,7 +28,7 @@ interface Round {
 async function freshRound(ctx: CheckContext, fit: (first: Json) => boolean, want: string): Promise<Round | string> {
   const s = await survey(ctx);
   if (s.targets.length === 0) return `no request asked for input (${s.tried})`;
-  const session = await ctx.session({ clientCapabilities: ASK_ALL });
+  const session = await mrtrSession(ctx, ASK_ALL);
   for (const { target } of s.targets.filter((t) => fit(t.first.result))) {
     const first = resultOf(await session.request(target.method, target.params));
     if (!isInputRequired(first) || !fit(first)) continue;
@@ -54,7 +54,7 @@ export const inputRequiredChecks: Check[] = [
     faults: ['modern-input-required-wrong-method'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session({ clientCapabilities: ASK_ALL });
+      const session = await mrtrSession(ctx, ASK_ALL);
       const caps = session.server.capabilities;
       const d = await ctx.discovery();
       const requests: [string, Json][] = [['server/discover', {}]];
@@ -144,7 +144,7 @@ export const inputRequiredChecks: Check[] = [
     async run(ctx) {
       const s = await survey(ctx);
       if (s.targets.length === 0) return ctx.skip(`no request asked for input (${s.tried})`);
-      const session = await ctx.session({ clientCapabilities: {} });
+      const session = await mrtrSession(ctx, {});
       const outcomes: string[] = [];
       const bad: string[] = [];
       for (const { target } of s.targets.slice(0, 5)) {
@@ -217,7 +217,7 @@ export const inputRequiredChecks: Check[] = [
       const s = await survey(ctx);
       const stated = s.targets.filter((t) => withState(t.first.result));
       if (stated.length < 2) return ctx.skip(`needs two requests that ask for input with a requestState; found ${stated.length} (${s.tried})`);
-      const session = await ctx.session({ clientCapabilities: ASK_ALL });
+      const session = await mrtrSession(ctx, ASK_ALL);
       const [a, b] = [stated[0]!.target, stated[1]!.target];
       const firstA = resultOf(await session.request(a.method, a.params));
       const firstB = resultOf(await session.request(b.method, b.params));

@@ -108,7 +108,7 @@ export const loggingChecks: Check[] = [
     id: 'logging.invalid-level',
     title: 'A log level that does not exist gets -32602 (logging/setLevel, or a request\'s logLevel at 2026-07-28)',
     spec: { url: `${SPEC}#error-handling`, level: 'SHOULD' },
-    requirement: "If the io.modelcontextprotocol/logLevel value carried in a request's _meta is not a recognized log level, the server SHOULD reject that request with a standard JSON-RPC error: Invalid log level: -32602 (Invalid params)",
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 (Invalid params) (2026-07-28: for a request whose _meta logLevel is not a recognized log level)',
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
@@ -137,7 +137,8 @@ export const loggingChecks: Check[] = [
       { url: `${SPEC}#setting-log-level`, level: 'SHOULD' },
       { from: '2026-07-28', url: `${SPEC}#per-request-log-level`, level: 'SHOULD' },
     ],
-    requirement: 'When the field is present, the server MAY send notifications/message notifications at or above the requested level on the response stream of that request, before the final response.',
+    requirement:
+      'The server should send all logs at this level and higher (i.e., more severe) to the client as notifications/message (2026-07-28: the server MAY send notifications/message notifications at or above the requested level).',
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',

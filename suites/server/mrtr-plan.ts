@@ -8,6 +8,7 @@ import type { CheckContext, RevisionFacts } from '../../harness/checks/check.js'
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { mayCallTool } from '../../harness/settings.js';
+import { learnTools } from './tool-plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +70,13 @@ async function candidates(ctx: CheckContext): Promise<{ list: Target[]; tried: s
   return { list, tried };
 }
 
+/** An own session declaring `capabilities` that has seen every tool (for Mcp-Param-* headers over HTTP). */
+export async function mrtrSession(ctx: CheckContext, capabilities: Json): Promise<Session> {
+  const session = await ctx.session({ clientCapabilities: capabilities });
+  await learnTools(session);
+  return session;
+}
+
 const surveys = new WeakMap<RevisionFacts, Promise<Survey>>();
 
 /** The survey of the revision (the first MRTR check to ask runs it on its own session). */
@@ -80,7 +88,7 @@ export function survey(ctx: CheckContext): Promise<Survey> {
 
 async function runSurvey(ctx: CheckContext): Promise<Survey> {
   const { list, tried } = await candidates(ctx);
-  const session = await ctx.session({ clientCapabilities: ASK_ALL });
+  const session = await mrtrSession(ctx, ASK_ALL);
   const out: Survey = { targets: [], asked: [], tried };
   await Promise.all(
     list.map(async (target) => {

@@ -11,6 +11,7 @@ import type { CheckContext, RevisionFacts } from '../../harness/checks/check.js'
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { mayCallTool } from '../../harness/settings.js';
+import { learnTools } from './tool-plan.js';
 import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from './listen-stream.js';
 
 type Json = Record<string, unknown>;
@@ -102,6 +103,7 @@ async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
     const plan = await planTouch(ctx, uri);
     if (typeof plan === 'string') trigger = plan;
     else {
+      await learnTools(session);
       const reply = await session.request('tools/call', { name: plan.name, arguments: plan.args });
       trigger = `called ${plan.describe} (${reply.kind === 'result' ? 'answered' : describeReply(reply)})`;
       // Updates without a subscriptionId (stdio) count for the listens still waiting.

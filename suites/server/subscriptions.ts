@@ -6,7 +6,7 @@ import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js
 import { RANGE } from '../../harness/revisions.js';
 import { ACKNOWLEDGED, acknowledgedFilter, fullFilter, Listening, methodOf, STREAM_TYPES, subscriptionIdOf, type Frame, type Listen } from './listen-stream.js';
 import { refusal, subscriptionRun, updatesOf, type SubscriptionRun } from './subscription-run.js';
-import { newProgressToken, planToolCall } from './tool-plan.js';
+import { learnTools, newProgressToken, planToolCall } from './tool-plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,11 +16,17 @@ const LIST_FIELDS = ['toolsListChanged', 'promptsListChanged', 'resourcesListCha
 const seqs = (frames: Frame[]): number[] => frames.map((f) => f.seq ?? 0);
 const show = (l: Listen): string => `listen ${JSON.stringify(l.id)}`;
 
-/** Run the exercise and judge it, or skip when the server refuses every listen. */
+/**
+ * Run the exercise and judge it, or skip when the server refuses every listen. A verdict
+ * against the server cites the exercise's frames (it ran on another check's connection).
+ */
 async function judged(ctx: CheckContext, judge: (run: SubscriptionRun) => Verdict): Promise<Verdict> {
   const run = await subscriptionRun(ctx);
   const refused = refusal(run);
-  return refused ? ctx.skip(refused) : judge(run);
+  if (refused) return ctx.skip(refused);
+  const verdict = judge(run);
+  if (verdict.status === 'fail' || verdict.status === 'warn') ctx.cite(...seqs(run.listening.frames()).slice(0, 30));
+  return verdict;
 }
 
 const listensOf = (run: SubscriptionRun): Listen[] => [run.empty, run.numbered, run.named];
@@ -163,6 +169,7 @@ export const subscriptionsChecks: Check[] = [
             problems.push(`${show(l)} (filter ${ctx.brief(l.filter)}) got ${method}${field === 'resourceSubscriptions' ? ` for ${ctx.brief(uri)}` : ''}`);
           }
         }
+        if (problems.length === 0 && listensOf(run).every((l) => !run.listening.acknowledgment(l))) return ctx.skip('no listen was acknowledged: nothing to judge (see subscriptions.acknowledged-first)');
         if (problems.length === 0) return ctx.pass(`nothing unrequested on 3 subscriptions, one with an empty filter; updates: ${run.trigger}`);
         return ctx.fail({ expected: 'only the notification types each listen requested', actual: problems.slice(0, 4).join('; ') });
       }),
@@ -247,6 +254,7 @@ export const subscriptionsChecks: Check[] = [
       const plan = await planToolCall(ctx, 300);
       if (typeof plan === 'string') return ctx.skip(`nothing request-scoped to provoke: ${plan}`);
       const session = await ctx.session();
+      await learnTools(session);
       const listening = new Listening(ctx, session);
       const listen = listening.open(fullFilter(session.server.capabilities, []), `listen-${Date.now()}`, ctx.timeoutMs * 20);
       let answer: string | undefined;

@@ -15,6 +15,8 @@ export interface ModernFault {
   description: string;
   transports: readonly FaultTransport[];
   mode?: 'modern-only';
+  /** The one revision the self-proof shows it at, when its claimants also run at legacy revisions. */
+  revision?: string;
 }
 
 export const MODERN_FAULTS = [
