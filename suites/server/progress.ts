@@ -6,7 +6,7 @@
 import type { Check, CheckContext, RevisionFacts, SpecRef } from '../../harness/checks/check.js';
 import { isResponseTo } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
-import { RANGE } from '../../harness/revisions.js';
+import { RANGE, since } from '../../harness/revisions.js';
 import { fullFilter, Listening, methodOf, subscriptionIdOf } from './listen-stream.js';
 import { isNotification, learnTools, newProgressToken, planToolCall, sentTokensOn, tokenConnection } from './tool-plan.js';
 
@@ -19,6 +19,7 @@ const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [
 interface ProgressNote {
   progress: unknown;
   total: unknown;
+  message: unknown;
   seq: number;
 }
 
@@ -80,7 +81,7 @@ async function runExercise(ctx: CheckContext): Promise<Exercise> {
     if (!isNotification(item.message, 'notifications/progress')) continue;
     const params = item.message.params ?? {};
     const trace = traces.find((t) => t.token === params.progressToken);
-    trace?.notes.push({ progress: params.progress, total: params.total, seq: item.seq ?? 0 });
+    trace?.notes.push({ progress: params.progress, total: params.total, message: params.message, seq: item.seq ?? 0 });
   }
   return { traces, toolNote };
 }
@@ -149,6 +150,32 @@ export const progressChecks: Check[] = [
         },
         'progress <= total whenever total is given',
       ),
+  },
+
+  // PROG-005 (from 2025-03-26, when `message` came): "The message field SHOULD provide
+  // relevant human readable progress information." An empty or blank message provides none.
+  {
+    id: 'progress.message-readable',
+    title: 'A progress message, where one is given, is readable text (not empty)',
+    spec: page('progress-flow', 'SHOULD'),
+    requirement: 'The message field SHOULD provide relevant human readable progress information.',
+    side: 'server',
+    revisions: since('2025-03-26'),
+    transports: 'any',
+    faults: ['progress-empty-message'],
+    connection: 'own',
+    run: async (ctx) => {
+      const { traces } = await exercise(ctx);
+      if (!traces.some((t) => t.notes.some((n) => n.message !== undefined))) return ctx.skip('nothing to judge: no progress notification carried a message (it is optional)');
+      return judge(
+        ctx,
+        (t) => {
+          const blank = t.notes.filter((n) => n.message !== undefined && (typeof n.message !== 'string' || n.message.trim() === ''));
+          return blank.length > 0 ? `${blank.length} of ${t.notes.length} message(s) empty or not text: ${ctx.brief(blank[0]!.message)}` : undefined;
+        },
+        'a readable message whenever a progress notification carries one',
+      );
+    },
   },
 
   // PROG-004: "Progress notifications MUST only reference tokens that: Were provided in an

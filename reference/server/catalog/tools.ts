@@ -95,7 +95,7 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
         }); // rejects at once on cancellation
         if (token !== undefined) {
           const p: Record<string, unknown> = { progressToken: token, progress: i, total };
-          if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
+          if (atLeast(ctx.revision, '2025-03-26')) p.message = isOn('progress-empty-message') ? '' : `Step ${i} of ${steps}`;
           ctx.notify('notifications/progress', p);
           // progress#progress-flow: the value MUST increase with each notification.
           if (i === 1 && isOn('progress-not-increasing')) ctx.notify('notifications/progress', p);

@@ -12,6 +12,7 @@ export const UTILITIES_FAULTS = [
   { id: 'progress-not-increasing', description: 'The slow tool reports its first progress value twice.' },
   { id: 'progress-over-total', description: 'The slow tool reports a total one less than its number of steps, so the last progress exceeds it.' },
   { id: 'progress-after-response', description: 'The slow tool sends one more progress notification for its token after its response.' },
+  { id: 'progress-empty-message', description: 'The slow tool\'s progress notifications carry an empty message ("") instead of "Step i of n".' },
   { id: 'progress-unknown-token', description: 'Every slow tool call also reports progress for the token "reference-unknown-token", which no request carried.' },
   // logging (handlers/logging.ts)
   { id: 'setlevel-level-rejected', description: 'logging/setLevel rejects the valid level "notice" with -32602.' },
