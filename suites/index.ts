@@ -14,6 +14,9 @@ import { paginationChecks } from './server/pagination.js';
 import { cancellationChecks } from './server/cancellation.js';
 import { progressChecks } from './server/progress.js';
 import { loggingChecks } from './server/logging.js';
+import { subscriptionsChecks } from './server/subscriptions.js';
+import { inputRequiredChecks } from './server/input-required.js';
+import { cachingChecks } from './server/caching.js';
 import { completionChecks } from './server/completion.js';
 import { capabilitiesChecks } from './server/capabilities.js';
 import { batchingChecks } from './server/batching.js';
@@ -37,6 +40,9 @@ export const serverChecks: readonly Check[] = [
   ...cancellationChecks,
   ...progressChecks,
   ...loggingChecks,
+  ...subscriptionsChecks,
+  ...inputRequiredChecks,
+  ...cachingChecks,
   ...completionChecks,
   ...capabilitiesChecks,
   ...batchingChecks,

@@ -1,17 +1,25 @@
 // Progress (PROG-*): notifications/progress for requests that carry _meta.progressToken.
-// Spec: basic/utilities/progress (2024-11-05..2025-11-25). One exercise per revision on the
-// shared session (list requests and one allowed tool call, each with its own token) feeds the
-// active checks; the passive check judges every progress notification of the revision.
-import type { Check, CheckContext, RevisionFacts } from '../../harness/checks/check.js';
+// Spec: basic/utilities/progress up to 2025-11-25, basic/patterns/progress at 2026-07-28. One
+// exercise per revision on its own session (list requests and one allowed tool call, each with
+// its own token) feeds the active checks; the passive check judges every progress notification
+// of the revision; at 2026-07-28 one more check keeps a listen open beside a call.
+import type { Check, CheckContext, RevisionFacts, SpecRef } from '../../harness/checks/check.js';
+import { isResponseTo } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
-import { isNotification, newProgressToken, planToolCall, sentTokensOn, sleep, tokenConnection } from './tool-plan.js';
-import { RANGE } from '../../harness/revisions.js';
+import { RANGE, since } from '../../harness/revisions.js';
+import { fullFilter, Listening, methodOf, subscriptionIdOf } from './listen-stream.js';
+import { isNotification, learnTools, newProgressToken, planToolCall, sentTokensOn, tokenConnection } from './tool-plan.js';
 
-const SPEC = 'basic/utilities/progress';
+/** The same section on the page of each era. */
+const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [
+  { url: `basic/utilities/progress#${anchor}`, level },
+  { from: '2026-07-28', url: `basic/patterns/progress#${anchor}`, level },
+];
 
 interface ProgressNote {
   progress: unknown;
   total: unknown;
+  message: unknown;
   seq: number;
 }
 
@@ -43,31 +51,37 @@ function exercise(ctx: CheckContext): Promise<Exercise> {
 }
 
 async function runExercise(ctx: CheckContext): Promise<Exercise> {
-  const session = await ctx.shared();
-  const peer = session;
-  const caps = ctx.facts.serverCapabilities;
+  const session = await ctx.session();
+  const listening = new Listening(ctx, session);
+  const caps = session.server.capabilities;
   const requests: { what: string; method: string; params: Record<string, unknown> }[] = [];
   for (const [cap, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']] as const) {
     if (caps[cap] !== undefined) requests.push({ what: method, method, params: {} });
   }
   const plan = await planToolCall(ctx, 300);
   const toolNote = typeof plan === 'string' ? `no tool call: ${plan}` : `called ${plan.describe}`;
-  if (typeof plan !== 'string') requests.push({ what: `tools/call ${plan.name}`, method: 'tools/call', params: { name: plan.name, arguments: plan.args } });
+  if (typeof plan !== 'string') {
+    await learnTools(session);
+    requests.push({ what: `tools/call ${plan.name}`, method: 'tools/call', params: { name: plan.name, arguments: plan.args } });
+  }
   const traces = await Promise.all(
     requests.map(async (r): Promise<TokenTrace> => {
-      const token = newProgressToken(peer);
-      const reply = await peer.request(r.method, { ...r.params, _meta: { progressToken: token } });
+      const token = newProgressToken(session);
+      const reply = await session.request(r.method, { ...r.params, _meta: { progressToken: token } });
       return { what: r.what, token, reply, notes: [] };
     }),
   );
-  // A fence and a moment more: progress sent late (after its response) arrives before we judge.
-  await peer.request('ping', undefined);
-  await sleep(100);
-  for (const item of peer.inbound) {
+  // Progress sent late (after its response) comes before the fence's answer, or over HTTP on
+  // the request's own stream before it ends.
+  await session.fence();
+  const ids = traces.map((t) => (t.reply.kind === 'result' || t.reply.kind === 'error' ? t.reply.message.id : undefined));
+  const streams = listening.frames().filter((f) => ids.some((id) => id !== undefined && isResponseTo(f.message, id))).map((f) => f.stream);
+  await listening.until(() => streams.every((s) => s === undefined || listening.ended(s)), ctx.timeoutMs);
+  for (const item of session.inbound) {
     if (!isNotification(item.message, 'notifications/progress')) continue;
     const params = item.message.params ?? {};
     const trace = traces.find((t) => t.token === params.progressToken);
-    trace?.notes.push({ progress: params.progress, total: params.total, seq: item.seq ?? 0 });
+    trace?.notes.push({ progress: params.progress, total: params.total, message: params.message, seq: item.seq ?? 0 });
   }
   return { traces, toolNote };
 }
@@ -93,12 +107,13 @@ export const progressChecks: Check[] = [
   {
     id: 'progress.increasing',
     title: 'The progress value of one token increases with each notification',
-    spec: { url: `${SPEC}#progress-flow`, level: 'MUST' },
+    spec: page('progress-flow', 'MUST'),
+    requirement: 'The progress value MUST increase with each notification, even if the total is unknown.',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['progress-not-increasing'],
-    connection: 'shared',
+    connection: 'own',
     run: (ctx) =>
       judge(
         ctx,
@@ -119,12 +134,13 @@ export const progressChecks: Check[] = [
   {
     id: 'progress.total-consistent',
     title: 'Progress does not exceed the total the same notification gives',
-    spec: { url: `${SPEC}#progress-flow`, level: 'SHOULD' },
+    spec: page('progress-flow', 'SHOULD'),
+    requirement: 'total: Total number of items to process (or total progress required), if known.',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['progress-over-total'],
-    connection: 'shared',
+    connection: 'own',
     run: (ctx) =>
       judge(
         ctx,
@@ -136,17 +152,44 @@ export const progressChecks: Check[] = [
       ),
   },
 
+  // PROG-005 (from 2025-03-26, when `message` came): "The message field SHOULD provide
+  // relevant human readable progress information." An empty or blank message provides none.
+  {
+    id: 'progress.message-readable',
+    title: 'A progress message, where one is given, is readable text (not empty)',
+    spec: page('progress-flow', 'SHOULD'),
+    requirement: 'The message field SHOULD provide relevant human readable progress information.',
+    side: 'server',
+    revisions: since('2025-03-26'),
+    transports: 'any',
+    faults: ['progress-empty-message'],
+    connection: 'own',
+    run: async (ctx) => {
+      const { traces } = await exercise(ctx);
+      if (!traces.some((t) => t.notes.some((n) => n.message !== undefined))) return ctx.skip('nothing to judge: no progress notification carried a message (it is optional)');
+      return judge(
+        ctx,
+        (t) => {
+          const blank = t.notes.filter((n) => n.message !== undefined && (typeof n.message !== 'string' || n.message.trim() === ''));
+          return blank.length > 0 ? `${blank.length} of ${t.notes.length} message(s) empty or not text: ${ctx.brief(blank[0]!.message)}` : undefined;
+        },
+        'a readable message whenever a progress notification carries one',
+      );
+    },
+  },
+
   // PROG-004: "Progress notifications MUST only reference tokens that: Were provided in an
   // active request; Are associated with an in-progress operation" - none after the response.
   {
     id: 'progress.none-after-response',
     title: 'No progress notification for a token arrives after the response to its request',
-    spec: { url: `${SPEC}#behavior-requirements`, level: 'MUST' },
+    spec: page('behavior-requirements', 'MUST'),
+    requirement: 'Progress notifications MUST only reference tokens that: Were provided in an active request; Are associated with an in-progress operation',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['progress-after-response'],
-    connection: 'shared',
+    connection: 'own',
     run: (ctx) =>
       judge(
         ctx,
@@ -162,20 +205,24 @@ export const progressChecks: Check[] = [
 
   // PROG-004 observed passively: every progress notification names a token this run sent on
   // that connection. Judged on the connections where the progress checks sent tokens (the
-  // shared session, the cancellation's): elsewhere (fuzzing) a token may come from any input.
+  // exercise's, the cancellation's): elsewhere (fuzzing) a token may come from any input.
+  // Progress on a listen stream (it carries a subscriptionId) is judged by the subscription checks.
   {
     id: 'progress.token-known',
     title: 'Progress notifications only name progress tokens the client sent on that connection',
-    spec: { url: `${SPEC}#behavior-requirements`, level: 'MUST' },
+    spec: page('behavior-requirements', 'MUST'),
+    requirement: 'Progress notifications MUST only reference tokens that: Were provided in an active request; Are associated with an in-progress operation',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['progress-unknown-token'],
     connection: 'passive',
     async run(ctx) {
       const progress = ctx
         .observations()
-        .filter((o) => o.kind === 'server-notification' && isNotification(o.message, 'notifications/progress') && sentTokensOn(o.conn));
+        .filter((o) => o.kind === 'server-notification' && isNotification(o.message, 'notifications/progress') && sentTokensOn(o.conn))
+        .filter((o) => subscriptionIdOf(o.message as Record<string, unknown>) === undefined);
+      if (progress.length === 0) return ctx.skip('nothing to judge: no progress notification came on a connection where progress tokens were sent (sending them is optional)');
       const bad = progress.filter((o) => {
         const token = (o.message as { params?: { progressToken?: unknown } }).params?.progressToken;
         return tokenConnection(token) !== o.conn;
@@ -186,6 +233,48 @@ export const progressChecks: Check[] = [
       return ctx.fail({
         expected: 'progressToken of a request the client sent on the same connection',
         actual: `${bad.length} notification(s) with other tokens, first ${ctx.brief(first)}`,
+      });
+    },
+  },
+
+  // 2026-07-28 streamable-http#receiving-messages: "Request-scoped notifications like
+  // notifications/progress ... flow only on the response stream of the request they relate
+  // to." Over stdio a frame on a listen carries its subscriptionId.
+  {
+    id: 'progress.on-request-stream',
+    title: "A request's progress notifications come on its own response stream, not on a listen or another stream",
+    spec: { url: 'basic/transports/streamable-http#receiving-messages', level: 'MUST' },
+    requirement:
+      'Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-progress-on-listen'],
+    connection: 'own',
+    async run(ctx) {
+      const plan = await planToolCall(ctx, 300);
+      if (typeof plan === 'string') return ctx.skip(`nothing to ask progress of: ${plan}`);
+      const session = await ctx.session();
+      await learnTools(session);
+      const listening = new Listening(ctx, session);
+      const listen = listening.open(fullFilter(session.server.capabilities, []), `listen-${Date.now()}`, ctx.timeoutMs * 20);
+      let answered = false;
+      void listen.reply.then(() => (answered = true));
+      await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
+      const token = newProgressToken(session);
+      const id = `progress-${Date.now()}`;
+      await session.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { id, timeoutMs: ctx.timeoutMs + (plan.durationMs ?? 0) });
+      await session.fence();
+      const frames = listening.frames();
+      const own = frames.find((f) => isResponseTo(f.message, id))?.stream;
+      const notes = frames.filter((f) => methodOf(f.message) === 'notifications/progress' && (f.message.params as Record<string, unknown> | undefined)?.progressToken === token);
+      if (notes.length === 0) return ctx.skip(`nothing to judge: ${plan.describe} with a progressToken got no progress notification (sending them is optional)`);
+      const astray = notes.filter((f) => listening.onListenStream(f) || (listening.overHttp && f.stream !== own));
+      if (astray.length === 0) return ctx.pass(`${notes.length} progress notification(s) of ${plan.describe}, all on its own stream (a listen open beside it)`);
+      ctx.cite(...astray.slice(0, 5).map((f) => f.seq ?? 0));
+      return ctx.fail({
+        expected: `the progress of ${plan.describe} only on the stream of its response`,
+        actual: `${astray.length} of ${notes.length} elsewhere${listening.onListenStream(astray[0]!) ? ' (on the open listen stream)' : ` (on ${astray[0]!.stream ?? 'another stream'})`}`,
       });
     },
   },

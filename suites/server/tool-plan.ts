@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { argumentsFor, compile } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Conversation } from '../../harness/sessions/session.js';
+import type { Conversation, Session } from '../../harness/sessions/session.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { revisionInfo } from '../../harness/revisions.js';
 import { describePolicy, mayCallTool } from '../../harness/settings.js';
@@ -85,6 +85,21 @@ export async function planToolCall(ctx: CheckContext, wantMs: number, preferSlow
   const slowFirst = [...plans].sort((a, b) => Number(b.durationMs !== undefined) - Number(a.durationMs !== undefined));
   const chosen = preferSlow ? slowFirst[0] : slowFirst.reverse()[0];
   return chosen ?? `no valid arguments could be built for any of the ${allowed.length} allowed tool(s)`;
+}
+
+/**
+ * 2026-07-28 over HTTP a tools/call mirrors annotated arguments into Mcp-Param-* headers, which
+ * the session can only do for tools it saw listed: list every page on `session` first.
+ */
+export async function learnTools(session: Session): Promise<void> {
+  if (session.era !== 'modern' || session.transport === 'stdio' || session.server.capabilities.tools === undefined) return;
+  let cursor: unknown;
+  for (let page = 0; page < 20; page++) {
+    const reply = await session.request('tools/list', cursor === undefined ? {} : { cursor });
+    const next = reply.kind === 'result' ? (reply.result as { nextCursor?: unknown } | undefined)?.nextCursor : undefined;
+    if (typeof next !== 'string' || next === cursor) return;
+    cursor = next;
+  }
 }
 
 /** Progress tokens this run sent, with the connection each went out on. */

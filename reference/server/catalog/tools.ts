@@ -86,15 +86,16 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
       const total = isOn('progress-over-total') ? steps - 1 : steps;
       for (let i = 1; i <= steps; i++) {
         await sleep(ms / steps, ctx.signal).catch((e: unknown) => {
-          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault sends one more progress).
+          // 2026-07-28 stdio#cancellation: nothing more for a cancelled request (a fault's step
+          // timer survives the cancellation and sends one more progress a step later).
           if (token !== undefined && ctx.modern && isOn('modern-progress-after-cancel')) {
-            ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i }));
+            setTimeout(() => ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: i })), ms / steps);
           }
           throw e;
         }); // rejects at once on cancellation
         if (token !== undefined) {
           const p: Record<string, unknown> = { progressToken: token, progress: i, total };
-          if (atLeast(ctx.revision, '2025-03-26')) p.message = `Step ${i} of ${steps}`;
+          if (atLeast(ctx.revision, '2025-03-26')) p.message = isOn('progress-empty-message') ? '' : `Step ${i} of ${steps}`;
           ctx.notify('notifications/progress', p);
           // progress#progress-flow: the value MUST increase with each notification.
           if (i === 1 && isOn('progress-not-increasing')) ctx.notify('notifications/progress', p);

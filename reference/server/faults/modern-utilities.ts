@@ -3,13 +3,15 @@ import type { ModernFault } from './modern.js';
 
 const BOTH = ['stdio', 'http'] as const;
 const STDIO = ['stdio'] as const;
+/** For faults whose claimants also run at legacy revisions: the self-proof shows them at 2026-07-28 only. */
+const MODERN_ONLY = '2026-07-28';
 
 export const MODERN_UTILITIES_FAULTS = [
   // cancellation
   {
     id: 'modern-progress-after-cancel',
     transports: STDIO,
-    description: 'CANC-011: after notifications/cancelled, the slow tool still sends one more progress notification for its token.',
+    description: 'CANC-011: after notifications/cancelled, the slow tool still sends one more progress notification for its token, a step later.',
   },
   {
     id: 'modern-server-sends-cancelled',
@@ -22,7 +24,7 @@ export const MODERN_UTILITIES_FAULTS = [
     transports: BOTH,
     description: 'LOG-010: tools/call sends notifications/message (info) although the request carried no logLevel.',
   },
-  { id: 'modern-log-below-level', transports: BOTH, description: 'LOG-011: log messages below the request\'s logLevel are sent too.' },
+  { id: 'modern-log-below-level', transports: BOTH, revision: MODERN_ONLY, description: 'LOG-011: log messages below the request\'s logLevel are sent too.' },
   {
     id: 'modern-log-after-response',
     transports: BOTH,
@@ -36,11 +38,13 @@ export const MODERN_UTILITIES_FAULTS = [
   {
     id: 'modern-log-level-invalid-accepted',
     transports: BOTH,
+    revision: MODERN_ONLY,
     description: 'LOG-003: an unrecognized io.modelcontextprotocol/logLevel is accepted (as debug) instead of -32602.',
   },
   {
     id: 'modern-log-undeclared',
     transports: BOTH,
+    revision: MODERN_ONLY,
     description: 'LOG-001: server/discover omits the logging capability, yet requests with a logLevel get notifications/message.',
   },
   // progress

@@ -15,7 +15,7 @@ export interface ModernFault {
   description: string;
   transports: readonly FaultTransport[];
   mode?: 'modern-only';
-  /** The one revision where it can show, when a claimant also applies in the other era. */
+  /** The one revision the self-proof shows it at, when its claimants also run at legacy revisions. */
   revision?: string;
 }
 

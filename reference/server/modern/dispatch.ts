@@ -52,7 +52,8 @@ export async function serveModern(session: Session, req: Request, channel: Chann
     log: (ctx, level, data) => modernLog(ctx, info.meta, level, data),
     decorate: decorated,
   };
-  await session.execute(req, scoped(channel), handler, exec);
+  // A listen's own channel is where the faults below deliver: it must not redirect again.
+  await session.execute(req, req.method === 'subscriptions/listen' ? channel : scoped(channel), handler, exec);
   remember(opts.conn, req.method);
 }
 

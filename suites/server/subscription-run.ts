@@ -1,0 +1,128 @@
+// The subscriptions exercise (2026-07-28), run once per revision on its own session and judged
+// by the subscription checks: three listens opened one after the other (an empty filter, then
+// two with every stream type the server declares, one with an integer id and one with a
+// string id), each awaited until acknowledged; then, where an allowed tool can report a
+// resource as updated, that tool is called and the two listens that subscribed to the
+// resource are awaited until notified (the fence: the server has had its chance to send every
+// listen what it sends), and a final request settles the rest.
+import { randomUUID } from 'node:crypto';
+import { argumentsFor, compile } from '../../harness/arguments.js';
+import type { CheckContext, RevisionFacts } from '../../harness/checks/check.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { mayCallTool } from '../../harness/settings.js';
+import { learnTools } from './tool-plan.js';
+import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from './listen-stream.js';
+
+type Json = Record<string, unknown>;
+
+export interface ToolCallPlan {
+  name: string;
+  args: Json;
+  describe: string;
+}
+
+export interface SubscriptionRun {
+  listening: Listening;
+  /** The empty filter, the integer id, the string id: opened in this order. */
+  empty: Listen;
+  numbered: Listen;
+  named: Listen;
+  /** The resource the full filters subscribe to (the first listed), if any. */
+  uri?: string;
+  /** What made the server send updates, or why nothing did. */
+  trigger: string;
+  /** Listens whose acknowledgment honours the resource subscription. */
+  subscribed: Listen[];
+  /** Answers that came to listens (an error: the server refuses them). */
+  answers: Map<Listen, Reply>;
+}
+
+const TOUCH_NAME = /touch|update|notify|change|modif|bump|refresh/i;
+
+/**
+ * An allowed tool that looks like it reports a resource as updated: a `uri` string argument
+ * and a name or description that says so (the reference's touch_resource). A string is the
+ * reason there is none.
+ */
+export async function planTouch(ctx: CheckContext, uri: string): Promise<ToolCallPlan | string> {
+  const { tools } = await ctx.discovery();
+  if (!tools) return 'the server declares no tools';
+  for (const tool of tools.items) {
+    const schema = tool.inputSchema as Json | undefined;
+    const props = (schema?.properties ?? {}) as Record<string, Json>;
+    const words = `${String(tool.name)} ${typeof tool.title === 'string' ? tool.title : ''} ${typeof tool.description === 'string' ? tool.description : ''}`;
+    if (!schema || props.uri?.type !== 'string' || !TOUCH_NAME.test(words) || !mayCallTool(ctx.settings.callTools, tool)) continue;
+    const generated = argumentsFor(schema, ctx.rev.dialect);
+    const args = { ...generated.value, uri };
+    if (compile(schema, ctx.rev.dialect)?.(args)) return { name: String(tool.name), args, describe: `${String(tool.name)} with uri ${uri}` };
+  }
+  return 'no allowed tool looks like it reports a resource as updated (a tool with a string "uri" argument named like touch or update)';
+}
+
+const runs = new WeakMap<RevisionFacts, Promise<SubscriptionRun>>();
+
+/** Run once per revision (the first subscription check to ask runs it on its own session). */
+export function subscriptionRun(ctx: CheckContext): Promise<SubscriptionRun> {
+  let run = runs.get(ctx.facts);
+  if (!run) runs.set(ctx.facts, (run = exercise(ctx)));
+  return run;
+}
+
+/** The notifications/resources/updated for `uri` among `frames`. */
+export const updatesOf = (frames: Frame[], uri: string): Frame[] =>
+  frames.filter((f) => methodOf(f.message) === 'notifications/resources/updated' && (f.message.params as Json | undefined)?.uri === uri);
+
+async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
+  const session = await ctx.session();
+  const listening = new Listening(ctx, session);
+  const { resources } = await ctx.discovery();
+  const uri = resources?.items.map((r) => r.uri).find((u): u is string => typeof u === 'string');
+  const full: Filter = fullFilter(session.server.capabilities, uri ? [uri] : []);
+  const answers = new Map<Listen, Reply>();
+  const waitMs = ctx.timeoutMs * 20;
+  const opened: Listen[] = [];
+  for (const [filter, id] of [
+    [{}, 7100 + Math.floor(Math.random() * 800)],
+    [full, 7900 + Math.floor(Math.random() * 99)],
+    [full, `listen-${randomUUID()}`],
+  ] as const) {
+    const listen = listening.open(filter, id, waitMs);
+    void listen.reply.then((r) => answers.set(listen, r));
+    opened.push(listen);
+    // One at a time: each acknowledged (or answered) before the next opens.
+    await listening.until(() => listening.acknowledgment(listen) !== undefined || answers.has(listen), ctx.timeoutMs);
+  }
+  const [empty, numbered, named] = opened as [Listen, Listen, Listen];
+  const subscribed = [numbered, named].filter((l) => {
+    const list = acknowledgedFilter(listening.acknowledgment(l))?.resourceSubscriptions;
+    return uri !== undefined && Array.isArray(list) && list.includes(uri);
+  });
+  let trigger = uri === undefined ? 'no resource is listed to subscribe to' : 'no listen acknowledged the resource subscription';
+  if (uri !== undefined && subscribed.length > 0) {
+    const plan = await planTouch(ctx, uri);
+    if (typeof plan === 'string') trigger = plan;
+    else {
+      await learnTools(session);
+      const reply = await session.request('tools/call', { name: plan.name, arguments: plan.args });
+      trigger = `called ${plan.describe} (${reply.kind === 'result' ? 'answered' : describeReply(reply)})`;
+      // Updates without a subscriptionId (stdio) count for the listens still waiting.
+      const notified = () => {
+        const waiting = subscribed.filter((l) => updatesOf(listening.framesOf(l), uri).length === 0).length;
+        return waiting === 0 || updatesOf(listening.unattributed(), uri).length >= waiting;
+      };
+      await listening.until(notified, ctx.timeoutMs);
+    }
+  }
+  await session.fence();
+  return { listening, empty, numbered, named, ...(uri !== undefined ? { uri } : {}), trigger, subscribed, answers };
+}
+
+/** Why the subscription checks cannot judge: the server refused or ignored every listen. */
+export function refusal(run: SubscriptionRun): string | undefined {
+  const all = [run.empty, run.numbered, run.named];
+  if (all.some((l) => run.listening.framesOf(l).length > 0)) return undefined;
+  const answer = [...run.answers.values()][0];
+  if (answer?.kind === 'error') return `the server refuses subscriptions/listen (${describeReply(answer)})`;
+  return undefined;
+}
