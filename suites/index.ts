@@ -20,6 +20,7 @@ import { httpChecks } from './server/http.js';
 import { sseChecks } from './server/sse.js';
 import { authChecks } from './server/auth.js';
 import { fuzzChecks } from './server/fuzz.js';
+import { tasksChecks } from './server/tasks.js';
 
 export const serverChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -41,6 +42,7 @@ export const serverChecks: readonly Check[] = [
   ...httpChecks,
   ...sseChecks,
   ...authChecks,
+  ...tasksChecks,
   ...fuzzChecks,
 ];
 
