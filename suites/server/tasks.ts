@@ -8,7 +8,7 @@ import { describeReply } from '../../harness/jsonrpc/types.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
 import { callOnce, callable, isObj, listedTools, noSafeTool, type Obj } from './tool-calls.js';
 import { replyLine } from './tool-plan.js';
-import { isIsoDateTime, resultOf, seqsOf, taskTools } from './task-plan.js';
+import { isIsoDateTime, resultOf, seqsOf, taskSupportOf, taskTools } from './task-plan.js';
 import { coreCheck, coreTaskRun, coreTasksCapability, withRun } from './task-run.js';
 import { taskCoreLifecycleChecks } from './tasks-lifecycle.js';
 import { tasksExtensionChecks } from './tasks-extension.js';
@@ -75,6 +75,35 @@ export const tasksChecks: Check[] = [
     },
     'shared',
   ),
+
+  // "If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke
+  // the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client
+  // attempts to do so." The call goes to a tool the user allows, so running it is harmless.
+  {
+    ...coreCheck(
+      'tasks.forbidden-tool-refuses-task',
+      'A task-augmented call of a tool without execution.taskSupport gets -32601',
+      'tool-level-negotiation',
+      'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client attempts to do so.',
+      ['tasks-forbidden-tool-runs'],
+      async (ctx) => {
+        if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+        const tools = await listedTools(ctx);
+        if (!Array.isArray(tools)) return tools;
+        const forbidden = tools.filter((t) => taskSupportOf(t) === 'forbidden');
+        if (forbidden.length === 0) return ctx.skip('every listed tool declares task support');
+        const c = callable(ctx, forbidden).ok[0];
+        if (!c) return noSafeTool(ctx, 'no tool without task support');
+        const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+        const reply = await session.request('tools/call', { name: c.name, arguments: c.args, task: { ttl: 60_000 } });
+        const what = `${c.name} (no taskSupport) with params.task`;
+        if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
+        if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
+        return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+      },
+    ),
+    spec: { url: 'basic/utilities/tasks#tool-level-negotiation', level: 'SHOULD' },
+  },
 
   // "Receivers that accept a task-augmented request MUST return a CreateTaskResult as the response."
   coreCheck(

@@ -12,6 +12,10 @@ export const TASKS_FAULTS = [
     description: 'TASK-004: capabilities.tasks is left out of the initialize result, yet a tools/call with params.task still creates a task.',
   },
   { id: 'tasks-required-tool-runs-plain', description: 'TASK-003: a tool with execution.taskSupport "required" runs a plain (non-task) call instead of answering -32601.' },
+  {
+    id: 'tasks-forbidden-tool-runs',
+    description: 'TASK-003: a task-augmented call of a tool without execution.taskSupport runs as a plain call instead of -32601.',
+  },
   { id: 'tasks-create-result-flat', description: 'TASK-005: the CreateTaskResult carries the task fields at the top level instead of in a `task` object.' },
   { id: 'tasks-get-missing-ttl', description: 'TASK-008: tasks/get results leave out the task\'s actual ttl.' },
   { id: 'tasks-terminal-status-changes', description: 'TASK-007: from the third tasks/get after a task ended, it reads "working" again.' },

@@ -33,8 +33,11 @@ function coreCall(ctx: RequestContext, callTool: RequestHandler, tool: ToolDef):
     }
     return callTool(ctx);
   }
-  // Absent or "forbidden": servers SHOULD answer -32601 to a task-augmented call.
-  if (support === 'forbidden') throw new RpcError(ErrorCode.MethodNotFound, `Tool ${tool.name} does not support task-augmented calls`);
+  // Absent or "forbidden": servers SHOULD answer -32601 to a task-augmented call (a fault runs it plainly).
+  if (support === 'forbidden') {
+    if (isOn('tasks-forbidden-tool-runs')) return callTool(ctx);
+    throw new RpcError(ErrorCode.MethodNotFound, `Tool ${tool.name} does not support task-augmented calls`);
+  }
   return createTaskResult(start(coreStore(ctx.session), ctx, callTool, boundedTtl(task.ttl)));
 }
 
