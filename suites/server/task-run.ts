@@ -5,7 +5,7 @@
 // after its work would have ended; then tasks/list. Schema violations of these frames are kept
 // private: a tools/call answered with a CreateTaskResult is right here, and the checks
 // validate each task message against the definition it must meet.
-import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
+import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
@@ -161,9 +161,17 @@ function pollInterval(create: Reply): number {
 const SPEC = 'basic/utilities/tasks';
 const AT = only('2025-11-25');
 
-/** A MUST check of the core tasks page at 2025-11-25. */
-export function coreCheck(id: string, title: string, anchor: string, requirement: string, faults: string[], run: Check['run'], connection: Check['connection'] = 'own'): Check {
-  return { id, title, spec: { url: `${SPEC}#${anchor}`, level: 'MUST' }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, run };
+/** A check of the core tasks page at 2025-11-25 (MUST, on connections of its own, unless told). */
+export function coreCheck(
+  id: string,
+  title: string,
+  anchor: string,
+  requirement: string,
+  faults: string[],
+  run: Check['run'],
+  { connection = 'own', level = 'MUST' }: { connection?: Check['connection']; level?: Level } = {},
+): Check {
+  return { id, title, spec: { url: `${SPEC}#${anchor}`, level }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, run };
 }
 
 /** The recorded run with a created task, or the skip that says why there is none. */

@@ -3,15 +3,25 @@
 // 2026-07-28 extension io.modelcontextprotocol/tasks is in tasks-extension.ts. Creating a
 // task calls a tool: only tools --call-tools allows are used, else the checks skip.
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../../harness/checks/check.js';
+import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
 import { callOnce, callable, isObj, listedTools, noSafeTool, type Obj } from './tool-calls.js';
 import { replyLine } from './tool-plan.js';
-import { isIsoDateTime, resultOf, seqsOf, taskSupportOf, taskTools } from './task-plan.js';
+import { isIsoDateTime, resultOf, seqsOf, taskSupportOf, taskTools, type TaskToolPlan } from './task-plan.js';
 import { coreCheck, coreTaskRun, coreTasksCapability, withRun } from './task-run.js';
 import { taskCoreLifecycleChecks } from './tasks-lifecycle.js';
 import { tasksExtensionChecks } from './tasks-extension.js';
+
+/** An allowed tool to call, task-capable ones first (a server that makes tasks wrongly makes them of those). */
+async function anyTool(ctx: CheckContext): Promise<{ name: string; args: Obj } | Verdict> {
+  const capable = await taskTools(ctx);
+  if (typeof capable !== 'string') return { name: (capable[0] as TaskToolPlan).name, args: (capable[0] as TaskToolPlan).args(100) };
+  const tools = await listedTools(ctx);
+  if (!Array.isArray(tools)) return tools;
+  const first = callable(ctx, tools).ok[0];
+  return first ? { name: first.name, args: first.args } : noSafeTool(ctx);
+}
 
 const TASK_FIELDS: Record<string, string> = { 'tasks/get': 'GetTaskResult', 'tasks/cancel': 'CancelTaskResult' };
 
@@ -26,22 +36,14 @@ export const tasksChecks: Check[] = [
     ['tasks-undeclared-task-created'],
     async (ctx) => {
       if (coreTasksCapability(ctx)) return ctx.skip('the server declares tasks.requests.tools.call (the other tasks checks apply)');
-      const capable = await taskTools(ctx);
-      let name: string;
-      let args: Obj;
-      if (typeof capable !== 'string') [name, args] = [capable[0]?.name as string, capable[0]?.args(100) as Obj];
-      else {
-        const tools = await listedTools(ctx);
-        if (!Array.isArray(tools)) return tools;
-        const first = callable(ctx, tools).ok[0];
-        if (!first) return noSafeTool(ctx);
-        [name, args] = [first.name, first.args];
-      }
+      const target = await anyTool(ctx);
+      if (!('name' in target)) return target;
+      const { name, args } = target;
       const session = await ctx.session({ privateObservations: ['schema-invalid'] });
       const reply = await session.request('tools/call', { name, arguments: args, task: { ttl: 60_000 } });
       const r = resultOf(reply);
       if (r && Array.isArray(r.content) && !isObj(r.task)) return ctx.pass(`${name} with params.task: a CallToolResult`);
-      if (r) return ctx.fail({ expected: `${name} with params.task: a normal CallToolResult (no tasks capability, so params.task is ignored)`, actual: `a result without content: ${ctx.brief(r, 200)}` });
+      if (r) return ctx.fail({ expected: `${name} with params.task: a normal CallToolResult (no tasks capability, so params.task is ignored)`, actual: `a result that is no CallToolResult: ${ctx.brief(r, 200)}` });
       if (reply.kind !== 'error') return ctx.skip(`inconclusive: ${name} with params.task got ${describeReply(reply)}`);
       const plain = await session.request('tools/call', { name, arguments: args });
       if (plain.kind === 'error') return ctx.pass(`${name} fails with and without params.task (error ${reply.error.code})`);
@@ -62,8 +64,7 @@ export const tasksChecks: Check[] = [
       if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
       const plans = await taskTools(ctx, ['required']);
       if (typeof plans === 'string') return ctx.skip(plans);
-      const plan = plans[0];
-      if (!plan) return ctx.skip('no tool');
+      const plan = plans[0] as TaskToolPlan;
       const reply = await callOnce(ctx, { tool: plan.tool, name: plan.name, args: plan.args(100) });
       const what = `${plan.name} (taskSupport "required") without params.task`;
       if (reply.kind === 'error') {
@@ -73,37 +74,35 @@ export const tasksChecks: Check[] = [
       }
       return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
     },
-    'shared',
+    { connection: 'shared' },
   ),
 
   // "If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke
   // the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client
   // attempts to do so." The call goes to a tool the user allows, so running it is harmless.
-  {
-    ...coreCheck(
-      'tasks.forbidden-tool-refuses-task',
-      'A task-augmented call of a tool without execution.taskSupport gets -32601',
-      'tool-level-negotiation',
-      'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client attempts to do so.',
-      ['tasks-forbidden-tool-runs'],
-      async (ctx) => {
-        if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
-        const tools = await listedTools(ctx);
-        if (!Array.isArray(tools)) return tools;
-        const forbidden = tools.filter((t) => taskSupportOf(t) === 'forbidden');
-        if (forbidden.length === 0) return ctx.skip('every listed tool declares task support');
-        const c = callable(ctx, forbidden).ok[0];
-        if (!c) return noSafeTool(ctx, 'no tool without task support');
-        const session = await ctx.session({ privateObservations: ['schema-invalid'] });
-        const reply = await session.request('tools/call', { name: c.name, arguments: c.args, task: { ttl: 60_000 } });
-        const what = `${c.name} (no taskSupport) with params.task`;
-        if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
-        if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
-        return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
-      },
-    ),
-    spec: { url: 'basic/utilities/tasks#tool-level-negotiation', level: 'SHOULD' },
-  },
+  coreCheck(
+    'tasks.forbidden-tool-refuses-task',
+    'A task-augmented call of a tool without execution.taskSupport gets -32601',
+    'tool-level-negotiation',
+    'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client attempts to do so.',
+    ['tasks-forbidden-tool-runs'],
+    async (ctx) => {
+      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const forbidden = tools.filter((t) => taskSupportOf(t) === 'forbidden');
+      if (forbidden.length === 0) return ctx.skip('every listed tool declares task support');
+      const c = callable(ctx, forbidden).ok[0];
+      if (!c) return noSafeTool(ctx, 'no tool without task support');
+      const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+      const reply = await session.request('tools/call', { name: c.name, arguments: c.args, task: { ttl: 60_000 } });
+      const what = `${c.name} (no taskSupport) with params.task`;
+      if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
+      if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
+      return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+    },
+    { level: 'SHOULD' },
+  ),
 
   // "Receivers that accept a task-augmented request MUST return a CreateTaskResult as the response."
   coreCheck(
@@ -237,7 +236,7 @@ export const tasksChecks: Check[] = [
       if (bad.length === 0) return ctx.pass(`${methods.join(', ')}: -32602`);
       return ctx.fail({ expected: 'error -32602 for a taskId that does not exist', actual: bad.join('; ') });
     },
-    'shared',
+    { connection: 'shared' },
   ),
 
   ...tasksExtensionChecks,
