@@ -24,6 +24,7 @@ import { httpChecks } from './server/http/index.js';
 import { sseChecks } from './server/sse.js';
 import { authChecks } from './server/auth.js';
 import { fuzzChecks } from './server/fuzz.js';
+import { tasksChecks } from './server/tasks.js';
 
 export const serverChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -49,6 +50,7 @@ export const serverChecks: readonly Check[] = [
   ...httpChecks,
   ...sseChecks,
   ...authChecks,
+  ...tasksChecks,
   ...fuzzChecks,
 ];
 

@@ -1,4 +1,4 @@
-// The tools the reference server offers (8 legacy: two pages of 5; 11 at 2026-07-28), and how each revision sees them.
+// The tools the reference server offers (8 legacy, 10 at 2025-11-25: two pages of 5; 13 at 2026-07-28), and how each revision sees them.
 import { isOn } from '../faults.js';
 import { isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import type { InputRequired } from '../modern/mrtr.js';
@@ -7,6 +7,8 @@ import type { RequestContext } from '../session.js';
 import type { ArgSchema } from '../validate.js';
 import { ICONS, PNG_1X1 } from './media.js';
 import { MODERN_TOOLS } from './modern-tools.js';
+import { TASK_TOOLS } from './task-tools.js';
+import { coreTasksAt } from '../tasks/core.js';
 import { NO_ARGS, READ_ONLY, sleep, text, type Content, type Hints } from './tool-kit.js';
 
 export type { Content } from './tool-kit.js';
@@ -27,6 +29,8 @@ export interface ToolDef {
   annotations: Hints;
   /** The first revision that offers the tool (absent: all). */
   since?: AnyRevision;
+  /** Whether calls may or must run as tasks (basic/utilities/tasks, 2025-11-25 on); absent: never. */
+  taskSupport?: 'optional' | 'required';
   /** A modern tool may answer with an InputRequiredResult (basic/patterns/mrtr). */
   run(args: Record<string, unknown>, ctx: RequestContext): ToolOutput | InputRequired | Promise<ToolOutput | InputRequired>;
 }
@@ -129,6 +133,7 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
     annotations: { ...READ_ONLY, idempotentHint: true },
     run: () => ({ content: [{ type: 'image', data: PNG_1X1, mimeType: 'image/png' }] }),
   },
+  ...TASK_TOOLS,
   {
     name: 'write_note',
     title: 'Write a note',
@@ -176,6 +181,7 @@ export function renderTool(def: ToolDef, rev: AnyRevision): Record<string, unkno
   if (def.outputSchema && atLeast(rev, '2025-06-18')) out.outputSchema = def.outputSchema;
   if (atLeast(rev, '2025-03-26')) out.annotations = def.annotations;
   if (atLeast(rev, '2025-11-25')) out.icons = ICONS;
+  if (def.taskSupport && coreTasksAt(rev)) out.execution = { taskSupport: def.taskSupport };
   return out;
 }
 

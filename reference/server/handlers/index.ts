@@ -6,12 +6,14 @@ import { setLevel } from './logging.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, listTemplates, readResource, subscription } from './resources.js';
 import { callTool, listTools } from './tools.js';
+import { withTasks } from '../tasks/call.js';
+import { cancelTask, getTask, listTasks, taskResult } from '../tasks/core.js';
 
 export const METHODS: Record<string, MethodEntry> = {
   initialize: { handler: initialize },
   ping: { handler: ping },
   'tools/list': { handler: listTools },
-  'tools/call': { handler: callTool },
+  'tools/call': { handler: withTasks(callTool) },
   'resources/list': { handler: listResources },
   'resources/templates/list': { handler: listTemplates },
   'resources/read': { handler: readResource },
@@ -21,6 +23,10 @@ export const METHODS: Record<string, MethodEntry> = {
   'prompts/get': { handler: getPrompt },
   'logging/setLevel': { handler: setLevel },
   'completion/complete': { handler: complete, since: '2025-03-26' },
+  'tasks/get': { handler: getTask, since: '2025-11-25' },
+  'tasks/result': { handler: taskResult, since: '2025-11-25' },
+  'tasks/list': { handler: listTasks, since: '2025-11-25' },
+  'tasks/cancel': { handler: cancelTask, since: '2025-11-25' },
 };
 
 const ignore: NotificationHandler = () => {};

@@ -4,6 +4,7 @@ import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import { REVISIONS, atLeast, isRevision, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
+import { declareCoreTasks } from '../tasks/core.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
 export const SERVER_VERSION = '0.1.0';
@@ -17,6 +18,7 @@ export function serverCapabilities(rev: AnyRevision): Record<string, unknown> {
     logging: isOn('capability-not-object') ? true : {},
   };
   if (atLeast(rev, '2025-03-26') && !isOn('completions-undeclared-served')) caps.completions = {};
+  declareCoreTasks(caps, rev);
   if (isOn('undeclared-capability')) delete caps.prompts;
   return caps;
 }

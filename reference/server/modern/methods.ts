@@ -6,6 +6,8 @@ import { serverCapabilities } from '../handlers/lifecycle.js';
 import { getPrompt, listPrompts } from '../handlers/prompts.js';
 import { listResources, listTemplates, readResource } from '../handlers/resources.js';
 import { callTool, listTools } from '../handlers/tools.js';
+import { withTasks } from '../tasks/call.js';
+import { cancelExtensionTask, declareTasksExtension, getExtensionTask, updateExtensionTask } from '../tasks/extension.js';
 import { MODERN, MODERN_VERSIONS } from '../revisions.js';
 import type { RequestHandler } from '../session.js';
 import { listen } from './listen.js';
@@ -20,6 +22,7 @@ const INSTRUCTIONS =
 function discover(): Record<string, unknown> {
   const capabilities = serverCapabilities(MODERN);
   if (isOn('modern-log-undeclared')) delete capabilities.logging;
+  declareTasksExtension(capabilities);
   if (isOn('modern-extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
   const versions = isOn('modern-discover-omits-version') ? supportedVersions().filter((v) => !MODERN_VERSIONS.includes(v)) : supportedVersions();
   return { supportedVersions: versions, capabilities, instructions: INSTRUCTIONS };
@@ -28,7 +31,7 @@ function discover(): Record<string, unknown> {
 export const MODERN_METHODS: Record<string, RequestHandler> = {
   'server/discover': discover,
   'tools/list': listTools,
-  'tools/call': callTool,
+  'tools/call': withTasks(callTool),
   'resources/list': listResources,
   'resources/templates/list': listTemplates,
   'resources/read': readResource,
@@ -36,6 +39,9 @@ export const MODERN_METHODS: Record<string, RequestHandler> = {
   'prompts/get': getPrompt,
   'completion/complete': complete,
   'subscriptions/listen': listen,
+  'tasks/get': getExtensionTask,
+  'tasks/update': updateExtensionTask,
+  'tasks/cancel': cancelExtensionTask,
 };
 
 /** Methods no legacy revision has: a dual-era server serves them as modern even without _meta. */

@@ -1,0 +1,117 @@
+// One recorded run of the 2026-07-28 tasks extension (io.modelcontextprotocol/tasks) per
+// revision, shared by the extension checks. On a session that declares the extension: allowed
+// tools are called (those that mention tasks first) until one answers with resultType "task";
+// an immediate tasks/get, polls until the task ends, a tasks/get of an unknown id, and one of
+// the task by a request without the extension. Then, on a fresh session that never declared the
+// extension, the same tool called plainly and with the 2025-11-25 params.task opt-in. Schema violations of these frames
+// stay private (a "task" result is no CallToolResult); the checks judge the task shapes.
+import { randomUUID } from 'node:crypto';
+import type { CheckContext } from '../../harness/checks/check.js';
+import { encodeHeaderValue } from '../../harness/checks/http-access.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import type { Session } from '../../harness/sessions/session.js';
+import { callable, isObj, listedTools, type Obj } from './tool-calls.js';
+import { planTaskTool, resultOf, type TaskToolPlan } from './task-plan.js';
+import { sleep } from './tool-plan.js';
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+const TERMINAL = ['completed', 'failed', 'cancelled'];
+const WORK_MS = 300;
+/** Tools tried with the extension before giving up: each try is a real tool call. */
+const MAX_TRIES = 5;
+
+export interface ExtensionRun {
+  /** Tools called with the extension, and what each answered. */
+  tried: { plan: TaskToolPlan; reply: Reply }[];
+  /** The call that answered with resultType "task". */
+  created?: { plan: TaskToolPlan; reply: Reply; id?: string };
+  firstGet?: Reply;
+  polls: Reply[];
+  unknownGet?: Reply;
+  /** tasks/get of the task by a request that does not declare the extension (same connection). */
+  getWithout?: Reply;
+  /** The task's tool, on a connection that never declared the extension. */
+  without?: { plain: Reply; optIn: Reply };
+}
+
+const runs = new WeakMap<object, Promise<ExtensionRun | string>>();
+
+/** The run of this revision; a string says why there is none (the checks skip with it). */
+export function extensionRun(ctx: CheckContext): Promise<ExtensionRun | string> {
+  let run = runs.get(ctx.facts);
+  if (!run) runs.set(ctx.facts, (run = record(ctx)));
+  return run;
+}
+
+export function declaresExtension(ctx: CheckContext): boolean {
+  const ext = ctx.facts.serverCapabilities.extensions;
+  return isObj(ext) && isObj(ext[TASKS_EXTENSION]);
+}
+
+/** Requests about a task name it in Mcp-Name on HTTP (ignored on stdio); `declared: false` drops the extension. */
+function taskRequest(session: Session, method: string, taskId: string, timeoutMs: number, declared = true): Promise<Reply> {
+  const meta = declared ? {} : { meta: { clientCapabilities: {} } };
+  return session.request(method, { taskId }, { timeoutMs, headers: { 'Mcp-Name': encodeHeaderValue(taskId) }, ...meta });
+}
+
+async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
+  if (!declaresExtension(ctx)) return `not-declared: server/discover does not declare the ${TASKS_EXTENSION} extension`;
+  const tools = await listedTools(ctx);
+  if (!Array.isArray(tools)) return tools.status === 'skip' ? tools.reason : 'no tools listed';
+  const { ok, allowed } = callable(ctx, tools);
+  if (allowed === 0 || ok.length === 0) return 'no-safe-tool: no listed tool may be called under the --call-tools policy (allow more with --call-tools)';
+  const mentions = (t: Obj): boolean => /\btasks?\b/i.test(`${String(t.name)} ${String(t.title ?? '')} ${String(t.description ?? '')}`);
+  const candidates = [...ok.filter((c) => mentions(c.tool)), ...ok.filter((c) => !mentions(c.tool))].slice(0, MAX_TRIES);
+  const session = await ctx.session({ clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } }, privateObservations: ['schema-invalid'] });
+  if (ctx.http) await learnTools(session);
+  const run: ExtensionRun = { tried: [], polls: [] };
+  for (const c of candidates) {
+    const plan = planTaskTool(ctx, c.tool);
+    if (typeof plan === 'string') continue;
+    const reply = await session.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS) });
+    run.tried.push({ plan, reply });
+    if (resultOf(reply)?.resultType !== 'task') continue;
+    const id = resultOf(reply)?.taskId;
+    run.created = { plan, reply, ...(typeof id === 'string' ? { id } : {}) };
+    break;
+  }
+  const id = run.created?.id;
+  if (id === undefined) return run;
+  // extensions/tasks: a CreateTaskResult only once the task is durable: an immediate tasks/get resolves.
+  run.firstGet = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs);
+  const until = performance.now() + ctx.timeoutMs * 2 + WORK_MS;
+  while (performance.now() < until) {
+    const reply = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs);
+    run.polls.push(reply);
+    if (reply.kind !== 'result' || TERMINAL.includes(resultOf(reply)?.status as string)) break;
+    await sleep(pollInterval(reply));
+  }
+  run.unknownGet = await taskRequest(session, 'tasks/get', `mcp-conformance-no-such-task-${randomUUID()}`, ctx.timeoutMs);
+  // The same connection (stdio: the same process, which knows the task), without the extension.
+  run.getWithout = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs, false);
+  // A fresh connection, so nothing the server might remember of the extension's declaration counts.
+  const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
+  if (ctx.http) await learnTools(fresh);
+  const plan = run.created?.plan as TaskToolPlan;
+  run.without = {
+    plain: await fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS) }),
+    optIn: await fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS), task: { ttl: 60_000 } }),
+  };
+  return run;
+}
+
+/** tools/list on the session, so its tools/call carry the Mcp-Param-* headers their schemas ask for (HTTP). */
+async function learnTools(session: Session): Promise<void> {
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const r = resultOf(await session.request('tools/list', cursor === undefined ? {} : { cursor }));
+    if (typeof r?.nextCursor !== 'string') return;
+    cursor = r.nextCursor;
+  }
+}
+
+/** pollIntervalMs, bounded to keep the check quick (clients SHOULD respect it). */
+function pollInterval(reply: Reply): number {
+  const p = resultOf(reply)?.pollIntervalMs;
+  return typeof p === 'number' && Number.isFinite(p) ? Math.min(500, Math.max(50, p)) : 100;
+}

@@ -1,0 +1,186 @@
+// One recorded run of core tasks (2025-11-25) per revision, shared by the tasks checks (each
+// judges its part and cites its frames). On a session of its own: a task-augmented tools/call
+// (task A), tasks/result sent at once while tasks/get polls until A ends, three more
+// tasks/get, tasks/cancel of the ended A; then task B, cancelled while it works, read again
+// after its work would have ended; then tasks/list. Schema violations of these frames are kept
+// private: a tools/call answered with a CreateTaskResult is right here, and the checks
+// validate each task message against the definition it must meet.
+import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
+import { only } from '../../harness/revisions.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import type { Reply } from '../../harness/jsonrpc/types.js';
+import type { Session } from '../../harness/sessions/session.js';
+import { isObj, type Obj } from './tool-calls.js';
+import { resultOf, taskTools, type TaskToolPlan } from './task-plan.js';
+import { replyLine, sleep } from './tool-plan.js';
+
+export interface Step {
+  reply: Reply;
+  /** ms since the run began */
+  sentAt: number;
+  at: number;
+}
+
+export interface CoreTaskRun {
+  plan: TaskToolPlan;
+  /** How long task A's work was asked to take (B's is WORK_B_MS). */
+  workMs: number;
+  create: Reply;
+  id?: string;
+  polls: Step[];
+  result?: Step;
+  /** The first tasks/get sent after tasks/result answered. */
+  afterResult?: Step;
+  /** Three tasks/get after A ended. */
+  afterEnd: Step[];
+  cancelEnded?: Step;
+  second?: { create: Reply; id?: string; cancel?: Step; get?: Step; later?: Step };
+  list?: { ids: string[]; replies: Reply[]; problem?: string; retrievable: string[] };
+}
+
+const WORK_A_MS = 300;
+export const WORK_B_MS = 1000;
+const TTL_MS = 60_000;
+const MAX_LIST_PAGES = 20;
+export const TERMINAL = ['completed', 'failed', 'cancelled'];
+
+/** The server's core tasks capability, when it accepts task-augmented tools/call. */
+export function coreTasksCapability(ctx: CheckContext): Obj | undefined {
+  const tasks = ctx.facts.serverCapabilities.tasks;
+  const requests = isObj(tasks) && isObj(tasks.requests) ? tasks.requests : undefined;
+  return isObj(tasks) && isObj(requests?.tools) && isObj(requests.tools.call) ? tasks : undefined;
+}
+
+/** The task id of a CreateTaskResult (or of its task fields misplaced at the top level). */
+export function createdId(reply: Reply): string | undefined {
+  const r = resultOf(reply);
+  const task = r && isObj(r.task) ? r.task : r;
+  return typeof task?.taskId === 'string' ? task.taskId : undefined;
+}
+
+export const statusOf = (r: Reply | undefined): unknown => resultOf(r)?.status;
+const ended = (r: Reply | undefined): boolean => TERMINAL.includes(statusOf(r) as string);
+
+const runs = new WeakMap<object, Promise<CoreTaskRun | string>>();
+
+/** The run of this revision (started by the first check that asks); a string says why there is none. */
+export function coreTaskRun(ctx: CheckContext): Promise<CoreTaskRun | string> {
+  let run = runs.get(ctx.facts);
+  if (!run) runs.set(ctx.facts, (run = record(ctx)));
+  return run;
+}
+
+async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
+  const caps = coreTasksCapability(ctx);
+  if (!caps) return 'not-declared: the server does not declare tasks.requests.tools.call';
+  const plans = await taskTools(ctx);
+  if (typeof plans === 'string') return plans;
+  const plan = plans[0] as TaskToolPlan;
+  const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+  const t0 = performance.now();
+  const clock = (): number => Math.round(performance.now() - t0);
+  const budget = ctx.timeoutMs * 2 + WORK_B_MS;
+  const step = async (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => {
+    const sentAt = clock();
+    const reply = await session.request(method, params, { timeoutMs });
+    return { reply, sentAt, at: clock() };
+  };
+  const call = (ms: number): Promise<Reply> => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS } });
+
+  const create = await call(WORK_A_MS);
+  const id = createdId(create);
+  const run: CoreTaskRun = { plan, workMs: WORK_A_MS, create, polls: [], afterEnd: [] };
+  if (id === undefined) return run;
+  run.id = id;
+  const get = (taskId = id): Promise<Step> => step('tasks/get', { taskId });
+
+  // tasks/result at once, and tasks/get polls (at the server's pollInterval, bounded) until A ends.
+  const pending = step('tasks/result', { taskId: id }, budget);
+  void pending.then((s) => (run.result = s));
+  const interval = pollInterval(create);
+  while (clock() < budget) {
+    const s = await get();
+    run.polls.push(s);
+    if (s.reply.kind !== 'result' || ended(s.reply)) break;
+    await Promise.race([sleep(interval), pending]);
+  }
+  const result = await pending;
+  run.afterResult = run.polls.find((s) => s.sentAt >= result.at);
+  if (!run.afterResult && (result.reply.kind === 'result' || result.reply.kind === 'error')) run.afterResult = await get();
+  const last = run.polls.includes(run.afterResult as Step) ? run.polls.at(-1) : (run.afterResult ?? run.polls.at(-1));
+  if (ended(last?.reply)) for (let i = 0; i < 3; i++) run.afterEnd.push(await get());
+  if (isObj(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
+
+  await secondTask(run, call, step, isObj(caps.cancel), clock);
+  if (isObj(caps.list)) run.list = await listAll(session, run, ctx.timeoutMs);
+  return run;
+}
+
+/** Task B: created (a second id), cancelled while it works, and read again after its work would have ended. */
+async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj) => Promise<Step>, cancel: boolean, clock: () => number): Promise<void> {
+  const started = clock();
+  const create = await call(WORK_B_MS);
+  const id = createdId(create);
+  run.second = { create, ...(id !== undefined ? { id } : {}) };
+  if (id === undefined || !cancel) return;
+  run.second.cancel = await step('tasks/cancel', { taskId: id });
+  run.second.get = await step('tasks/get', { taskId: id });
+  await sleep(Math.max(0, started + WORK_B_MS + 300 - clock()));
+  run.second.later = await step('tasks/get', { taskId: id });
+}
+
+/** Every page of tasks/list, and which created tasks tasks/get still found just before. */
+async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): Promise<NonNullable<CoreTaskRun['list']>> {
+  const retrievable: string[] = [];
+  const latestA = (run.afterEnd.at(-1) ?? run.polls.at(-1))?.reply;
+  const latestB = run.second?.later?.reply ?? run.second?.get?.reply ?? run.second?.create;
+  if (run.id !== undefined && latestA?.kind === 'result') retrievable.push(run.id);
+  if (run.second?.id !== undefined && latestB?.kind === 'result' && !retrievable.includes(run.second.id)) retrievable.push(run.second.id);
+  const out: NonNullable<CoreTaskRun['list']> = { ids: [], replies: [], retrievable };
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const reply = await session.request('tasks/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
+    out.replies.push(reply);
+    const r = resultOf(reply);
+    if (!r || !Array.isArray(r.tasks)) return { ...out, problem: `tasks/list got ${reply.kind === 'error' ? `error ${reply.error.code}` : reply.kind === 'result' ? 'a result without a tasks array' : reply.kind}` };
+    for (const t of r.tasks) if (isObj(t) && typeof t.taskId === 'string') out.ids.push(t.taskId);
+    if (typeof r.nextCursor !== 'string') return out;
+    cursor = r.nextCursor;
+  }
+  return { ...out, problem: `more than ${MAX_LIST_PAGES} pages` };
+}
+
+/** The task's pollInterval, bounded to keep a check quick (requestors SHOULD respect it). */
+function pollInterval(create: Reply): number {
+  const r = resultOf(create);
+  const task = r && isObj(r.task) ? r.task : r;
+  const p = task?.pollInterval;
+  return typeof p === 'number' && Number.isFinite(p) ? Math.min(500, Math.max(50, p)) : 100;
+}
+
+const SPEC = 'basic/utilities/tasks';
+const AT = only('2025-11-25');
+
+/** A check of the core tasks page at 2025-11-25 (MUST, on connections of its own, unless told). */
+export function coreCheck(
+  id: string,
+  title: string,
+  anchor: string,
+  requirement: string,
+  faults: string[],
+  run: Check['run'],
+  { connection = 'own', level = 'MUST' }: { connection?: Check['connection']; level?: Level } = {},
+): Check {
+  return { id, title, spec: { url: `${SPEC}#${anchor}`, level }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, run };
+}
+
+/** The recorded run with a created task, or the skip that says why there is none. */
+export async function withRun(ctx: CheckContext, judge: (run: CoreTaskRun & { id: string }) => Verdict | Promise<Verdict>): Promise<Verdict> {
+  const run = await coreTaskRun(ctx);
+  if (typeof run === 'string') return ctx.skip(run);
+  if (run.id === undefined) return ctx.skip(`no task was created: a task-augmented tools/call of ${run.plan.describe(run.workMs)} got ${replyLine(ctx, run.create)}`);
+  return judge(run as CoreTaskRun & { id: string });
+}
+
+/** "status" of a step, for evidence. */
+export const said = (s: Step | undefined): string => (s === undefined ? 'nothing' : s.reply.kind === 'result' ? `"${String(statusOf(s.reply))}"` : describeReply(s.reply));
