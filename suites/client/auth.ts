@@ -131,8 +131,9 @@ const discoveryChecks: ClientCheck[] = [
           return ctx.fail({ expected: `GET ${named} (the 401's resource_metadata)`, actual: requests.length ? `protected resource metadata requested at ${requests.map((e) => e.href).join(', ')}` : 'no protected resource metadata request' });
         }
         ctx.cite(fetched.seq);
+        // From 2025-11-25 the header's URL comes first; 2025-06-18 only demands that it is used.
         const before = requests.find((e) => e.seq < fetched.seq);
-        if (before) return ctx.fail({ expected: `${named} first (it is named in the challenge)`, actual: `${line(before)} before it` });
+        if (before && ctx.in(since('2025-11-25'))) return ctx.fail({ expected: `${named} first (it is named in the challenge)`, actual: `${line(before)} before it` });
         return ctx.pass();
       });
     },
@@ -193,6 +194,11 @@ const discoveryChecks: ClientCheck[] = [
         const expected = `${order.join(', then ')} (until one answers)`;
         if (tried.length === 0) return ctx.fail({ expected, actual: 'no authorization server metadata request' });
         ctx.cite(...tried.map((e) => e.seq));
+        // 2025-06-18 names RFC 8414 but no order: its document must be the one found, however reached.
+        if (revisionInfo(ctx.revision).authorizationMetadata === 'oauth') {
+          if (tried.at(-1)?.href === order[0] && answered !== -1) return ctx.pass();
+          return ctx.fail({ expected: `GET ${order[0]} (RFC 8414 §3.1, the well-known suffix inserted before the issuer's path)`, actual: `tried ${tried.map((e) => e.href).join(', ')}` });
+        }
         const wrong = tried.findIndex((e, i) => e.href !== order[i]);
         if (wrong !== -1) return ctx.fail({ expected, actual: `tried ${tried.map((e) => e.href).join(', then ')}` });
         if (answered === -1) return ctx.fail({ expected, actual: `stopped after ${tried.map((e) => e.href).join(', ')}` });
