@@ -35,7 +35,7 @@ describe('the official TypeScript SDK client', () => {
     const auth = report.results.filter((r) => r.area === 'auth');
     expect(auth.length).toBeGreaterThan(10);
     for (const r of auth) expect([r.id, r.status, r.reason], r.id).toEqual([r.id, 'skip', NOT_AUTHORIZING]);
-  });
+  }, 180_000);
 
   it('with its own OAuth support: only the reviewed findings', async () => {
     const report = await run('sdk-oauth-client-driver.mjs', ['2025-03-26', '2025-06-18', '2025-11-25']);
@@ -43,5 +43,5 @@ describe('the official TypeScript SDK client', () => {
     expect(auth.filter((r) => r.status === 'skip').map((r) => `${r.id}@${r.revision}: ${r.reason ?? ''}`)).toEqual([]);
     const findings = auth.filter((r) => r.status !== 'pass').map((r) => ({ id: r.id, revision: r.revision, status: r.status }));
     expect(findings).toEqual(SDK_OAUTH_FINDINGS.map(({ why: _why, ...f }) => f));
-  });
+  }, 180_000);
 });
