@@ -77,7 +77,7 @@ const discoveryChecks: ClientCheck[] = [
   // do not implement OAuth 2.0 Authorization Server Metadata, clients MUST use the following
   // default endpoint paths relative to the authorization base URL".
   {
-    id: 'auth.default-endpoints',
+    id: 'auth.default-endpoints-used',
     title: 'Without metadata, the client uses /authorize, /token and /register at the MCP server\'s origin',
     spec: { url: 'basic/authorization#fallbacks-for-servers-without-metadata-discovery', level: 'MUST' },
     requirement: 'For servers that do not implement OAuth 2.0 Authorization Server Metadata, clients MUST use the following default endpoint paths relative to the authorization base URL',

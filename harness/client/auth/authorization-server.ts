@@ -11,7 +11,8 @@ import { Answerer, basicOf, formOf, jsonOf, pathOf, queryOf } from './http.js';
 import { metadataUrl, type AuthProfile, type MetadataLocation } from './profile.js';
 import type { AuthTrace, RegisteredClient } from './trace.js';
 
-const LOCATIONS: readonly MetadataLocation[] = ['oauth-insert', 'oidc-insert', 'oidc-append'];
+/** Codes, tokens and clients one run may mint: a client looping on the AS is cut off, not fed. */
+const MAX_ISSUED = 200;
 const WRONG_STATE = 'mcp-conformance-not-your-state';
 
 const random = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
@@ -117,6 +118,7 @@ export class ScriptedAuthorizationServer {
 
   private authorize(req: HttpRequestRecord, res: ServerResponse): true {
     this.out.role(req, 'authorize');
+    if (this.trace.grants.length >= MAX_ISSUED) return this.out.text(req, res, 429, 'too many authorization requests in one run');
     const q = queryOf(req.path);
     const client = this.client(q.get('client_id') ?? '');
     const redirectUri = q.get('redirect_uri') ?? '';
@@ -159,6 +161,7 @@ export class ScriptedAuthorizationServer {
     const form = formOf(req.body);
     const fail = (status: number, error: string, description: string) => this.out.json(req, res, status, { error, error_description: description });
     if (req.method !== 'POST') return fail(405, 'invalid_request', 'the token endpoint takes POST');
+    if (this.trace.tokens.length >= MAX_ISSUED) return fail(429, 'slow_down', 'too many token requests in one run');
     if (form.get('grant_type') !== 'authorization_code') return fail(400, 'unsupported_grant_type', 'only authorization_code is supported');
     const basic = basicOf(req.headers);
     const clientId = basic?.id ?? form.get('client_id') ?? '';
@@ -181,6 +184,7 @@ export class ScriptedAuthorizationServer {
   }
 
   private register(req: HttpRequestRecord, res: ServerResponse): true {
+    if (this.registrations >= MAX_ISSUED) return this.out.json(req, res, 429, { error: 'slow_down', error_description: 'too many registrations in one run' });
     const body = jsonOf(req.body);
     const uris = body?.redirect_uris;
     if (!body || !Array.isArray(uris) || uris.length === 0 || !uris.every((u): u is string => typeof u === 'string' && isLocalOrHttps(u))) {
@@ -203,5 +207,3 @@ export class ScriptedAuthorizationServer {
 export function isDiscoveryPath(path: string): boolean {
   return /\/\.well-known\/(oauth-authorization-server|openid-configuration)(\/|$)/.test(path);
 }
-
-export { LOCATIONS };

@@ -30,6 +30,15 @@ export interface Exchange {
   answer?: Answer;
 }
 
+/** The request target on its origin; a target no URL parser takes (a hostile client) becomes the origin. */
+function urlOf(target: string, origin: string): URL {
+  try {
+    return new URL(target, origin);
+  } catch {
+    return new URL(origin);
+  }
+}
+
 export class AuthView {
   readonly exchanges: Exchange[];
 
@@ -42,7 +51,7 @@ export class AuthView {
       .sort((a, b) => a.seq - b.seq)
       .map((r) => {
         const at = r.connection === 'authorization-server' ? 'as-origin' : 'mcp-origin';
-        const url = new URL(r.path, at === 'as-origin' ? trace.asOrigin : mcpOrigin);
+        const url = urlOf(r.path, at === 'as-origin' ? trace.asOrigin : mcpOrigin);
         const answer = trace.answers.get(r.seq);
         const bearer = bearerOf(r.headers);
         const json = r.method === 'POST' ? jsonOf(r.body) : undefined;
