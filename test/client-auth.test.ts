@@ -4,6 +4,8 @@
 // 403 of step-up. Every request is recorded, on both origins.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isMetadataDocumentUrl, redirectMatches } from '../harness/client/auth/authorization-server.js';
+import { audienceCovers } from '../harness/client/auth/resource-server.js';
 import { traceOf } from '../harness/client/auth/trace.js';
 import { authView } from '../harness/client/auth/view.js';
 import { Recording } from '../harness/client/recording.js';
@@ -80,6 +82,28 @@ async function authorize(s: Served, opts: { scope?: string; verifier?: string; r
   const token = await fetch(metadata.token_endpoint as string, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
   return { challenge, metadata, back, location, token, issuer };
 }
+
+describe('the rules the scripted servers and the checks share', () => {
+  it('matches redirect URIs exactly, but lets a loopback one take any port (RFC 8252 §7.3)', () => {
+    expect(redirectMatches('http://127.0.0.1/cb', 'http://127.0.0.1:5000/cb')).toBe(true);
+    expect(redirectMatches('http://localhost:3000/cb', 'http://localhost:4000/cb')).toBe(true);
+    expect(redirectMatches('http://127.0.0.1:3000/cb', 'http://127.0.0.1:3000/other')).toBe(false);
+    expect(redirectMatches('http://127.0.0.1:3000/cb', 'http://localhost:3000/cb')).toBe(false);
+    expect(redirectMatches('https://app.example/cb', 'https://app.example:8443/cb')).toBe(false);
+  });
+
+  it('takes a resource indicator for the MCP URL or an ancestor on its origin, nothing else', () => {
+    const mcp = 'http://127.0.0.1:9/mcp/abc';
+    for (const ok of [mcp, 'http://127.0.0.1:9', 'http://127.0.0.1:9/', 'http://127.0.0.1:9/mcp']) expect(audienceCovers(ok, mcp), ok).toBe(true);
+    for (const bad of ['http://127.0.0.1:9/mc', 'http://127.0.0.1:10/mcp/abc', 'https://elsewhere.example/mcp', `${mcp}#f`, 'not a url']) expect(audienceCovers(bad, mcp), bad).toBe(false);
+  });
+
+  it('knows a client ID metadata document URL: https with a path', () => {
+    expect(isMetadataDocumentUrl('https://app.example/client.json')).toBe(true);
+    expect(isMetadataDocumentUrl('https://app.example/')).toBe(false);
+    expect(isMetadataDocumentUrl('http://app.example/client.json')).toBe(false);
+  });
+});
 
 describe('the scripted resource server', () => {
   it('challenges as each revision says: bare at 2025-03-26, resource_metadata at 2025-06-18, and scope from 2025-11-25', async () => {

@@ -98,7 +98,7 @@ export class OAuthClient implements AuthHooks {
     const verifier = random();
     const plain = isOn('auth-pkce-plain');
     const state = isOn('auth-state-missing') ? undefined : random();
-    const redirectUri = isOn('auth-redirect-uri-unregistered') ? client.redirectUri.replace(/:(\d+)\//, (_m, port: string) => `:${Number(port) + 1}/`) : client.redirectUri;
+    const redirectUri = isOn('auth-redirect-uri-unregistered') ? client.redirectUri.replace(/\/callback$/, '/other-callback') : client.redirectUri;
     const resource = canonicalResource(this.mcpUrl);
     const url = new URL(server.authorize);
     const params: Record<string, string | undefined> = {

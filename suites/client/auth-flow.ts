@@ -2,7 +2,7 @@
 // resource indicator, the scope asked for, redirect URIs, and answers the client must refuse
 // (no PKCE advertised, a state or an issuer that is not the one expected).
 import { createHash } from 'node:crypto';
-import { isLocalOrHttps } from '../../harness/client/auth/authorization-server.js';
+import { isLocalOrHttps, redirectMatches } from '../../harness/client/auth/authorization-server.js';
 import { audienceCovers } from '../../harness/client/auth/resource-server.js';
 import type { AuthView, Exchange } from '../../harness/client/auth/view.js';
 import type { ClientCheck } from '../../harness/client/scenario.js';
@@ -313,9 +313,9 @@ export const authFlowChecks: ClientCheck[] = [
         for (const a of judged) {
           const client = v.trace.clients.get(a.query.get('client_id') ?? '');
           const uri = a.query.get('redirect_uri') ?? '';
-          if (client && !client.redirectUris.includes(uri)) {
+          if (client && !client.redirectUris.some((r) => redirectMatches(r, uri))) {
             ctx.cite(a.seq);
-            return ctx.fail({ expected: `a redirect_uri among those registered (${client.redirectUris.join(', ')})`, actual: `redirect_uri ${uri || '(none)'}` });
+            return ctx.fail({ expected: `a redirect_uri among those registered (${client.redirectUris.join(', ')}; a loopback one on any port)`, actual: `redirect_uri ${uri || '(none)'}` });
           }
         }
         return ctx.pass();

@@ -28,6 +28,22 @@ export function isLocalOrHttps(uri: string): boolean {
   }
 }
 
+/**
+ * Is `used` the registered redirect URI `registered`? Exactly, except that a loopback one may
+ * name any port (OAuth 2.1 §8.4.2, RFC 8252 §7.3: native clients take an ephemeral port).
+ */
+export function redirectMatches(registered: string, used: string): boolean {
+  if (registered === used) return true;
+  try {
+    const a = new URL(registered);
+    const b = new URL(used);
+    const loopback = (u: URL) => u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+    return loopback(a) && loopback(b) && a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search;
+  } catch {
+    return false;
+  }
+}
+
 /** A client ID that is a metadata document URL: https with a path (2025-11-25 #implementation-requirements). */
 export function isMetadataDocumentUrl(clientId: string): boolean {
   try {
@@ -113,7 +129,7 @@ export class ScriptedAuthorizationServer {
 
   /** Registered redirect URIs match exactly; without a list (pre-registered, metadata document) any local or https one. */
   private redirectAllowed(client: RegisteredClient, uri: string): boolean {
-    return client.redirectUris.length ? client.redirectUris.includes(uri) : isLocalOrHttps(uri);
+    return client.redirectUris.length ? client.redirectUris.some((r) => redirectMatches(r, uri)) : isLocalOrHttps(uri);
   }
 
   private authorize(req: HttpRequestRecord, res: ServerResponse): true {
@@ -168,7 +184,9 @@ export class ScriptedAuthorizationServer {
     const secret = basic?.secret ?? form.get('client_secret') ?? undefined;
     const client = this.client(clientId);
     if (!client) return fail(401, 'invalid_client', `unknown client ${JSON.stringify(clientId)}`);
-    if (client.secret !== undefined && client.secret !== secret) return fail(401, 'invalid_client', 'client authentication failed');
+    // Pre-registered clients must authenticate; a dynamically registered one only must not lie.
+    const authenticates = client.how === 'pre-registered' || secret !== undefined;
+    if (client.secret !== undefined && authenticates && client.secret !== secret) return fail(401, 'invalid_client', 'client authentication failed');
     const grant = this.trace.grants.find((g) => g.code === form.get('code'));
     if (!grant || grant.redeemedAt !== undefined) return fail(400, 'invalid_grant', 'unknown or used authorization code');
     if (grant.clientId !== clientId) return fail(400, 'invalid_grant', 'the code was issued to another client');

@@ -24,7 +24,7 @@ export const AUTH_FAULTS = [
   { id: 'auth-scope-challenge-ignored', digest: 'AUTH-058', transports: SHTTP, eras: BOTH, description: 'AUTH-058: asks for all scopes_supported of the resource metadata even when the challenge names a scope.' },
   { id: 'auth-scope-metadata-ignored', digest: 'AUTH-058', transports: SHTTP, eras: BOTH, description: 'AUTH-058: without a challenge scope, asks for no scope instead of the resource metadata\'s scopes_supported.' },
   { id: 'auth-redirect-uri-remote', digest: 'AUTH-066', transports: SHTTP, eras: BOTH, description: 'AUTH-066: registers and uses the redirect URI http://mcp-client.example/callback (neither localhost nor https).' },
-  { id: 'auth-redirect-uri-unregistered', digest: 'AUTH-066', transports: SHTTP, eras: BOTH, description: 'AUTH-066: the authorization request\'s redirect_uri uses another port than the one registered.' },
+  { id: 'auth-redirect-uri-unregistered', digest: 'AUTH-066', transports: SHTTP, eras: BOTH, description: 'AUTH-066: the authorization request\'s redirect_uri has another path (/other-callback) than the one registered.' },
   // tokens and step-up
   { id: 'auth-token-missing-on-tool-call', digest: 'AUTH-050', transports: SHTTP, eras: BOTH, description: 'AUTH-050: tools/call requests go without the Authorization header.' },
   { id: 'auth-token-in-query', digest: 'AUTH-050', transports: SHTTP, eras: BOTH, description: 'AUTH-050: also puts the access token in the MCP URL\'s query (access_token=...).' },
