@@ -27,7 +27,7 @@ export interface Discovered {
 
 /** The MCP server URL as a resource indicator: no fragment, no query (RFC 8707 §2). */
 export function canonicalResource(mcpUrl: URL): string {
-  return `${mcpUrl.origin}${mcpUrl.pathname}`;
+  return isOn('auth-resource-origin-only') ? mcpUrl.origin : `${mcpUrl.origin}${mcpUrl.pathname}`;
 }
 
 function url(value: unknown, base?: string): URL | undefined {
@@ -112,7 +112,7 @@ export class Discovery {
 
   /** 2025-03-26: the authorization base URL is the MCP URL without its path. */
   private async atOrigin(protocolVersion: string): Promise<AuthorizationServer> {
-    const base = isOn('auth-origin-metadata-keeps-path') ? canonicalResource(this.mcpUrl) : this.mcpUrl.origin;
+    const base = isOn('auth-origin-metadata-keeps-path') ? `${this.mcpUrl.origin}${this.mcpUrl.pathname}` : this.mcpUrl.origin;
     try {
       return await this.fromMetadata(base, [metadataUrls(new URL(base))[0] as URL], protocolVersion);
     } catch (e) {

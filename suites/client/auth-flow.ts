@@ -216,6 +216,32 @@ export const authFlowChecks: ClientCheck[] = [
     },
   },
 
+  // AUTH-057 (2025-06-18 on #canonical-server-uri): "MCP clients SHOULD provide the most
+  // specific URI that they can for the MCP server they intend to access" (and without a trailing
+  // slash unless it is significant).
+  {
+    id: 'auth.resource-canonical',
+    title: 'The resource indicator is the MCP server URL itself (the most specific URI, no trailing slash added)',
+    spec: authSpec('SHOULD', 'canonical-server-uri', `${MODERN_PAGE.flow}#canonical-server-uri`),
+    requirement: 'MCP clients SHOULD provide the most specific URI that they can for the MCP server they intend to access, following the guidance in RFC 8707.',
+    side: 'client',
+    scenario: AUTH_BASIC,
+    revisions: since('2025-06-18'),
+    transports: [...HTTP],
+    faults: ['auth-resource-origin-only'],
+    async run(ctx) {
+      return onAuthorizations(ctx, (v, requests) => {
+        const values = [...requests.map((e) => ({ e, r: e.query.get('resource') })), ...v.of('token').map((e) => ({ e, r: e.form.get('resource') }))];
+        const judged = values.filter((x): x is { e: Exchange; r: string } => x.r !== null);
+        if (judged.length === 0) return ctx.skip('the client sent no resource parameter');
+        const other = judged.find((x) => x.r !== v.trace.mcpUrl);
+        if (!other) return ctx.pass();
+        ctx.cite(other.e.seq);
+        return ctx.warn({ expected: `resource=${v.trace.mcpUrl} (the server's URL, as its protected resource metadata states)`, actual: `resource=${other.r}` });
+      });
+    },
+  },
+
   // AUTH-058 (2025-11-25 #scope-selection-strategy): "Use scope parameter from the initial
   // WWW-Authenticate header in the 401 response, if provided".
   {

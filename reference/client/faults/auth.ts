@@ -21,6 +21,7 @@ export const AUTH_FAULTS = [
   { id: 'auth-state-unchecked', digest: 'AUTH-065', transports: SHTTP, eras: BOTH, description: 'AUTH-065: redeems the code of an authorization response whose state is not the one it sent.' },
   { id: 'auth-iss-unchecked', digest: 'AUTH-064', transports: SHTTP, eras: MODERN, description: 'AUTH-064: redeems the code of an authorization response whose iss is not the recorded issuer.' },
   { id: 'auth-resource-missing-in-token-request', digest: 'AUTH-057', transports: SHTTP, eras: BOTH, description: 'AUTH-057: sends resource in the authorization request but not in the token request.' },
+  { id: 'auth-resource-origin-only', digest: 'AUTH-057', transports: SHTTP, eras: BOTH, description: 'AUTH-057: the resource indicator is the MCP server\'s origin, not its URL (less specific).' },
   { id: 'auth-scope-challenge-ignored', digest: 'AUTH-058', transports: SHTTP, eras: BOTH, description: 'AUTH-058: asks for all scopes_supported of the resource metadata even when the challenge names a scope.' },
   { id: 'auth-scope-metadata-ignored', digest: 'AUTH-058', transports: SHTTP, eras: BOTH, description: 'AUTH-058: without a challenge scope, asks for no scope instead of the resource metadata\'s scopes_supported.' },
   { id: 'auth-redirect-uri-remote', digest: 'AUTH-066', transports: SHTTP, eras: BOTH, description: 'AUTH-066: registers and uses the redirect URI http://mcp-client.example/callback (neither localhost nor https).' },
