@@ -14,6 +14,7 @@ import { serve } from '../harness/client/scripted-server.js';
 import { Peer } from '../harness/jsonrpc/peer.js';
 import { revisionInfo } from '../harness/revisions.js';
 import { HttpEndpoint } from '../harness/transports/serve/http-endpoint.js';
+import { authMigrationScenario } from '../suites/client/scenarios/auth-discovery.js';
 import { authBasicScenario } from '../suites/client/scenarios/auth-flow.js';
 import { ADMIN_TOOL, WRITE_TOOL, authStepUpScenario } from '../suites/client/scenarios/auth-scopes.js';
 
@@ -177,6 +178,21 @@ describe('the scripted authorization server', () => {
       expect(param(header, 'scope')).toBe(needed);
       expect(param(header, 'resource_metadata')).toBeDefined();
     }
+  });
+
+  it('migration: after two authorized requests the metadata names a second AS and the first AS\'s token gets 401', async () => {
+    const s = await served(authMigrationScenario, '2026-07-28');
+    const { token, challenge } = await authorize(s);
+    const { access_token: at } = (await token.json()) as { access_token: string };
+    const headers = { Authorization: `Bearer ${at}`, 'MCP-Protocol-Version': '2026-07-28' };
+    // Past the resource server (the modern server then refuses a discover without _meta: 400).
+    for (let i = 0; i < 2; i++) expect((await post(s.url, DISCOVER, headers)).status).not.toBe(401);
+    const refused = await post(s.url, DISCOVER, headers);
+    expect(refused.status).toBe(401);
+    expect(param(refused.headers.get('www-authenticate'), 'error')).toBe('invalid_token');
+    const prm = (await (await fetch(param(challenge, 'resource_metadata') as string)).json()) as { authorization_servers: string[] };
+    expect(prm.authorization_servers[0]).toMatch(/\/tenant2$/);
+    expect(traceOf(s.recording)?.nextIssuer).toBe(prm.authorization_servers[0]);
   });
 
   it('records every request on both origins with its role, and the trace keeps what was issued', async () => {

@@ -63,13 +63,16 @@ export class OAuthClient implements AuthHooks {
   private async handle(status: number, challenge: Record<string, string>, ctx: AuthContext): Promise<boolean> {
     if (status === 403) return this.stepUp(challenge);
     if (status !== 401) return false;
+    const held = this.token !== undefined;
     this.token = undefined;
     const protocolVersion = ctx.headers['MCP-Protocol-Version'] ?? NEWEST_LEGACY;
-    this.found = await this.discovery.discover(challenge, protocolVersion);
+    // A refused token may mean the server moved to another AS: discover again.
+    const found = held && this.found && isOn('auth-discovery-reused') ? this.found : await this.discovery.discover(challenge, protocolVersion);
+    this.found = found;
     // 2025-11-25 #scope-selection-strategy: the challenge's scope, else all of scopes_supported.
     const fromChallenge = isOn('auth-scope-challenge-ignored') ? undefined : challenge.scope;
-    const fromMetadata = isOn('auth-scope-metadata-ignored') ? undefined : this.found.scopesSupported?.join(' ');
-    await this.authorize(scopesOf(fromChallenge ?? fromMetadata), this.found.server);
+    const fromMetadata = isOn('auth-scope-metadata-ignored') ? undefined : found.scopesSupported?.join(' ');
+    await this.authorize(scopesOf(fromChallenge ?? fromMetadata), found.server);
     return true;
   }
 
@@ -88,7 +91,9 @@ export class OAuthClient implements AuthHooks {
   }
 
   private async credentials(server: AuthorizationServer): Promise<ClientCredentials> {
-    if (this.client?.issuer !== server.issuer) this.client = { issuer: server.issuer, credentials: await register(this.http, server) };
+    // Credentials are bound to the issuer that accepted them (2026-07-28 #authorization-server-binding).
+    const bound = this.client?.issuer === server.issuer || (this.client !== undefined && isOn('auth-credentials-reused-across-issuers'));
+    if (!bound || !this.client) this.client = { issuer: server.issuer, credentials: await register(this.http, server) };
     return this.client.credentials;
   }
 

@@ -6,6 +6,7 @@ import type { Exchange } from '../../harness/client/auth/view.js';
 import type { ClientCheck } from '../../harness/client/scenario.js';
 import { only, since } from '../../harness/revisions.js';
 import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, scopesOf } from './auth-support.js';
+import { AUTH_MIGRATION } from './scenarios/auth-discovery.js';
 import { AUTH_BASIC } from './scenarios/auth-flow.js';
 import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from './scenarios/auth-registration.js';
 import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from './scenarios/auth-scopes.js';
@@ -16,6 +17,12 @@ const MAX_STEP_UPS = 3;
 
 const toolOf = (e: Exchange): unknown => (e.json?.method === 'tools/call' ? (e.json.params as { name?: unknown } | undefined)?.name : undefined);
 const clientIdOf = (e: Exchange): string | undefined => e.query.get('client_id') ?? e.form.get('client_id') ?? undefined;
+/** The client ID of `Authorization: Basic` (token requests of confidential clients). */
+function basicClientId(e: Exchange): string | undefined {
+  const m = /^basic\s+(\S+)/i.exec(e.headers.authorization ?? '');
+  const text = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+  return text.includes(':') ? decodeURIComponent(text.slice(0, text.indexOf(':'))) : undefined;
+}
 /** Looks like a URL (has a scheme): a client ID meant as a metadata document. */
 const urlLike = (id: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(id);
 
@@ -91,6 +98,63 @@ export const authTokenChecks: ClientCheck[] = [
         if (!leak) return ctx.pass();
         ctx.cite(leak.seq);
         return ctx.fail({ expected: `the access token only on requests to the MCP server (${new URL(v.trace.mcpUrl).origin})`, actual: `${line(leak)} carries it` });
+      });
+    },
+  },
+
+  // AUTH-067 (2025-06-18 on #token-handling): "MCP clients MUST NOT send tokens to the MCP
+  // server other than ones issued by the MCP server's authorization server." Once the server
+  // refused a token and its metadata names another AS, a token of the first AS is not its AS's.
+  {
+    id: 'auth.token-from-current-as',
+    title: 'After the server moves to another AS, the client sends only that AS\'s tokens',
+    spec: authSpec('MUST', 'token-handling', `${MODERN_PAGE.flow}#token-handling`),
+    requirement: 'MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server\'s authorization server.',
+    fix: 'On a 401 while holding a token, discover again (the protected resource metadata may name another AS) before authorizing.',
+    side: 'client',
+    scenario: AUTH_MIGRATION,
+    revisions: since('2025-06-18'),
+    transports: [...HTTP],
+    faults: ['auth-discovery-reused'],
+    async run(ctx) {
+      return judgeFlow(ctx, (v) => {
+        const moved = v.trace.migratedAt;
+        if (moved === undefined) return ctx.skip('the client never reached the point where the server moved to another AS');
+        ctx.cite(moved);
+        const stale = v.exchanges.find((e) => e.role === 'mcp' && e.seq > moved && v.trace.token(e.bearer) !== undefined && v.trace.token(e.bearer)?.issuer !== v.trace.nextIssuer);
+        if (!stale) return ctx.pass();
+        ctx.cite(stale.seq);
+        return ctx.fail({ expected: `after the 401, only tokens of ${v.trace.nextIssuer ?? 'the new AS'} (the AS the metadata now names)`, actual: `${line(stale)} with a token of ${v.trace.token(stale.bearer)?.issuer ?? '?'}` });
+      });
+    },
+  },
+
+  // AUTH-063 (2026-07-28 client-registration#authorization-server-binding): "When the
+  // authorization server changes ..., clients MUST NOT reuse client credentials from a different
+  // authorization server and MUST re-register with the new authorization server."
+  {
+    id: 'auth.credentials-per-issuer',
+    title: 'Client credentials of one AS are not presented to another',
+    spec: { url: `${MODERN_PAGE.registration}#authorization-server-binding`, level: 'MUST' },
+    requirement: 'When the authorization server changes (detected via updated protected resource metadata), clients MUST NOT reuse client credentials from a different authorization server and MUST re-register with the new authorization server.',
+    side: 'client',
+    scenario: AUTH_MIGRATION,
+    revisions: only('2026-07-28'),
+    transports: [...HTTP],
+    faults: ['auth-credentials-reused-across-issuers'],
+    async run(ctx) {
+      return judgeFlow(ctx, (v) => {
+        const next = v.trace.nextIssuer;
+        if (v.trace.migratedAt === undefined || !next) return ctx.skip('the client never reached the point where the server moved to another AS');
+        const atNext = v.exchanges.filter((e) => (e.role === 'authorize' || e.role === 'token') && e.href.startsWith(`${next}/`));
+        if (atNext.length === 0) return ctx.skip(`the client made no authorization or token request to ${next}`);
+        const foreign = atNext.find((e) => {
+          const client = v.trace.clients.get(clientIdOf(e) ?? basicClientId(e) ?? '');
+          return client !== undefined && client.how !== 'metadata-document' && client.issuer !== next;
+        });
+        if (!foreign) return ctx.pass();
+        ctx.cite(foreign.seq);
+        return ctx.fail({ expected: `a client registered with ${next}`, actual: `${line(foreign)} presents client_id ${clientIdOf(foreign) ?? basicClientId(foreign) ?? ''}, registered with ${v.trace.issuer}` });
       });
     },
   },

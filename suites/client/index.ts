@@ -4,7 +4,7 @@ import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.
 import { authClientChecks } from './auth.js';
 import { lifecycleClientChecks } from './lifecycle.js';
 import { basicScenario } from './scenarios/basic.js';
-import { authIssuerMismatchScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
+import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
 import { authCimdScenario, authPreRegistrationScenario } from './scenarios/auth-registration.js';
 import { authIssMismatchScenario, authNoPkceScenario, authStateMismatchScenario } from './scenarios/auth-refusals.js';
@@ -16,6 +16,7 @@ const authScenarios: readonly ClientScenario[] = [
   authWellKnownScenario,
   authResourceMismatchScenario,
   authIssuerMismatchScenario,
+  authMigrationScenario,
   authCimdScenario,
   authPreRegistrationScenario,
   authStepUpScenario,

@@ -57,18 +57,22 @@ export function isMetadataDocumentUrl(clientId: string): boolean {
 export class ScriptedAuthorizationServer {
   private readonly endpoints: { authorize: string; token: string; register: string };
   private readonly documents = new Map<string, MetadataLocation>();
+  /** Its issuer identifier: the origin and the issuer path. */
+  readonly id: string;
   private registrations = 0;
 
   constructor(
     private readonly profile: AuthProfile,
     private readonly trace: AuthTrace,
     private readonly out: Answerer,
+    private readonly issuerPath = profile.issuerPath,
   ) {
-    const base = profile.endpoints === 'default' ? trace.asOrigin : `${trace.asOrigin}${profile.issuerPath}/oauth`;
+    this.id = `${trace.asOrigin}${issuerPath}`;
+    const base = profile.endpoints === 'default' ? trace.asOrigin : `${this.id}/oauth`;
     this.endpoints = { authorize: `${base}/authorize`, token: `${base}/token`, register: `${base}/register` };
-    for (const at of profile.metadata) this.documents.set(new URL(metadataUrl(trace.asOrigin, profile.issuerPath, at)).pathname, at);
+    for (const at of profile.metadata) this.documents.set(new URL(metadataUrl(trace.asOrigin, issuerPath, at)).pathname, at);
     const pre = profile.preRegistered;
-    if (pre) trace.clients.set(pre.clientId, { clientId: pre.clientId, secret: pre.clientSecret, redirectUris: [], how: 'pre-registered' });
+    if (pre) trace.clients.set(pre.clientId, { clientId: pre.clientId, issuer: this.id, secret: pre.clientSecret, redirectUris: [], how: 'pre-registered' });
   }
 
   /** Answers a request to one of its URLs; false for anything else. */
@@ -78,10 +82,6 @@ export class ScriptedAuthorizationServer {
     if (at && req.method === 'GET') {
       this.out.role(req, 'as-metadata');
       return this.out.json(req, res, 200, this.metadata(at));
-    }
-    if (isDiscoveryPath(path)) {
-      this.out.role(req, 'as-metadata');
-      return this.out.text(req, res, 404, 'no metadata here');
     }
     const url = `${this.trace.asOrigin}${path}`;
     if (url === this.endpoints.authorize) return this.authorize(req, res);
@@ -95,7 +95,7 @@ export class ScriptedAuthorizationServer {
   }
 
   private get issuer(): string {
-    return this.profile.metadataIssuer === 'right' ? this.trace.issuer : `${this.trace.asOrigin}/impostor`;
+    return this.profile.metadataIssuer === 'right' ? this.id : `${this.trace.asOrigin}/impostor`;
   }
 
   private metadata(at: MetadataLocation): Record<string, unknown> {
@@ -116,11 +116,12 @@ export class ScriptedAuthorizationServer {
     };
   }
 
+  /** A client this AS knows: registered here, or a metadata document URL (portable across ASes). */
   private client(clientId: string): RegisteredClient | undefined {
     const known = this.trace.clients.get(clientId);
-    if (known) return known;
-    if (this.profile.registration.cimd && isMetadataDocumentUrl(clientId)) {
-      const doc: RegisteredClient = { clientId, redirectUris: [], how: 'metadata-document' };
+    if (known && (known.issuer === this.id || known.how === 'metadata-document')) return known;
+    if (!known && this.profile.registration.cimd && isMetadataDocumentUrl(clientId)) {
+      const doc: RegisteredClient = { clientId, issuer: this.id, redirectUris: [], how: 'metadata-document' };
       this.trace.clients.set(clientId, doc);
       return doc;
     }
@@ -147,7 +148,7 @@ export class ScriptedAuthorizationServer {
       for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v);
       const sent = this.profile.state === 'wrong' ? WRONG_STATE : state;
       if (sent !== null) back.searchParams.set('state', sent);
-      if (this.profile.iss.value !== 'none') back.searchParams.set('iss', this.profile.iss.value === 'right' ? this.trace.issuer : `${this.trace.asOrigin}/impostor`);
+      if (this.profile.iss.value !== 'none') back.searchParams.set('iss', this.profile.iss.value === 'right' ? this.id : `${this.trace.asOrigin}/impostor`);
       return this.out.redirect(req, res, back.toString());
     };
     if (q.get('response_type') !== 'code') return reply({ error: 'unsupported_response_type' });
@@ -197,7 +198,7 @@ export class ScriptedAuthorizationServer {
     // RFC 8707: bind the token to the resource asked for; an AS ignoring `resource` would mint one for its only resource.
     const audience = form.get('resource') ?? grant.resource ?? this.trace.mcpUrl;
     const token = random('mcpc-at-');
-    this.trace.tokens.push({ token, seq: req.seq, scopes: grant.granted, audience, clientId });
+    this.trace.tokens.push({ token, issuer: this.id, seq: req.seq, scopes: grant.granted, audience, clientId });
     return this.out.json(req, res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, ...(grant.granted.length ? { scope: grant.granted.join(' ') } : {}) });
   }
 
@@ -209,7 +210,9 @@ export class ScriptedAuthorizationServer {
       return this.out.json(req, res, 400, { error: 'invalid_redirect_uri', error_description: 'redirect_uris must list local or https URIs' });
     }
     const method = typeof body.token_endpoint_auth_method === 'string' ? body.token_endpoint_auth_method : 'client_secret_basic';
-    const client: RegisteredClient = { clientId: `mcpc-client-${++this.registrations}`, redirectUris: uris, how: 'dynamic', ...(method === 'none' ? {} : { secret: random('mcpc-secret-') }) };
+    // Client IDs are unique across the run's ASes: another AS does not know them.
+    const tag = this.issuerPath.replace(/[^a-z0-9]/gi, '') || 'as';
+    const client: RegisteredClient = { clientId: `mcpc-${tag}-client-${++this.registrations}`, issuer: this.id, redirectUris: uris, how: 'dynamic', ...(method === 'none' ? {} : { secret: random('mcpc-secret-') }) };
     this.trace.clients.set(client.clientId, client);
     return this.out.json(req, res, 201, {
       ...body,
@@ -224,4 +227,11 @@ export class ScriptedAuthorizationServer {
 /** A URL path only metadata discovery asks for (either well-known suffix, inserted or appended). */
 export function isDiscoveryPath(path: string): boolean {
   return /\/\.well-known\/(oauth-authorization-server|openid-configuration)(\/|$)/.test(path);
+}
+
+/** After every AS declined: a discovery URL with no document gets 404 as such; anything else is left. */
+export function noMetadata(out: Answerer, req: HttpRequestRecord, res: ServerResponse): boolean {
+  if (!isDiscoveryPath(pathOf(req.path))) return false;
+  out.role(req, 'as-metadata');
+  return out.text(req, res, 404, 'no metadata here');
 }

@@ -40,6 +40,11 @@ export interface AuthProfile {
   neverGranted?: readonly string[];
   /** 403 insufficient_scope: only the operation's scopes (2026-07-28), or with the token's scopes too. */
   stepUpChallenge: 'operation' | 'cumulative';
+  /**
+   * The server moves to a second AS (issuer path on the same origin) once it has served this
+   * many authorized requests: the metadata then names it, and the first AS's tokens get 401.
+   */
+  migration?: { after: number; issuerPath: string };
 }
 
 export const SCOPES = { basic: 'mcp:basic', extra: 'mcp:extra', write: 'mcp:write', admin: 'mcp:admin' } as const;

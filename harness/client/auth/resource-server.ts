@@ -5,7 +5,7 @@
 // for a tool whose scope the token lacks (step-up). Valid requests go on to the MCP server.
 import type { ServerResponse } from 'node:http';
 import type { HttpRequestRecord } from '../../transports/serve/http-endpoint.js';
-import type { ScriptedAuthorizationServer } from './authorization-server.js';
+import { noMetadata, type ScriptedAuthorizationServer } from './authorization-server.js';
 import { Answerer, bearerChallenge, bearerOf, jsonOf, pathOf } from './http.js';
 import { prmUrl, type AuthProfile } from './profile.js';
 import type { AuthTrace } from './trace.js';
@@ -28,6 +28,9 @@ export function audienceCovers(audience: string, mcpUrl: string): boolean {
 export class ScriptedResourceServer {
   private readonly mcpPath: string;
   private readonly prmPath: string | undefined;
+  /** Authorized requests served (migration counts them), and whether it moved to the second AS. */
+  private served = 0;
+  private moved = false;
 
   constructor(
     private readonly profile: AuthProfile,
@@ -57,7 +60,7 @@ export class ScriptedResourceServer {
         this.out.role(req, 'prm');
         return this.out.text(req, res, 404, 'no protected resource metadata here');
       }
-      if (this.sameOriginAs?.handle(req, res)) return true;
+      if (this.sameOriginAs?.handle(req, res) || noMetadata(this.out, req, res)) return true;
       this.out.role(req, 'other');
       return false;
     }
@@ -67,6 +70,12 @@ export class ScriptedResourceServer {
     const issued = this.trace.token(token);
     if (!issued || !audienceCovers(issued.audience, this.trace.mcpUrl)) {
       return this.challenge(req, res, 401, { error: 'invalid_token', error_description: issued ? `the token is for ${issued.audience}` : 'unknown token' });
+    }
+    const migration = this.profile.migration;
+    if (migration && !this.moved && ++this.served > migration.after) this.moved = true;
+    if (this.moved && issued.issuer !== this.trace.nextIssuer) {
+      this.trace.migratedAt ??= req.seq;
+      return this.challenge(req, res, 401, { error: 'invalid_token', error_description: 'issued by an authorization server this resource no longer uses' });
     }
     const needed = this.scopeNeeded(req);
     if (needed && !issued.scopes.includes(needed)) {
@@ -80,7 +89,7 @@ export class ScriptedResourceServer {
     const p = this.profile.prm;
     return {
       resource: p.resource === 'foreign' ? FOREIGN_RESOURCE : this.trace.mcpUrl,
-      authorization_servers: [this.trace.issuer],
+      authorization_servers: [this.moved && this.trace.nextIssuer ? this.trace.nextIssuer : this.trace.issuer],
       ...(p.scopes ? { scopes_supported: p.scopes } : {}),
       bearer_methods_supported: ['header'],
     };

@@ -6,7 +6,7 @@ import { revisionInfo, type RevisionInfo } from '../../revisions.js';
 import { HttpEndpoint } from '../../transports/serve/http-endpoint.js';
 import { WireLog } from '../../wire-log.js';
 import type { RunHooks, RunServing } from '../scenario.js';
-import { ScriptedAuthorizationServer } from './authorization-server.js';
+import { ScriptedAuthorizationServer, noMetadata } from './authorization-server.js';
 import { Answerer } from './http.js';
 import type { AuthProfile } from './profile.js';
 import { ScriptedResourceServer } from './resource-server.js';
@@ -22,8 +22,8 @@ export function authServing(profileFor: ProfileFor): (run: RunServing) => Promis
     const wire = new WireLog();
     run.recording.wires.push(wire);
     let own: HttpEndpoint | undefined;
-    // The AS needs its origin to exist before it does: the listener routes through this holder.
-    const route: { as?: ScriptedAuthorizationServer } = {};
+    // The ASes need their origin to exist before they do: the listener routes through this holder.
+    const route: { ases: ScriptedAuthorizationServer[]; out?: Answerer } = { ases: [] };
     if (profile.authorizationServer === 'own-origin') {
       own = new HttpEndpoint(
         {
@@ -35,7 +35,7 @@ export function authServing(profileFor: ProfileFor): (run: RunServing) => Promis
           allowDelete: false,
           intercept: (req, res) => {
             req.connection = 'authorization-server';
-            if (route.as?.handle(req, res)) return true;
+            if (route.ases.some((as) => as.handle(req, res)) || (route.out && noMetadata(route.out, req, res))) return true;
             res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not an endpoint of this authorization server');
             return true;
           },
@@ -48,8 +48,14 @@ export function authServing(profileFor: ProfileFor): (run: RunServing) => Promis
     const trace = new AuthTrace(profile, run.revision, run.url, asOrigin, `${asOrigin}${profile.issuerPath}`);
     attachTrace(run.recording, trace);
     const out = new Answerer(trace, wire);
+    route.out = out;
     const as = new ScriptedAuthorizationServer(profile, trace, out);
-    route.as = as;
+    route.ases.push(as);
+    if (profile.migration) {
+      const next = new ScriptedAuthorizationServer(profile, trace, out, profile.migration.issuerPath);
+      trace.nextIssuer = next.id;
+      route.ases.push(next);
+    }
     const rs = new ScriptedResourceServer(profile, trace, out, own ? undefined : as);
     return {
       intercept: (req, res) => rs.handle(req, res),

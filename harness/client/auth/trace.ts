@@ -33,6 +33,8 @@ export interface Grant {
 
 export interface IssuedToken {
   token: string;
+  /** The AS that issued it. */
+  issuer: string;
   /** Sequence number of the token request. */
   seq: number;
   scopes: string[];
@@ -42,6 +44,8 @@ export interface IssuedToken {
 
 export interface RegisteredClient {
   clientId: string;
+  /** The AS it is registered with (a metadata document URL is good at any). */
+  issuer: string;
   secret?: string;
   redirectUris: string[];
   how: 'dynamic' | 'pre-registered' | 'metadata-document';
@@ -63,6 +67,11 @@ export class AuthTrace {
     readonly asOrigin: string,
     readonly issuer: string,
   ) {}
+
+  /** The second AS's issuer (migration scenarios). */
+  nextIssuer: string | undefined;
+  /** Sequence number of the first request the resource server refused after moving to it. */
+  migratedAt: number | undefined;
 
   token(value: string | undefined): IssuedToken | undefined {
     return value === undefined ? undefined : this.tokens.find((t) => t.token === value);

@@ -33,7 +33,9 @@ export const AUTH_FAULTS = [
   { id: 'auth-step-up-missing', digest: 'AUTH-059', transports: SHTTP, eras: BOTH, description: 'AUTH-059: a 403 insufficient_scope fails the request; no re-authorization.' },
   { id: 'auth-step-up-scope-replaced', digest: 'AUTH-059', transports: SHTTP, eras: MODERN, description: 'AUTH-059: step-up asks only for the challenged scopes, dropping those asked for before.' },
   { id: 'auth-step-up-unbounded', digest: 'AUTH-059', transports: SHTTP, eras: BOTH, description: 'AUTH-059: retries a request refused with 401/403 after each re-authorization up to 6 times instead of once.' },
+  { id: 'auth-discovery-reused', digest: 'AUTH-067', transports: SHTTP, eras: BOTH, description: 'AUTH-067: a 401 to a token it holds re-authorizes with the AS found before, without discovering again (after the server moved to another AS, it sends that old AS\'s tokens).' },
   // registration
+  { id: 'auth-credentials-reused-across-issuers', digest: 'AUTH-063', transports: SHTTP, eras: MODERN, description: 'AUTH-063: keeps the client ID it registered with one AS when the metadata names another AS.' },
   { id: 'auth-metadata-document-ignored', digest: 'AUTH-060', transports: SHTTP, eras: BOTH, description: 'AUTH-060: registers dynamically even when the AS supports client ID metadata documents.' },
   { id: 'auth-metadata-document-client-id-http', digest: 'AUTH-061', transports: SHTTP, eras: BOTH, description: 'AUTH-061: its client ID metadata document URL is http, not https.' },
   { id: 'auth-pre-registration-ignored', digest: 'AUTH-060', transports: SHTTP, eras: BOTH, description: 'AUTH-060: ignores the pre-registered client_id/client_secret of MCP_CONFORMANCE_CONTEXT.' },

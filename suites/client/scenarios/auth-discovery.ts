@@ -1,7 +1,7 @@
 // Discovery variants: metadata found only through the well-known URIs (no resource_metadata
 // in the challenge, AS metadata only at the last URL of the probe order), and documents a
 // client must not use (a protected resource metadata for another resource, AS metadata whose
-// issuer is not the one it was fetched for).
+// issuer is not the one it was fetched for), and a server that moves to another AS.
 import { baseProfile } from '../../../harness/client/auth/profile.js';
 import { inRange, only, since } from '../../../harness/revisions.js';
 import { authScenario } from './auth-common.js';
@@ -9,6 +9,7 @@ import { authScenario } from './auth-common.js';
 export const AUTH_WELL_KNOWN = 'auth.well-known-discovery';
 export const AUTH_RESOURCE_MISMATCH = 'auth.resource-mismatch';
 export const AUTH_ISSUER_MISMATCH = 'auth.metadata-issuer-mismatch';
+export const AUTH_MIGRATION = 'auth.authorization-server-migration';
 
 export const authWellKnownScenario = authScenario({
   id: AUTH_WELL_KNOWN,
@@ -45,4 +46,12 @@ export const authIssuerMismatchScenario = authScenario({
   revisions: only('2026-07-28'),
   official: 'auth/metadata-issuer-mismatch',
   profile: (rev) => ({ ...baseProfile(rev), metadataIssuer: 'wrong' }),
+});
+
+export const authMigrationScenario = authScenario({
+  id: AUTH_MIGRATION,
+  title: 'The server moves to another authorization server after two authorized requests (the first one\'s tokens get 401)',
+  revisions: since('2025-06-18'),
+  official: 'auth/authorization-server-migration',
+  profile: (rev) => ({ ...baseProfile(rev), migration: { after: 2, issuerPath: '/tenant2' } }),
 });
