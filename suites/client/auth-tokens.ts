@@ -121,10 +121,15 @@ export const authTokenChecks: ClientCheck[] = [
         const moved = v.trace.migratedAt;
         if (moved === undefined) return ctx.skip('the client never reached the point where the server moved to another AS');
         ctx.cite(moved);
-        const stale = v.exchanges.find((e) => e.role === 'mcp' && e.seq > moved && v.trace.token(e.bearer) !== undefined && v.trace.token(e.bearer)?.issuer !== v.trace.nextIssuer);
+        // The refused token may still go out on requests already under way; a token the client
+        // went back to the old AS for, after the refusal, is the break.
+        const stale = v.exchanges.find((e) => {
+          const t = v.trace.token(e.bearer);
+          return e.role === 'mcp' && t !== undefined && t.issuer !== v.trace.nextIssuer && t.seq > moved;
+        });
         if (!stale) return ctx.pass();
-        ctx.cite(stale.seq);
-        return ctx.fail({ expected: `after the 401, only tokens of ${v.trace.nextIssuer ?? 'the new AS'} (the AS the metadata now names)`, actual: `${line(stale)} with a token of ${v.trace.token(stale.bearer)?.issuer ?? '?'}` });
+        ctx.cite(stale.seq, v.trace.token(stale.bearer)?.seq ?? 0);
+        return ctx.fail({ expected: `after the 401, tokens of ${v.trace.nextIssuer ?? 'the new AS'} (the AS the metadata now names)`, actual: `${line(stale)} with a token obtained from ${v.trace.token(stale.bearer)?.issuer ?? '?'} after the refusal` });
       });
     },
   },
