@@ -10,7 +10,7 @@ import { RelayEndpoint } from '../transports/serve/relay-endpoint.js';
 import type { WireLog } from '../wire-log.js';
 import { fillTemplate, serverWord, startClient, type ClientCommand } from './client-process.js';
 import { Recording } from './recording.js';
-import type { ClientScenario } from './scenario.js';
+import type { ClientScenario, RunHooks } from './scenario.js';
 import { serve } from './scripted-server.js';
 
 export interface ScenarioRunOptions {
@@ -38,6 +38,7 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
   let endpoint: HttpEndpoint | RelayEndpoint;
   let place: { url?: string; server?: string };
   let dispose = async (): Promise<void> => undefined;
+  let hooks: RunHooks | undefined;
   if (transport === 'stdio') {
     const relay = new RelayEndpoint((c) => {
       attach(c);
@@ -56,11 +57,21 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
     place = { server: word.word };
   } else {
     const http: HttpEndpoint = new HttpEndpoint(
-      { era: rev.era, transport, responses: 'auto', sessions: rev.httpSessions, getStream: true, allowDelete: true, ...scenario.server.http },
+      {
+        era: rev.era,
+        transport,
+        responses: 'auto',
+        sessions: rev.httpSessions,
+        getStream: true,
+        allowDelete: true,
+        ...scenario.server.http,
+        intercept: async (req, res) => (await hooks?.intercept?.(req, res)) || ((await scenario.server.http?.intercept?.(req, res)) ?? false),
+      },
       (c) => attach(c, () => http.expire(c)),
       recording.observations,
     );
     await http.listen();
+    hooks = await scenario.prepare?.({ url: http.url, revision, recording });
     endpoint = http;
     place = { url: http.url };
   }
@@ -99,6 +110,7 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
   }
   recording.exit = exited ? await client.exited : await client.kill();
   await endpoint.close();
+  await hooks?.close?.();
   await dispose();
   if (endpoint instanceof HttpEndpoint) {
     recording.http.push(...endpoint.requests);

@@ -87,6 +87,25 @@ export interface ClientScenario {
   server: ServerScript;
   /** The run is over once this holds (besides the client exiting): the tool then ends it. */
   done?(recording: Recording): boolean;
+  /**
+   * HTTP: called once per run when the endpoint listens, before the client starts. Servers
+   * with state of their own (the scripted authorization server) live in its closure.
+   */
+  prepare?(run: RunServing): Promise<RunHooks> | RunHooks;
+}
+
+/** Where one run's scripted server listens. */
+export interface RunServing {
+  url: string;
+  revision: string;
+  recording: Recording;
+}
+
+/** One run's additions: an intercept in front of the script's, and what ends with the run. */
+export interface RunHooks {
+  intercept?: HttpServingOptions['intercept'];
+  /** Called after the endpoint closed, before the recording is judged. */
+  close?(): Promise<void>;
 }
 
 /** A client check: judges the recording of one scenario. */

@@ -2,6 +2,7 @@
 // of the spec digest and is honoured in exactly one place, behind `isOn('<id>')`. Adding a
 // fault is one entry in faults/<area>.ts plus one guard where the rule is implemented.
 // Ids are frozen: client checks name them.
+import { AUTH_FAULTS } from './faults/auth.js';
 import { BASE_FAULTS } from './faults/base.js';
 import { FEATURES_FAULTS } from './faults/features.js';
 import { LIFECYCLE_FAULTS } from './faults/lifecycle.js';
@@ -11,7 +12,7 @@ import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 export type { EraName, FaultSpec, TransportName } from './faults/types.js';
 
-export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS] as const;
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

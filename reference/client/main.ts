@@ -5,6 +5,7 @@
 // Faults also come from MCP_REF_CLIENT_FAULTS (comma list). Exit 0 after a clean run; 1 with
 // one line on stderr when it cannot proceed; 2 on bad usage. A global deadline ends any run.
 import { USAGE, UsageError, parseArgs, type Options } from './args.js';
+import { OAuthClient } from './auth-oauth.js';
 import { connectHttp, connectStdio, type Connection } from './connect.js';
 import { afterOpen, beforeShutdown } from './extra-messages.js';
 import { FAULTS, activeFaults, enableFaults } from './faults.js';
@@ -18,7 +19,8 @@ function listFaults(json: boolean): void {
 
 async function run(opts: Options): Promise<void> {
   const connectOpts = { offer: opts.offer, timeoutMs: opts.timeoutMs };
-  const conn: Connection = opts.server !== undefined ? await connectStdio(opts.server, connectOpts) : await connectHttp(opts.url as URL, connectOpts);
+  const conn: Connection =
+    opts.server !== undefined ? await connectStdio(opts.server, connectOpts) : await connectHttp(opts.url as URL, { ...connectOpts, auth: new OAuthClient(opts.url as URL, opts.timeoutMs) });
   verbose(`connected: ${conn.session.era} era, ${conn.session.revision}, ${conn.channel.kind}`);
   try {
     await afterOpen(conn);

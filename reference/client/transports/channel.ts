@@ -62,9 +62,9 @@ export class StreamBrokenError extends Error {
 /** The transport is gone (process exited, stdin closed). */
 export class ChannelClosedError extends Error {}
 
-/** The server wants credentials this client does not have (no OAuth here). */
+/** The server still wants credentials after the auth hooks had their chance. */
 export class AuthRequiredError extends Error {
   constructor(readonly status: number) {
-    super(`the server requires authorization (HTTP ${status}); this client has no OAuth support`);
+    super(`the server requires authorization (HTTP ${status}) and this client could not obtain it`);
   }
 }

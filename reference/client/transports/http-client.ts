@@ -3,6 +3,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { NO_AUTH, type AuthHooks } from '../auth.js';
+import { isOn } from '../faults.js';
 import { AuthRequiredError } from './channel.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
@@ -33,12 +34,14 @@ export class HttpClient {
   constructor(private readonly auth: AuthHooks = NO_AUTH) {}
 
   async fetch(req: HttpRequest): Promise<HttpResponse> {
-    const ctx = { method: req.method, url: req.url };
+    const ctx = { method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined ? { body: req.body } : {}) };
+    // One retry after the credentials changed (a few, under the fault): a bounded step-up.
+    const retries = isOn('auth-step-up-unbounded') ? 6 : 1;
     for (let attempt = 0; ; attempt++) {
       const headers = { ...req.headers };
       await this.auth.decorate(headers, ctx);
       const res = await this.once(req, headers);
-      if ((res.status === 401 || res.status === 403) && attempt === 0) {
+      if ((res.status === 401 || res.status === 403) && attempt < retries) {
         if (await this.auth.unauthorized(res.status, res.headers, ctx)) {
           res.body.resume();
           continue;
