@@ -7,7 +7,9 @@ export function specFor(check: Pick<Check, "spec">, revision: string): { url: st
   const refs: SpecRef[] = Array.isArray(check.spec) ? check.spec : [check.spec];
   let chosen = refs[0] as SpecRef;
   for (const ref of refs) if (!ref.from || revision >= ref.from) chosen = ref;
-  return { url: `${SPEC_BASE}/${revision}/${chosen.url}`, level: chosen.level };
+  // An extension's pages live outside the revision's specification (absolute URL).
+  const url = chosen.url.startsWith('https://') ? chosen.url : `${SPEC_BASE}/${revision}/${chosen.url}`;
+  return { url, level: chosen.level };
 }
 
 export function areaOf(checkId: string): string {

@@ -36,9 +36,7 @@ export function validateInbound(schema: RevisionSchema, m: Record<string, unknow
 
   if (isResponse) {
     if ('result' in m && answeredMethod) {
-      // 2026-07-28: a request may be answered "input required" instead of with its own result.
-      const inputRequired = (m.result as { resultType?: unknown } | null)?.resultType === 'input_required' && schema.has('InputRequiredResult');
-      const def = inputRequired ? 'InputRequiredResult' : schema.resultDefinition(answeredMethod);
+      const def = resultDefinition(schema, answeredMethod, m.result);
       if (def) {
         const r = schema.validate(def, m.result);
         if (!r.ok) problems.push(`result of ${answeredMethod} is not a valid ${def}: ${r.error}`);
@@ -54,4 +52,18 @@ export function validateInbound(schema: RevisionSchema, m: Record<string, unknow
     if (!r.ok) problems.push(`${method} is not a valid ${def}: ${r.error}`);
   }
   return problems;
+}
+
+/**
+ * The definition a result of `method` must validate against. Besides the method's own result,
+ * 2026-07-28 allows "input required" (InputRequiredResult), 2025-11-25 a task-augmented
+ * request's CreateTaskResult, and an extension's result type (e.g. "task") has no definition
+ * in the core schema: the result checks judge it instead.
+ */
+function resultDefinition(schema: RevisionSchema, method: string, result: unknown): string | undefined {
+  const r = (typeof result === 'object' && result !== null ? result : {}) as { resultType?: unknown; task?: unknown };
+  if (r.resultType === 'input_required' && schema.has('InputRequiredResult')) return 'InputRequiredResult';
+  if (typeof r.resultType === 'string' && r.resultType !== 'complete' && r.resultType !== 'input_required') return undefined;
+  if (r.task !== undefined && method === 'tools/call' && schema.has('CreateTaskResult')) return 'CreateTaskResult';
+  return schema.resultDefinition(method);
 }

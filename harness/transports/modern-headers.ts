@@ -4,8 +4,18 @@
 import type { HeaderOverrides } from '../transport.js';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
-/** Methods whose target (params.name or params.uri) goes into Mcp-Name. */
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/**
+ * Methods whose target goes into Mcp-Name: params.name or params.uri (core), params.taskId
+ * (the io.modelcontextprotocol/tasks extension's tasks/get, tasks/update, tasks/cancel).
+ */
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 const SENTINEL = /^=\?base64\?.*\?=$/s;
 
 /** A header value as is when it is plain visible ASCII, else `=?base64?...?=` (#value-encoding). */

@@ -1,7 +1,7 @@
 // The tasks extension of 2026-07-28 (io.modelcontextprotocol/tasks, TASK-101..103), judged on
 // the recorded run (task-ext-run.ts). The extension's own pages are not part of the revision's
-// spec text: each check cites the changelog entry that moved tasks into the extension, and
-// quotes the extension (https://modelcontextprotocol.io/extensions/tasks/overview).
+// spec text: its rules cite the extension's overview; the rule the revision itself states (no
+// task without the extension) cites the changelog entry that moved tasks into the extension.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
@@ -12,8 +12,10 @@ import { TASKS_EXTENSION, extensionRun, type ExtensionRun } from './task-ext-run
 
 const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
-function extensionCheck(id: string, title: string, requirement: string, faults: string[], run: Check['run']): Check {
-  return { id, title, spec: { url: 'changelog#major-changes', level: 'MUST' }, requirement, side: 'server', revisions: RANGE.modern, transports: 'any', faults, connection: 'own', run };
+const EXTENSION_PAGE = 'https://modelcontextprotocol.io/extensions/tasks/overview';
+
+function extensionCheck(id: string, title: string, requirement: string, faults: string[], run: Check['run'], url = EXTENSION_PAGE): Check {
+  return { id, title, spec: { url, level: 'MUST' }, requirement, side: 'server', revisions: RANGE.modern, transports: 'any', faults, connection: 'own', run };
 }
 
 /** The run with a created task, or the skip that says why there is none. */
@@ -71,6 +73,7 @@ export const tasksExtensionChecks: Check[] = [
           actual: tasked.map(([how, r]) => `${how}: ${ctx.brief(resultOf(r), 160)}`).join('; '),
         });
       }),
+    'changelog#major-changes',
   ),
 
   // "A server MUST NOT return CreateTaskResult until the task is durably created — that is,
