@@ -8,6 +8,7 @@ import { encodingChecks } from './encoding.js';
 import { errorBodiesChecks } from './error-bodies.js';
 import { headersChecks } from './headers.js';
 import { messagesChecks } from './messages.js';
+import { metaStatusChecks } from './meta-status.js';
 import { modernStreamsChecks } from './modern-streams.js';
 import { originChecks } from './origin.js';
 import { paramHeadersChecks } from './param-headers.js';
@@ -25,6 +26,7 @@ export const httpChecks: Check[] = [
   ...sessionsChecks,
   ...statelessChecks,
   ...versionHeaderChecks,
+  ...metaStatusChecks,
   ...headersChecks,
   ...encodingChecks,
   ...paramHeadersChecks,
