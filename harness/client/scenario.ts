@@ -47,8 +47,8 @@ export interface ScriptContext extends HandlerContext {
 }
 
 export interface ServerScript {
-  /** Declared server capabilities (default: tools, resources, prompts, completions, logging). */
-  capabilities?: Record<string, unknown>;
+  /** Declared server capabilities, or a function of the revision (default: what it offers: tools, resources, prompts). */
+  capabilities?: Record<string, unknown> | ((revision: string) => Record<string, unknown>);
   instructions?: string;
   tools?: ScriptTool[];
   resources?: ScriptResource[];
