@@ -17,7 +17,7 @@ const behaviour = [
 ];
 
 /** A response and a cancellation this close together crossed on the wire: not the client's fault. */
-const RACE_MS = 1;
+const RACE_MS = 2;
 
 const cancels = (ctx: ClientCheckContext): ClientMessage[] => ctx.recording.notifications('notifications/cancelled');
 

@@ -7,6 +7,7 @@ import { RANGE, between, since } from '../../harness/revisions.js';
 import { ASKS, UNKNOWN_METHOD } from './scenarios/asks.js';
 import { BASIC } from './scenarios/basic.js';
 import { PAGED_LISTS, TOOLS, UNKNOWN_RESULT_TYPE, pagesAt } from './scenarios/paged-lists.js';
+import { asksOf, capability } from './support/asks.js';
 import { metaKeyProblem } from './support/meta-keys.js';
 import { clientAnswers, endedByTool, errorCode, isObject, ourAnswer, ourRequests, paramsOf, sameId } from './support/wire.js';
 
@@ -207,32 +208,37 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   },
 
   // JSON-RPC 2.0 defines -32601 "Method not found" for "The method does not exist / is not
-  // available." MCP asks it for features a client does not offer (e.g. roots: "Client does not
-  // support roots: -32601"), with SHOULD.
+  // available." MCP asks it for a feature the client does not offer: "Clients SHOULD return
+  // standard JSON-RPC errors for common failure cases: Client does not support roots: -32601".
+  // Judged: the unknown method, and roots/list refused by a client that did not declare roots
+  // (a result there is roots.answered-only-when-declared's).
   {
     id: 'jsonrpc.unknown-method-not-found',
-    title: 'A server request for a method the client does not know gets error -32601',
+    title: 'A server request for a method the client does not offer gets error -32601',
     spec: [
       { url: 'basic/messages', level: 'SHOULD' },
       { from: '2025-03-26', url: 'basic#messages', level: 'SHOULD' },
     ],
-    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification; JSON-RPC 2.0 reserves -32601 (Method not found) for a method that does not exist or is not available.',
+    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (which reserves -32601 Method not found for a method that does not exist or is not available). Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: -32601 (Method not found)',
     side: 'client',
     scenario: ASKS,
     revisions: RANGE.legacy,
     transports: 'any',
     faults: ['unknown-request-wrong-code'],
     async run(ctx) {
-      const ours = ourRequests(ctx.recording, UNKNOWN_METHOD)[0];
-      if (!ours) return ctx.skip('the client never called the tool that makes the server ask');
-      const reply = clientAnswers(ctx.recording, ours)[0];
-      if (!reply) return ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see jsonrpc.server-requests-answered-once)`);
-      ctx.cite(ours.seq, reply.seq);
-      if (!('error' in reply.message)) return ctx.fail({ expected: `error -32601 (Method not found) for ${UNKNOWN_METHOD}`, actual: `a result: ${ctx.brief(reply.message.result)}` });
-      const code = errorCode(reply.message.error);
-      if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
-      if (code === -32601) return ctx.pass();
-      return ctx.fail({ expected: `error -32601 (Method not found) for ${UNKNOWN_METHOD}`, actual: `error ${code}` });
+      const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
+      const roots = asksOf(ctx.recording, false, 'roots/list').filter((a) => a.declared !== undefined && !capability(a.declared, 'roots') && a.outcome.kind === 'error');
+      if (unknown.length === 0) return ctx.skip('the client never called the tool that makes the server ask');
+      for (const a of [...unknown, ...roots]) {
+        if (a.outcome.kind === 'none') continue;
+        ctx.cite(a.sent.seq, a.outcome.seq);
+        const expected = `error -32601 (Method not found) for ${a.method}`;
+        if (a.outcome.kind === 'result') return ctx.fail({ expected, actual: `a result: ${ctx.brief(a.outcome.value)}` });
+        const code = errorCode(a.outcome.value);
+        if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
+        if (code !== -32601) return ctx.fail({ expected, actual: `error ${code}` });
+      }
+      return unknown.some((a) => a.outcome.kind !== 'none') ? ctx.pass() : ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see jsonrpc.server-requests-answered-once)`);
     },
   },
 

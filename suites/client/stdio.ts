@@ -11,9 +11,10 @@ import { ASKS } from './scenarios/asks.js';
 import { BASIC } from './scenarios/basic.js';
 import { endedByTool } from './support/wire.js';
 
-const transport = (anchor: string, level: SpecRef['level'] = 'MUST'): SpecRef[] => [
+/** The stdio message rules: a section of basic/transports, then (2026-07-28) a page of their own. */
+const transport = (level: SpecRef['level'] = 'MUST'): SpecRef[] => [
   { url: 'basic/transports#stdio', level },
-  { from: '2026-07-28', url: `basic/transports/stdio#${anchor}`, level },
+  { from: '2026-07-28', url: 'basic/transports/stdio', level },
 ];
 
 /** A framing observation of the client's stdin bytes, judged as one rule. */
@@ -29,7 +30,7 @@ export const stdioClientChecks: ClientCheck[] = [
   {
     id: 'stdio.only-messages-on-stdin',
     title: "The client writes nothing but JSON-RPC messages to the server's stdin",
-    spec: transport('stdio'),
+    spec: transport(),
     requirement: "The client MUST NOT write anything to the server's stdin that is not a valid MCP message.",
     side: 'client',
     scenario: BASIC,
@@ -45,7 +46,7 @@ export const stdioClientChecks: ClientCheck[] = [
   {
     id: 'stdio.one-message-per-line',
     title: 'Each message the client writes is one line (no embedded newlines)',
-    spec: transport('stdio'),
+    spec: transport(),
     requirement: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
     side: 'client',
     scenario: BASIC,
@@ -97,7 +98,7 @@ export const stdioClientChecks: ClientCheck[] = [
       if (ends.length === 0) return ctx.skip('the client started no stdio server');
       const bad = ends.find((e) => e.how !== 'closed-stdin');
       if (!bad) return ctx.pass();
-      const actual = bad.how === 'connection-lost' ? 'the server was killed (SIGKILL) without its stdin being closed first' : `the client sent ${bad.how.slice('signal:'.length)} before closing stdin`;
+      const actual = bad.how === 'connection-lost' ? 'the server went away without its stdin being closed first (killed with SIGKILL, or the client did not wait for it to exit)' : `the client sent ${bad.how.slice('signal:'.length)} before closing stdin`;
       return ctx.fail({ expected: "stdin closed first (the server then exits by itself)", actual });
     },
   },
