@@ -4,10 +4,11 @@
 // Spec: basic#meta, basic/versioning.
 import type { ClientCheck } from '../../harness/client/scenario.js';
 import type { ClientMessage } from '../../harness/client/recording.js';
-import { RANGE } from '../../harness/revisions.js';
+import { NEWEST_MODERN, RANGE } from '../../harness/revisions.js';
 import { META_KEYS } from '../../harness/sessions/session.js';
 import type { ClientCheckContext } from '../../harness/client/context.js';
 import { BASIC } from './scenarios/basic.js';
+import { SLOW_INITIALIZE } from './scenarios/slow-initialize.js';
 import { VERSION_REJECTED } from './scenarios/version-rejected.js';
 import { metaKeyProblem } from './support/meta-keys.js';
 import { isObject, metaOf, ourAnswer, paramsOf } from './support/wire.js';
@@ -177,6 +178,33 @@ export const versionsClientChecks: ClientCheck[] = [
       if (!init) return ctx.pass();
       ctx.cite(first.answer.seq, init.seq);
       return ctx.fail({ expected: 'a retry with a listed version, not initialize', actual: 'the client fell back to initialize' });
+    },
+  },
+
+  // VER-031 (2026-07-28 stdio#backward-compatibility): "The fallback MUST NOT be keyed to one
+  // specific error code: legacy servers respond to unknown pre-initialize requests with
+  // implementation-defined errors (commonly -32601 or -32602) or not at all." This legacy server
+  // answers the server/discover probe with -32602; the client initialized after a -32601 at this
+  // revision already (it would not be tested here otherwise), so it must fall back here too.
+  {
+    id: 'versions.probe-fallback-on-any-error',
+    title: 'A dual-era client falls back to initialize whatever error its server/discover probe gets (here -32602)',
+    spec: { url: 'basic/transports/stdio#backward-compatibility', level: 'MUST' },
+    specRevision: NEWEST_MODERN,
+    requirement: 'The fallback MUST NOT be keyed to one specific error code: legacy servers respond to unknown pre-initialize requests with implementation-defined errors (commonly -32601 or -32602) or not at all.',
+    side: 'client',
+    scenario: SLOW_INITIALIZE,
+    revisions: RANGE.legacy,
+    transports: ['stdio'],
+    faults: ['probe-fallback-keyed-on-32601'],
+    async run(ctx) {
+      const probe = ctx.recording.requests('server/discover')[0];
+      if (!probe) return ctx.skip('the client did not probe with server/discover (a client that speaks only legacy versions need not)');
+      const answer = ourAnswer(ctx.recording, probe);
+      if (!answer || !('error' in answer.message)) return ctx.skip('the probe was not answered with an error');
+      ctx.cite(probe.seq, answer.seq);
+      if (ctx.recording.requests('initialize').some((m) => m.seq > answer.seq)) return ctx.pass();
+      return ctx.fail({ expected: 'initialize after the probe got error -32602 (as after -32601)', actual: 'the client did not fall back to initialize' });
     },
   },
 ];
