@@ -2,9 +2,10 @@
 // scenario for every check, the area's suite file, and parity between the faults client checks
 // claim and the faults of the reference client.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areaOf } from '../harness/checks/spec-ref.js';
+import { areaOf, specFor } from '../harness/checks/spec-ref.js';
 import { revisionsIn } from '../harness/revisions.js';
 import { clientChecks, clientScenarios } from '../suites/client/index.js';
 import { allChecks } from '../suites/index.js';
@@ -44,5 +45,40 @@ describe('client check registry', () => {
       expect(c.faults.length, `${c.id} claims a fault`).toBeGreaterThan(0);
       for (const f of c.faults) expect(faults.has(f), `${c.id} claims ${f}`).toBe(true);
     }
+  });
+});
+
+// The spec pages (MDX) of every revision, as in the development setup (../spec); absent in a
+// plain checkout, where this test is skipped.
+const SPEC_DIR = resolve(process.env.MCP_SPEC_DIR ?? '../spec/docs/specification');
+
+/** A heading's anchor as the spec site makes it: lower case, punctuation dropped, spaces to hyphens. */
+const anchorOf = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+
+describe('client check spec links', () => {
+  it.skipIf(!existsSync(SPEC_DIR))('point at a page and heading of the revision under test', () => {
+    const broken: string[] = [];
+    for (const c of clientChecks) {
+      for (const rev of revisionsIn(c.revisions).map((r) => c.specRevision ?? r)) {
+        const rel = specFor(c, rev).url.split(`/specification/${rev}/`)[1] ?? '';
+        const [path, anchor] = rel.split('#');
+        const page = [`${SPEC_DIR}/${rev}/${path}.mdx`, `${SPEC_DIR}/${rev}/${path}/index.mdx`].find((f) => existsSync(f));
+        if (!page) {
+          broken.push(`${c.id}@${rev}: no page ${rel}`);
+          continue;
+        }
+        const anchors = readFileSync(page, 'utf8')
+          .split('\n')
+          .filter((l) => /^#{1,6} /.test(l))
+          .map((l) => anchorOf(l.replace(/^#+ /, '')));
+        if (anchor && !anchors.includes(anchor)) broken.push(`${c.id}@${rev}: no heading #${anchor} on ${path}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });

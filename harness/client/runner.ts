@@ -115,7 +115,7 @@ export async function runClientChecks(options: ClientRunOptions): Promise<RunRep
 
 async function judgeOne(check: ClientCheck, scenario: ClientScenario, recording: Recording, timeoutMs: number, settings: RunSettings): Promise<CheckResult> {
   const started = performance.now();
-  const { url, level } = specFor(check, recording.revision);
+  const { url, level } = specFor(check, check.specRevision ?? recording.revision);
   const ctx = new ClientRunContext(scenario, recording, timeoutMs, settings);
   let verdict: Verdict;
   try {

@@ -4,6 +4,7 @@
 // judged by every check that names it.
 import type { HandlerAnswer, HandlerContext } from '../jsonrpc/types.js';
 import type { Check } from '../checks/check.js';
+import type { RevisionId } from '../revisions.js';
 import type { TransportKind } from '../transport.js';
 import type { HttpServingOptions } from '../transports/serve/http-endpoint.js';
 import type { ClientCheckContext } from './context.js';
@@ -47,8 +48,8 @@ export interface ScriptContext extends HandlerContext {
 }
 
 export interface ServerScript {
-  /** Declared server capabilities (default: tools, resources, prompts, completions, logging). */
-  capabilities?: Record<string, unknown>;
+  /** Declared server capabilities, or a function of the revision (default: what it offers: tools, resources, prompts). */
+  capabilities?: Record<string, unknown> | ((revision: string) => Record<string, unknown>);
   instructions?: string;
   tools?: ScriptTool[];
   /** The tools as they stand now in this run, when they change mid-run (default: `tools`). */
@@ -109,4 +110,12 @@ export interface RunHooks {
 }
 
 /** A client check: judges the recording of one scenario. */
-export type ClientCheck = Omit<Check<ClientCheckContext>, 'connection' | 'scope' | 'requires' | 'deadlineMs'> & { side: 'client'; scenario: string };
+export type ClientCheck = Omit<Check<ClientCheckContext>, 'connection' | 'scope' | 'requires' | 'deadlineMs'> & {
+  side: 'client';
+  scenario: string;
+  /**
+   * The revision whose text states the rule, when it is not the one under test: 2026-07-28
+   * tells dual-era clients how to meet a legacy server, judged in runs at legacy revisions.
+   */
+  specRevision?: RevisionId;
+};

@@ -4,7 +4,7 @@
 // records nothing itself: the peer and the endpoints do.
 import type { Peer } from '../jsonrpc/peer.js';
 import type { HandlerAnswer, HandlerContext } from '../jsonrpc/types.js';
-import { revisionInfo } from '../revisions.js';
+import { NEWEST_LEGACY, revisionInfo } from '../revisions.js';
 import { META_KEYS } from '../sessions/session.js';
 import type { Recording } from './recording.js';
 import type { ClientScenario, ScriptContext, ScriptTool, ServerScript } from './scenario.js';
@@ -15,8 +15,9 @@ const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 
 const error = (code: number, message: string, data?: unknown): HandlerAnswer => ({ error: { code, message, ...(data !== undefined ? { data } : {}) } });
 
-/** The capabilities the script declares: given, or derived from what it offers. */
-export function capabilitiesOf(script: ServerScript): Json {
+/** The capabilities the script declares at a revision: given, or derived from what it offers. */
+export function capabilitiesOf(script: ServerScript, revision: string = NEWEST_LEGACY): Json {
+  if (typeof script.capabilities === 'function') return script.capabilities(revision);
   if (script.capabilities) return script.capabilities;
   return {
     ...(script.tools ? { tools: {} } : {}),
@@ -24,6 +25,16 @@ export function capabilitiesOf(script: ServerScript): Json {
     ...(script.prompts ? { prompts: {} } : {}),
   };
 }
+
+/** A finished result in the era's shape (2026-07-28: resultType and serverInfo on every result). */
+export function finished(revision: string, result: Json): Json {
+  if (revisionInfo(revision).era !== 'modern') return result;
+  return { resultType: 'complete', ...result, _meta: { [SERVER_INFO_KEY]: SERVER_INFO, ...(result._meta as Json | undefined) } };
+}
+
+/** 2026-07-28: the list_changed notifications a subscriptions/listen filter may ask for, by capability. */
+const LISTEN_FILTERS: Record<string, string> = { toolsListChanged: 'tools', promptsListChanged: 'prompts', resourcesListChanged: 'resources' };
+export const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 
 /** One page of `items` after `cursor` (an index), with the next cursor when more remain. */
 function page<T>(items: T[], cursor: unknown, size: number | undefined): { items: T[]; nextCursor?: string } | undefined {
@@ -47,15 +58,13 @@ export function serve(opts: ServeOptions): void {
   const script = scenario.server;
   const rev = revisionInfo(revision);
   const modern = rev.era === 'modern';
-  const capabilities = capabilitiesOf(script);
+  const capabilities = capabilitiesOf(script, revision);
   const tools = (): ScriptTool[] => script.toolsNow?.(recording) ?? script.tools ?? [];
   const resources = script.resources ?? [];
   const prompts = script.prompts ?? [];
 
   /** A finished result in the era's shape (2026-07-28: resultType and serverInfo on every result). */
-  const done = (result: Json): HandlerAnswer => ({
-    result: modern ? { resultType: 'complete', ...result, _meta: { [SERVER_INFO_KEY]: SERVER_INFO, ...(result._meta as Json | undefined) } } : result,
-  });
+  const done = (result: Json): HandlerAnswer => ({ result: finished(revision, result) });
   const listed = <T>(method: string, field: string, items: T[], params: Json): HandlerAnswer => {
     const p = page(items, params.cursor, script.pageSize);
     return p ? done({ [field]: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) }) : error(-32602, `${method}: invalid cursor`);
@@ -97,6 +106,18 @@ export function serve(opts: ServeOptions): void {
   };
   const modernOnly: typeof defaults = {
     'server/discover': () => done({ supportedVersions: [revision], capabilities, ...(script.instructions ? { instructions: script.instructions } : {}) }),
+    // The acknowledgment, with the subset this server honours; the stream then stays open until
+    // the client cancels it (stdio: notifications/cancelled; HTTP: closing the stream).
+    'subscriptions/listen': async (p, ctx) => {
+      const asked = (typeof p.notifications === 'object' && p.notifications !== null ? p.notifications : {}) as Json;
+      const honoured: Json = {};
+      for (const [filter, capability] of Object.entries(LISTEN_FILTERS)) {
+        const cap = capabilities[capability] as Json | undefined;
+        if (asked[filter] === true && cap?.listChanged === true) honoured[filter] = true;
+      }
+      await ctx.notify('notifications/subscriptions/acknowledged', { _meta: { [SUBSCRIPTION_ID_KEY]: ctx.message.id }, notifications: honoured });
+      return new Promise<HandlerAnswer>(() => undefined);
+    },
   };
   const table = { ...defaults, ...(modern ? modernOnly : legacyOnly) };
 

@@ -14,7 +14,10 @@ export type Answer = { result: Json } | { error: { code: number; message: string
 
 export interface AnswerContext {
   revision: Revision;
-  /** The ClientCapabilities actually declared for this exchange (initialize, or the request's _meta). */
+  /**
+   * The ClientCapabilities declared for this exchange (initialize, or the request's _meta), as
+   * the client means them: the *-answered-undeclared faults hide one from the wire only.
+   */
   declared: Json;
 }
 
@@ -40,7 +43,7 @@ export async function answer(method: string, params: Json, ctx: AnswerContext): 
 }
 
 function roots(ctx: AnswerContext): Answer {
-  if (!ctx.declared.roots && !isOn('roots-answered-undeclared')) {
+  if (!ctx.declared.roots) {
     return isOn('roots-undeclared-wrong-code') ? fail(Code.InternalError, 'Internal error') : notFound('roots/list');
   }
   const uri = isOn('roots-not-file-uri') ? 'https://example.com/' : pathToFileURL(process.cwd()).href;
@@ -58,10 +61,13 @@ function mixesToolResults(messages: unknown[]): boolean {
 
 function sample(params: Json, ctx: AnswerContext): Answer {
   const declared = isObject(ctx.declared.sampling) ? ctx.declared.sampling : undefined;
-  if (!declared && !isOn('sampling-answered-undeclared')) return notFound('sampling/createMessage');
+  if (!declared) return notFound('sampling/createMessage');
   if (!Array.isArray(params.messages) || typeof params.maxTokens !== 'number') return fail(Code.InvalidParams, 'messages and maxTokens are required');
   const wantsTools = params.tools !== undefined || params.toolChoice !== undefined;
-  if (wantsTools && !isObject(declared?.tools) && !isOn('sampling-tools-answered-undeclared')) return fail(Code.InvalidParams, 'tool use in sampling was not declared');
+  if (wantsTools && !isObject(declared?.tools)) {
+    if (!isOn('sampling-tools-answered-undeclared')) return fail(Code.InvalidParams, 'tool use in sampling was not declared');
+    return { result: toolUse(params) };
+  }
   if (atLeast(ctx.revision, '2025-11-25') && mixesToolResults(params.messages) && !isOn('sampling-malformed-accepted')) {
     return fail(Code.InvalidParams, 'a user message with tool_result blocks must hold nothing else');
   }
@@ -72,11 +78,10 @@ function sample(params: Json, ctx: AnswerContext): Answer {
 
 async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
   const declared = isObject(ctx.declared.elicitation) ? ctx.declared.elicitation : undefined;
-  const undeclaredAnswered = isOn('elicitation-answered-undeclared');
-  if (!declared && !undeclaredAnswered) return notFound('elicitation/create');
+  if (!declared) return notFound('elicitation/create');
   const modes = atLeast(ctx.revision, '2025-11-25');
   // ELIC-001: an empty elicitation object means form only.
-  const formDeclared = !modes || !declared || Object.keys(declared).length === 0 || isObject(declared.form);
+  const formDeclared = !modes || Object.keys(declared).length === 0 || isObject(declared.form);
   const mode = modes ? (params.mode ?? 'form') : 'form';
   if (mode === 'url') {
     if (!isObject(declared?.url) && !isOn('elicitation-url-accepted-undeclared')) return fail(Code.InvalidParams, 'URL-mode elicitation was not declared');
@@ -84,12 +89,19 @@ async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
     if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await prefetch(params.url);
     return { result: withAction({ action: 'accept', ...(isOn('elicitation-url-content') ? { content: {} } : {}) }) };
   }
-  if (mode !== 'form' || (!formDeclared && !undeclaredAnswered)) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
+  if (mode !== 'form' || !formDeclared) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
   if (modes && params.mode === undefined && isOn('elicitation-no-mode-rejected')) return fail(Code.InvalidParams, 'mode is required');
   if (isOn('elicitation-content-missing')) return { result: withAction({ action: 'accept' }) };
   const content = formContent(params.requestedSchema);
   if (isOn('elicitation-content-invalid')) for (const k of Object.keys(content)) content[k] = mistyped(content[k]);
   return { result: withAction({ action: 'accept', content }) };
+}
+
+/** Faults only: a model turn that calls the first tool offered (sampling with tools). */
+function toolUse(params: Json): Json {
+  const tool = Array.isArray(params.tools) && isObject(params.tools[0]) ? params.tools[0] : {};
+  const name = typeof tool.name === 'string' ? tool.name : 'tool';
+  return { role: 'assistant', content: [{ type: 'tool_use', id: 'ref-call-1', name, input: {} }], model: 'mcp-conformance-reference', stopReason: 'toolUse' };
 }
 
 function withAction(result: Json): Json {

@@ -8,7 +8,7 @@ import { Fatal, verbose } from './log.js';
 import type { Peer } from './peer.js';
 import { replies } from './replies.js';
 import { CLIENT_INFO, NEWEST_LEGACY, OLDEST_LEGACY, atLeast, clientCapabilities, isLegacy, type LegacyRevision, type Offer } from './revisions.js';
-import type { Session } from './session.js';
+import { onWire, type Session } from './session.js';
 import { HttpStatusError } from './transports/channel.js';
 import type { StreamableHttpChannel } from './transports/http.js';
 
@@ -71,7 +71,7 @@ export class LegacySession implements Session {
       rootsNotice = true;
     }
     this.declared = caps;
-    const params: Json = { protocolVersion: ask, capabilities: caps, clientInfo: { ...CLIENT_INFO } };
+    const params: Json = { protocolVersion: ask, capabilities: onWire(caps), clientInfo: { ...CLIENT_INFO } };
     if (isOn('initialize-client-info-missing')) delete params.clientInfo;
     if (isOn('initialize-capabilities-missing')) delete params.capabilities;
 

@@ -7,7 +7,7 @@ import { Code, RpcError, idKey, isObject, type Id, type Json } from './jsonrpc.j
 import { verbose, warn } from './log.js';
 import type { Peer } from './peer.js';
 import { CLIENT_INFO, META, MODERN, clientCapabilities, type Offer } from './revisions.js';
-import { withMeta, type Session } from './session.js';
+import { onWire, withMeta, type Session } from './session.js';
 import { StreamBrokenError } from './transports/channel.js';
 import { headerAnnotations, modernHeaders } from './transports/headers.js';
 
@@ -67,7 +67,7 @@ export class ModernSession implements Session {
   private meta(params: Json): Json {
     const m: Json = {};
     if (!(this.afterProbe && isOn('meta-protocol-version-missing'))) m[META.protocolVersion] = MODERN;
-    if (!(this.afterProbe && isOn('meta-client-capabilities-missing'))) m[META.clientCapabilities] = this.capabilities();
+    if (!(this.afterProbe && isOn('meta-client-capabilities-missing'))) m[META.clientCapabilities] = onWire(this.capabilities());
     if (!isOn('meta-client-info-missing')) m[META.clientInfo] = isOn('meta-client-info-invalid') ? { name: CLIENT_INFO.name } : { ...CLIENT_INFO };
     if (isOn('traceparent-invalid')) m.traceparent = 'not-a-traceparent';
     return withMeta(params, m);

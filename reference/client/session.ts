@@ -1,6 +1,7 @@
 // The one interface the work runs through, whatever the era: a legacy session (initialize
 // handshake) or a modern one (per-request _meta, stateless). See session-legacy.ts and
 // session-modern.ts.
+import { isOn } from './faults.js';
 import type { Json } from './jsonrpc.js';
 import type { Revision } from './revisions.js';
 import type { TransportKind } from './transports/channel.js';
@@ -27,4 +28,16 @@ export interface Session {
 export function withMeta(params: Json, entries: Json): Json {
   const meta = typeof params._meta === 'object' && params._meta !== null ? (params._meta as Json) : {};
   return { ...params, _meta: { ...meta, ...entries } };
+}
+
+/**
+ * The ClientCapabilities as sent on the wire. The *-answered-undeclared faults leave one out
+ * here only: the client still answers as if it had declared it (ROOTS-001, SAMP-001, ELIC-001).
+ */
+export function onWire(caps: Json): Json {
+  const out = { ...caps };
+  if (isOn('roots-answered-undeclared')) delete out.roots;
+  if (isOn('sampling-answered-undeclared')) delete out.sampling;
+  if (isOn('elicitation-answered-undeclared')) delete out.elicitation;
+  return out;
 }

@@ -1,10 +1,43 @@
-// Lifecycle of a client (LIFE-*, legacy era): initialize first, nothing but ping before its
-// answer, notifications/initialized after it. Spec: basic/lifecycle.
+// Lifecycle of a client (LIFE-*, VER-001, VER-004; legacy era): initialize first with its
+// version, capabilities and clientInfo, nothing but ping before its answer,
+// notifications/initialized after it, a disconnect on a version it cannot speak, and only the
+// capabilities the server declared. Spec: basic/lifecycle.
 import type { ClientCheck } from '../../harness/client/scenario.js';
-import { RANGE } from '../../harness/revisions.js';
+import { RANGE, REVISION_IDS, isKnownRevision, since } from '../../harness/revisions.js';
 import { BASIC } from './scenarios/basic.js';
+import { PAGED_LISTS } from './scenarios/paged-lists.js';
+import { SLOW_INITIALIZE } from './scenarios/slow-initialize.js';
+import { UNSUPPORTED, UNSUPPORTED_VERSION } from './scenarios/unsupported-version.js';
+import { isObject, ourAnswer, paramsOf } from './support/wire.js';
+import type { ClientCheckContext } from '../../harness/client/context.js';
 
-const spec = (anchor: string) => ({ url: `basic/lifecycle#${anchor}`, level: 'MUST' as const });
+const spec = (anchor: string, level: 'MUST' | 'SHOULD' = 'MUST') => ({ url: `basic/lifecycle#${anchor}`, level });
+
+/** The client's first initialize, and our answer to it. */
+function handshake(ctx: ClientCheckContext) {
+  const init = ctx.recording.requests('initialize')[0];
+  const answer = init ? ourAnswer(ctx.recording, init) : undefined;
+  return { init, answer };
+}
+
+/**
+ * On the initialize's connection, or refused at the HTTP level (sent before the client knew its
+ * session id, as early messages are).
+ */
+const near = (conn: string) => (m: { conn: string }) => m.conn === conn || m.conn === 'refused';
+
+/** Messages the client sent on the initialize's connection after `seq`. */
+const sentAfter = (ctx: ClientCheckContext, conn: string, seq: number) => ctx.recording.fromClient.filter((m) => m.conn === conn && m.seq > seq);
+
+/** Server capability each method family needs (completion/complete has one from 2025-03-26). */
+function capabilityFor(method: string, ctx: ClientCheckContext): string | undefined {
+  if (method.startsWith('prompts/')) return 'prompts';
+  if (method.startsWith('resources/')) return 'resources';
+  if (method.startsWith('tools/')) return 'tools';
+  if (method === 'logging/setLevel') return 'logging';
+  if (method === 'completion/complete' && ctx.in(since('2025-03-26'))) return 'completions';
+  return undefined;
+}
 
 export const lifecycleClientChecks: ClientCheck[] = [
   // LIFE-001: "The initialization phase MUST be the first interaction between client and server."
@@ -13,6 +46,7 @@ export const lifecycleClientChecks: ClientCheck[] = [
     id: 'lifecycle.initialize-first',
     title: 'initialize is the first request the client sends (after an optional server/discover probe)',
     spec: spec('initialization'),
+    requirement: 'The initialization phase MUST be the first interaction between client and server.',
     side: 'client',
     scenario: BASIC,
     revisions: RANGE.legacy,
@@ -27,28 +61,185 @@ export const lifecycleClientChecks: ClientCheck[] = [
     },
   },
 
+  // LIFE-002: "The client MUST initiate this phase by sending an initialize request containing:
+  // Protocol version supported, Client capabilities, Client implementation information".
+  {
+    id: 'lifecycle.initialize-params',
+    title: 'initialize carries a protocol version, a capabilities object and clientInfo (name, version)',
+    spec: spec('initialization'),
+    requirement: 'The client MUST initiate this phase by sending an initialize request containing: Protocol version supported; Client capabilities; Client implementation information',
+    fix: 'Send params { protocolVersion, capabilities: {...}, clientInfo: { name, version } } in initialize.',
+    side: 'client',
+    scenario: BASIC,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['initialize-client-info-missing', 'initialize-capabilities-missing'],
+    async run(ctx) {
+      const { init } = handshake(ctx);
+      if (!init) return ctx.skip('the client sent no initialize');
+      ctx.cite(init.seq);
+      const p = paramsOf(init);
+      const info = p.clientInfo;
+      const missing = [
+        typeof p.protocolVersion === 'string' ? undefined : 'protocolVersion (a string)',
+        isObject(p.capabilities) ? undefined : 'capabilities (an object)',
+        isObject(info) && typeof info.name === 'string' && typeof info.version === 'string' ? undefined : 'clientInfo with a string name and version',
+      ].filter((x): x is string => x !== undefined);
+      if (missing.length === 0) return ctx.pass();
+      return ctx.fail({ expected: 'initialize params with protocolVersion, capabilities and clientInfo', actual: `missing or malformed: ${missing.join(', ')} (params: ${ctx.brief(p, 200)})` });
+    },
+  },
+
+  // VER-001: "In the initialize request, the client MUST send a protocol version it supports.
+  // This SHOULD be the latest version supported by the client." The client went on at the
+  // revision under test, so it supports that one: asking for an older one (or for something
+  // that is no MCP revision) was not its latest.
+  {
+    id: 'lifecycle.initialize-asks-newest',
+    title: 'initialize asks for the newest protocol version the client supports',
+    spec: spec('version-negotiation', 'SHOULD'),
+    requirement: 'In the initialize request, the client MUST send a protocol version it supports. This SHOULD be the latest version supported by the client.',
+    side: 'client',
+    scenario: BASIC,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['initialize-version-not-newest', 'initialize-version-unsupported'],
+    async run(ctx) {
+      const { init, answer } = handshake(ctx);
+      if (!init || !answer) return ctx.skip('no initialize was answered');
+      const asked = paramsOf(init).protocolVersion;
+      const went = sentAfter(ctx, init.conn, answer.seq).some((m) => m.message.method !== 'notifications/cancelled');
+      if (!went || ctx.recording.negotiated !== ctx.revision) return ctx.skip(`the client did not go on at ${ctx.revision}`);
+      ctx.cite(init.seq);
+      if (asked === ctx.revision) return ctx.pass();
+      if (typeof asked === 'string' && isKnownRevision(asked) && asked > ctx.revision) return ctx.pass(`asked for ${asked}, accepted the older ${ctx.revision}`);
+      const newest = REVISION_IDS[REVISION_IDS.length - 1] as string;
+      if (typeof asked === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked > newest) return ctx.pass(`asked for ${asked}, newer than this tool knows`);
+      return ctx.warn({
+        expected: `the newest version the client supports (it went on at ${ctx.revision}, so at least that one)`,
+        actual: `initialize asked for ${ctx.brief(asked)}${typeof asked === 'string' && isKnownRevision(asked) ? '' : ', which is not an MCP revision'}`,
+      });
+    },
+  },
+
   // LIFE-004: "After successful initialization, the client MUST send an initialized notification".
+  // Its order relative to the result is judged against a slow server (lifecycle.initialized-after-result).
   {
     id: 'lifecycle.initialized-sent',
-    title: 'The client sends notifications/initialized after the initialize result',
+    title: 'The client sends notifications/initialized',
     spec: spec('initialization'),
+    requirement: 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations',
     side: 'client',
     scenario: BASIC,
     revisions: RANGE.legacy,
     transports: 'any',
     faults: ['initialized-missing'],
     async run(ctx) {
-      const init = ctx.recording.requests('initialize')[0];
-      if (!init) return ctx.skip('the client sent no initialize');
-      const answer = ctx.recording.toClient().find((m) => m.message.id === init.message.id && 'result' in m.message);
-      const sent = ctx.recording.notifications('notifications/initialized').find((m) => m.seq > (answer?.seq ?? init.seq));
-      if (sent) return ctx.pass();
-      const early = ctx.recording.notifications('notifications/initialized')[0];
-      if (early) {
-        ctx.cite(early.seq, answer?.seq ?? 0);
-        return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: 'sent before the result arrived' });
-      }
+      const { init, answer } = handshake(ctx);
+      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (ctx.recording.notifications('notifications/initialized').some((m) => m.seq > init.seq)) return ctx.pass();
+      ctx.cite(answer.seq);
       return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: 'none was sent' });
+    },
+  },
+
+  // LIFE-004, the order: initialized comes after the result, which this server sends only after a second.
+  {
+    id: 'lifecycle.initialized-after-result',
+    title: 'notifications/initialized comes after the initialize result, not before',
+    spec: spec('initialization'),
+    requirement: 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations',
+    side: 'client',
+    scenario: SLOW_INITIALIZE,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['initialized-before-response'],
+    async run(ctx) {
+      const { init, answer } = handshake(ctx);
+      if (!init || !answer) return ctx.skip('the client did not wait for the (slow) initialize result');
+      const first = ctx.recording.notifications('notifications/initialized').find((m) => near(init.conn)(m) && m.seq > init.seq);
+      if (!first) return ctx.skip('the client sent no notifications/initialized (see lifecycle.initialized-sent)');
+      ctx.cite(first.seq, answer.seq);
+      if (first.seq > answer.seq) return ctx.pass();
+      return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: `sent ${answer.t - first.t} ms before the result was sent` });
+    },
+  },
+
+  // LIFE-005: "The client SHOULD NOT send requests other than pings before the server has
+  // responded to the initialize request."
+  {
+    id: 'lifecycle.only-ping-before-initialize-result',
+    title: 'While initialize is unanswered, the client sends no request but ping',
+    spec: spec('initialization', 'SHOULD'),
+    requirement: 'The client SHOULD NOT send requests other than pings before the server has responded to the initialize request.',
+    side: 'client',
+    scenario: SLOW_INITIALIZE,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['request-before-initialize-response'],
+    async run(ctx) {
+      const { init, answer } = handshake(ctx);
+      if (!init) return ctx.skip('the client sent no initialize');
+      const until = answer?.seq ?? Number.POSITIVE_INFINITY;
+      const early = ctx.recording.requests().filter((m) => near(init.conn)(m) && m.seq > init.seq && m.seq < until && m.message.method !== 'ping');
+      if (early.length === 0) return ctx.pass();
+      ctx.cite(...early.map((m) => m.seq));
+      return ctx.fail({ expected: 'only ping before the initialize result', actual: `${early.map((m) => String(m.message.method)).join(', ')} before it` });
+    },
+  },
+
+  // VER-004: "If the client does not support the version in the server's response, it SHOULD disconnect."
+  {
+    id: 'lifecycle.disconnects-on-unsupported-version',
+    title: 'Answered with a protocol version it cannot support, the client disconnects',
+    spec: spec('version-negotiation', 'SHOULD'),
+    requirement: "If the client does not support the version in the server's response, it SHOULD disconnect.",
+    side: 'client',
+    scenario: UNSUPPORTED_VERSION,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['unsupported-version-continues'],
+    async run(ctx) {
+      const { init, answer } = handshake(ctx);
+      if (!init || !answer) return ctx.skip('no initialize was answered');
+      const after = sentAfter(ctx, init.conn, answer.seq);
+      if (after.length === 0) return ctx.pass();
+      ctx.cite(answer.seq, ...after.slice(0, 3).map((m) => m.seq));
+      return ctx.fail({
+        expected: `no further messages after initialize was answered with protocol version ${UNSUPPORTED}`,
+        actual: `the client went on: ${after.slice(0, 4).map((m) => String(m.message.method ?? 'a response')).join(', ')}`,
+      });
+    },
+  },
+
+  // LIFE-010: "Both parties MUST: Respect the negotiated protocol version; Only use capabilities
+  // that were successfully negotiated" (SHOULD in 2024-11-05 and 2025-03-26). The server here
+  // declares tools only.
+  {
+    id: 'lifecycle.only-negotiated-capabilities',
+    title: 'The client uses only server features the server declared (here: tools only)',
+    spec: [
+      { url: 'basic/lifecycle#operation', level: 'SHOULD' },
+      { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
+    ],
+    requirement: 'Both parties MUST: Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
+    side: 'client',
+    scenario: PAGED_LISTS,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['undeclared-capability-used'],
+    async run(ctx) {
+      const { init, answer } = handshake(ctx);
+      if (!init || !answer) return ctx.skip('no initialize was answered');
+      const declared = isObject(answer.message.result) && isObject(answer.message.result.capabilities) ? answer.message.result.capabilities : {};
+      const used = ctx.recording.requests().filter((m) => {
+        const needs = capabilityFor(String(m.message.method), ctx);
+        return needs !== undefined && !isObject(declared[needs]);
+      });
+      if (used.length === 0) return ctx.pass();
+      ctx.cite(...used.slice(0, 5).map((m) => m.seq));
+      const methods = [...new Set(used.map((m) => String(m.message.method)))];
+      return ctx.fail({ expected: `only methods of the declared capabilities (${Object.keys(declared).join(', ') || 'none'})`, actual: `the client sent ${methods.join(', ')}` });
     },
   },
 ];

@@ -1,0 +1,142 @@
+// Cancellation by the client (CANC-*, LIFE-030): notifications/cancelled only for its own
+// requests still in flight, never for initialize, and for a request it stops waiting for.
+// Spec: basic/utilities/cancellation (legacy), basic/patterns/cancellation (2026-07-28),
+// basic/lifecycle#timeouts (legacy).
+import type { ClientCheck } from '../../harness/client/scenario.js';
+import type { ClientCheckContext } from '../../harness/client/context.js';
+import type { ClientMessage } from '../../harness/client/recording.js';
+import { RANGE, between } from '../../harness/revisions.js';
+import { ASKS, TOOL } from './scenarios/asks.js';
+import { BASIC } from './scenarios/basic.js';
+import { SLOW_INITIALIZE } from './scenarios/slow-initialize.js';
+import { endedByTool, ourAnswer, paramsOf, sameId } from './support/wire.js';
+
+const behaviour = [
+  { url: 'basic/utilities/cancellation#behavior-requirements', level: 'MUST' as const },
+  { from: '2026-07-28', url: 'basic/patterns/cancellation#behavior-requirements', level: 'MUST' as const },
+];
+
+/** A response and a cancellation this close together crossed on the wire: not the client's fault. */
+const RACE_MS = 2;
+
+const cancels = (ctx: ClientCheckContext): ClientMessage[] => ctx.recording.notifications('notifications/cancelled');
+
+/**
+ * The client's call of the tool that never answers, and whether the client gave up on it
+ * while still running (a later request, or it ended on its own).
+ */
+function abandonedCall(ctx: ClientCheckContext): { call: ClientMessage; cancel: ClientMessage | undefined } | string {
+  const call = ctx.recording.requests('tools/call').find((m) => paramsOf(m).name === TOOL.neverAnswers);
+  if (!call) return `the client never called ${TOOL.neverAnswers}`;
+  const cancel = cancels(ctx).find((m) => m.seq > call.seq && sameId(paramsOf(m).requestId, call.message.id));
+  const later = ctx.recording.fromClient.some((m) => m.conn === call.conn && m.seq > call.seq && m.seq !== cancel?.seq);
+  if (!cancel && !later && endedByTool(ctx.recording)) return `the client was still waiting for ${TOOL.neverAnswers} when the run ended`;
+  return { call, cancel };
+}
+
+// CANC-001: "Cancellation notifications MUST only reference requests that: Were previously
+// issued in the same direction; Are believed to still be in-progress".
+function inFlightCheck(id: string, revisions: string, transports: ClientCheck['transports']): ClientCheck {
+  return {
+    id,
+    title: 'notifications/cancelled names only a request of the client that is still unanswered',
+    spec: behaviour,
+    requirement: 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction; Are believed to still be in-progress',
+    side: 'client',
+    scenario: BASIC,
+    revisions,
+    transports,
+    faults: ['cancel-answered-request'],
+    async run(ctx) {
+      const all = cancels(ctx);
+      if (all.length === 0) return ctx.skip('the client cancelled nothing');
+      for (const cancel of all) {
+        const requestId = paramsOf(cancel).requestId;
+        const request = ctx.recording.requests().find((m) => m.conn === cancel.conn && m.seq < cancel.seq && sameId(m.message.id, requestId));
+        if (!request) {
+          ctx.cite(cancel.seq);
+          return ctx.fail({ expected: 'a cancellation of a request the client sent', actual: `notifications/cancelled for id ${ctx.brief(requestId)}, which the client never used` });
+        }
+        const answer = ourAnswer(ctx.recording, request);
+        if (answer && answer.seq < cancel.seq && cancel.t - answer.t > RACE_MS) {
+          ctx.cite(answer.seq, cancel.seq);
+          return ctx.fail({ expected: 'a cancellation of a request still in progress', actual: `${String(request.message.method)} (id ${ctx.brief(requestId)}) was cancelled ${cancel.t - answer.t} ms after it was answered` });
+        }
+      }
+      return ctx.pass();
+    },
+  };
+}
+
+export const cancellationClientChecks: ClientCheck[] = [
+  // CANC-002 / LIFE-008: "The initialize request MUST NOT be cancelled by clients". The server
+  // here takes a second to answer initialize.
+  {
+    id: 'cancellation.initialize-not-cancelled',
+    title: 'The client never cancels initialize, however slow its answer',
+    spec: behaviour,
+    requirement: 'The initialize request MUST NOT be cancelled by clients',
+    side: 'client',
+    scenario: SLOW_INITIALIZE,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['initialize-cancelled'],
+    async run(ctx) {
+      const init = ctx.recording.requests('initialize')[0];
+      if (!init) return ctx.skip('the client sent no initialize');
+      // Sent before the client knew its HTTP session id, a cancellation is refused at the HTTP level: still sent.
+      const cancel = cancels(ctx).find((m) => (m.conn === init.conn || m.conn === 'refused') && sameId(paramsOf(m).requestId, init.message.id));
+      if (!cancel) return ctx.pass();
+      ctx.cite(init.seq, cancel.seq);
+      return ctx.fail({ expected: 'no notifications/cancelled for initialize', actual: `initialize (id ${ctx.brief(init.message.id)}) was cancelled after ${cancel.t - init.t} ms` });
+    },
+  },
+
+  inFlightCheck('cancellation.only-requests-in-flight', RANGE.legacy, 'any'),
+  // 2026-07-28: notifications/cancelled is how stdio cancels; over HTTP closing the stream is.
+  inFlightCheck('cancellation.only-requests-in-flight-on-stdio', RANGE.modern, ['stdio']),
+
+  // LIFE-030: "When the request has not received a success or error response within the timeout
+  // period, the sender SHOULD issue a cancellation notification for that request and stop
+  // waiting for a response." The tool never-answers never answers.
+  {
+    id: 'cancellation.timeout-notified',
+    title: 'A request the client stops waiting for is cancelled with notifications/cancelled',
+    spec: { url: 'basic/lifecycle#timeouts', level: 'SHOULD' },
+    requirement: 'When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: between('2025-03-26', '2025-11-25'),
+    transports: 'any',
+    faults: ['timeout-not-cancelled'],
+    async run(ctx) {
+      const found = abandonedCall(ctx);
+      if (typeof found === 'string') return ctx.skip(found);
+      if (found.cancel) return ctx.pass();
+      ctx.cite(found.call.seq);
+      return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
+    },
+  },
+
+  // 2026-07-28 basic/patterns/cancellation#timeouts: "the sender SHOULD cancel the request and
+  // stop waiting for a response ... stdio: sending a notifications/cancelled notification
+  // referencing the request ID." (On HTTP, closing the stream is the cancellation.)
+  {
+    id: 'cancellation.timeout-cancelled-on-stdio',
+    title: 'On stdio, a request the client stops waiting for is cancelled with notifications/cancelled',
+    spec: { url: 'basic/patterns/cancellation#timeouts', level: 'SHOULD' },
+    requirement: 'When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response. ... stdio: sending a notifications/cancelled notification referencing the request ID.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: ['stdio'],
+    faults: ['timeout-not-cancelled'],
+    async run(ctx) {
+      const found = abandonedCall(ctx);
+      if (typeof found === 'string') return ctx.skip(found);
+      if (found.cancel) return ctx.pass();
+      ctx.cite(found.call.seq);
+      return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
+    },
+  },
+];

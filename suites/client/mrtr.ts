@@ -1,0 +1,157 @@
+// Multi round-trip requests, client side (MRTR-101..104; 2026-07-28): the retry of a request
+// answered with an InputRequiredResult gives every requested input, echoes requestState
+// exactly (and invents none), is a new request (new id) for the same call, and the state
+// goes nowhere else. Spec: basic/patterns/mrtr#client-requirements-basic-workflow.
+import type { ClientCheck } from '../../harness/client/scenario.js';
+import type { ClientCheckContext } from '../../harness/client/context.js';
+import type { Verdict } from '../../harness/checks/check.js';
+import { RANGE } from '../../harness/revisions.js';
+import { ASKS } from './scenarios/asks.js';
+import { inputRounds, type Round } from './support/asks.js';
+import { isObject, paramsOf, sameId } from './support/wire.js';
+
+const spec = { url: 'basic/patterns/mrtr#client-requirements-basic-workflow', level: 'MUST' as const };
+
+/** Judge every round that was retried; skip when none was. */
+function eachRetry(ctx: ClientCheckContext, judge: (round: Round & { retry: NonNullable<Round['retry']> }) => Verdict | undefined): Verdict {
+  const rounds = inputRounds(ctx.recording).filter((r): r is Round & { retry: NonNullable<Round['retry']> } => r.retry !== undefined);
+  if (rounds.length === 0) {
+    return ctx.skip(inputRounds(ctx.recording).length === 0 ? 'the client never called a tool that answers with an InputRequiredResult' : 'the client retried no request answered with an InputRequiredResult');
+  }
+  for (const round of rounds) {
+    const verdict = judge(round);
+    if (verdict) return verdict;
+  }
+  return ctx.pass();
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export const mrtrClientChecks: ClientCheck[] = [
+  // MRTR-101: "If a client receives an InputRequiredResult that contains the inputRequests
+  // field, the client MUST construct the requested inputs before retrying the original request."
+  {
+    id: 'mrtr.retry-answers-every-input',
+    title: 'The retry after an InputRequiredResult answers every input request',
+    spec,
+    requirement: 'If a client receives an InputRequiredResult that contains the inputRequests field, the client MUST construct the requested inputs before retrying the original request.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['mrtr-input-response-missing'],
+    async run(ctx) {
+      return eachRetry(ctx, ({ result, retry }) => {
+        const asked = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+        const given = paramsOf(retry).inputResponses;
+        const missing = asked.filter((k) => !isObject(given) || !(k in given));
+        if (missing.length === 0) return undefined;
+        ctx.cite(retry.seq);
+        return ctx.fail({ expected: `inputResponses for ${asked.join(', ')}`, actual: `the retry lacks ${missing.join(', ')}` });
+      });
+    },
+  },
+
+  // MRTR-102: "If an InputRequiredResult contains the requestState field, the client MUST echo
+  // back the exact value of that field when retrying the original request. ... If the
+  // InputRequiredResult does not contain a requestState field, the client MUST NOT include one
+  // in the retry."
+  {
+    id: 'mrtr.request-state-echoed',
+    title: 'The retry echoes requestState exactly, and sends none when none was given',
+    spec,
+    requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. Clients MUST NOT inspect, parse, modify, or make any assumptions about the requestState contents. If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['mrtr-request-state-mutated', 'mrtr-request-state-invented', 'mrtr-request-state-dropped'],
+    async run(ctx) {
+      return eachRetry(ctx, ({ result, retry }) => {
+        const sent = result.requestState;
+        const back = paramsOf(retry).requestState;
+        const had = 'requestState' in paramsOf(retry);
+        if (typeof sent === 'string' ? back === sent : !had) return undefined;
+        ctx.cite(retry.seq);
+        return ctx.fail({
+          expected: typeof sent === 'string' ? `requestState ${ctx.brief(sent)} exactly` : 'no requestState (none was given)',
+          actual: had ? `requestState ${ctx.brief(back)}` : 'no requestState',
+        });
+      });
+    },
+  },
+
+  // MRTR-103: "The JSON-RPC id MUST be different between the initial request and the retry, as
+  // they are independent requests."
+  {
+    id: 'mrtr.retry-new-id',
+    title: 'The retry uses a new JSON-RPC id',
+    spec,
+    requirement: 'The JSON-RPC id MUST be different between the initial request and the retry, as they are independent requests.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['mrtr-retry-same-id'],
+    async run(ctx) {
+      return eachRetry(ctx, ({ request, retry }) => {
+        if (!sameId(request.message.id, retry.message.id)) return undefined;
+        ctx.cite(request.seq, retry.seq);
+        return ctx.fail({ expected: 'a retry with an id other than the original request', actual: `both use id ${ctx.brief(retry.message.id)}` });
+      });
+    },
+  },
+
+  // MRTR-103, the same request: the client retries "the original request", adding only
+  // inputResponses and requestState.
+  {
+    id: 'mrtr.retry-same-request',
+    title: 'The retry repeats the original request (same arguments), adding only inputResponses and requestState',
+    spec,
+    requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. (The retry is the original request plus inputResponses and requestState.)',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['mrtr-retry-params-changed'],
+    async run(ctx) {
+      return eachRetry(ctx, ({ request, retry }) => {
+        const before = paramsOf(request);
+        const after = paramsOf(retry);
+        const changed = ['arguments', 'uri', 'name'].filter((k) => !sameJson(before[k], after[k]));
+        if (changed.length === 0) return undefined;
+        ctx.cite(request.seq, retry.seq);
+        return ctx.fail({ expected: 'the original name and arguments', actual: `changed ${changed.join(', ')}: ${ctx.brief(before.arguments)} became ${ctx.brief(after.arguments)}` });
+      });
+    },
+  },
+
+  // MRTR-104: "Both the inputRequests and requestState fields affect only the client's retry of
+  // the original request. They MUST NOT be used for any other request that the client may be
+  // sending in parallel."
+  {
+    id: 'mrtr.state-only-on-its-retry',
+    title: 'requestState and input responses go only on the retry they belong to',
+    spec,
+    requirement: "Both the inputRequests and requestState fields affect only the client's retry of the original request. They MUST NOT be used for any other request that the client may be sending in parallel.",
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['mrtr-state-leaked'],
+    async run(ctx) {
+      const rounds = inputRounds(ctx.recording);
+      if (rounds.length === 0) return ctx.skip('the client never called a tool that answers with an InputRequiredResult');
+      const retries = new Set(rounds.flatMap((r) => (r.retry ? [r.retry.seq] : [])));
+      const states = rounds.map((r) => r.result.requestState).filter((s): s is string => typeof s === 'string');
+      const stray = ctx.recording.requests().find((m) => {
+        if (retries.has(m.seq)) return false;
+        const p = paramsOf(m);
+        return (typeof p.requestState === 'string' && states.includes(p.requestState)) || (p.inputResponses !== undefined && rounds.some((r) => r.answer.seq < m.seq));
+      });
+      if (!stray) return ctx.pass();
+      ctx.cite(stray.seq);
+      return ctx.fail({ expected: 'requestState and inputResponses only on the retry of their request', actual: `${String(stray.message.method)} ${ctx.brief(paramsOf(stray).name ?? '')} carries ${ctx.brief({ requestState: paramsOf(stray).requestState, inputResponses: paramsOf(stray).inputResponses }, 200)}` });
+    },
+  },
+];

@@ -1,0 +1,122 @@
+// Sampling, client side (SAMP-*): answered only when declared, tool use only with
+// sampling.tools, a valid CreateMessageResult, and a malformed request refused. Legacy: the
+// server's sampling/createMessage requests; 2026-07-28: a sampling input request.
+// Spec: client/sampling.
+import type { ClientCheck } from '../../harness/client/scenario.js';
+import { loadRevisionSchema } from '../../harness/schema.js';
+import { RANGE, only } from '../../harness/revisions.js';
+import { ASKS } from './scenarios/asks.js';
+import { asksOf, capability, type Ask } from './support/asks.js';
+import { errorCode, isObject } from './support/wire.js';
+
+const hasToolResult = (a: Ask) => Array.isArray(a.params.messages) && a.params.messages.some((m) => isObject(m) && Array.isArray(m.content) && m.content.some((c) => isObject(c) && c.type === 'tool_result'));
+const withTools = (a: Ask) => a.params.tools !== undefined;
+/** A sampling answer that uses tools: stopReason toolUse, or tool_use content. */
+function usesTools(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const content = Array.isArray(value.content) ? value.content : [value.content];
+  return value.stopReason === 'toolUse' || content.some((c) => isObject(c) && c.type === 'tool_use');
+}
+
+export const samplingClientChecks: ClientCheck[] = [
+  // SAMP-001: "Clients that support sampling MUST declare the sampling capability during
+  // initialization". This server asks for samples whatever the client declared.
+  {
+    id: 'sampling.answered-only-when-declared',
+    title: 'The client samples only if it declared the sampling capability',
+    spec: { url: 'client/sampling#capabilities', level: 'MUST' },
+    requirement: 'Clients that support sampling MUST declare the sampling capability during initialization',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.legacy,
+    transports: 'any',
+    faults: ['sampling-answered-undeclared'],
+    async run(ctx) {
+      const asks = asksOf(ctx.recording, false, 'sampling/createMessage');
+      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server asks for samples');
+      for (const a of asks) {
+        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+      if (a.outcome.kind !== 'result' || capability(a.declared, 'sampling')) continue;
+        ctx.cite(a.sent.seq, a.outcome.seq);
+        return ctx.fail({ expected: 'sampling/createMessage refused (sampling was not declared)', actual: `a sample: ${ctx.brief(a.outcome.value)}` });
+      }
+      return ctx.pass();
+    },
+  },
+
+  // "Clients MUST declare support for tool use via the sampling.tools capability to receive
+  // tool-enabled sampling requests." This server sends one whatever the client declared.
+  {
+    id: 'sampling.tools-only-when-declared',
+    title: 'The client uses tools in sampling only if it declared sampling.tools',
+    spec: { url: 'client/sampling#tools-in-sampling', level: 'MUST' },
+    requirement: 'Clients MUST declare support for tool use via the sampling.tools capability to receive tool-enabled sampling requests.',
+    side: 'client',
+    scenario: ASKS,
+    revisions: only('2025-11-25'),
+    transports: 'any',
+    faults: ['sampling-tools-answered-undeclared'],
+    async run(ctx) {
+      const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(withTools);
+      if (!a) return ctx.skip('the client never called the tool during which the server asks for a sample with tools');
+      if (capability(capability(a.declared, 'sampling'), 'tools')) return ctx.pass('sampling.tools was declared');
+      if (a.outcome.kind !== 'result') return ctx.pass();
+      ctx.cite(a.sent.seq, a.outcome.seq);
+      const evidence = { expected: 'a tool-enabled sampling request refused (sampling.tools was not declared)', actual: `answered with ${ctx.brief(a.outcome.value)}` };
+      if (usesTools(a.outcome.value)) return ctx.fail(evidence);
+      return ctx.warn({ ...evidence, reason: 'the client took a tool-enabled request without declaring sampling.tools, though its answer uses no tool' });
+    },
+  },
+
+  // SAMP-003: the answer is a CreateMessageResult (role, content, model; the schema is "the
+  // source of truth for all protocol messages and structures").
+  {
+    id: 'sampling.result-valid',
+    title: 'A sample the client gives is a valid CreateMessageResult (role, content, model)',
+    spec: { url: 'client/sampling#creating-messages', level: 'MUST' },
+    requirement: 'The client answers sampling/createMessage with a CreateMessageResult: role, content and model (the schema is the source of truth for all protocol messages and structures).',
+    side: 'client',
+    scenario: ASKS,
+    revisions: RANGE.all,
+    transports: 'any',
+    faults: ['sampling-result-invalid'],
+    async run(ctx) {
+      const given = asksOf(ctx.recording, ctx.era === 'modern', 'sampling/createMessage').filter((a) => a.outcome.kind === 'result');
+      if (given.length === 0) return ctx.skip('the client gave no sample (it was not asked, or refused)');
+      const schema = await loadRevisionSchema(ctx.revision);
+      for (const a of given) {
+        if (a.outcome.kind !== 'result') continue;
+        const check = schema.validate('CreateMessageResult', a.outcome.value);
+        if (check.ok) continue;
+        ctx.cite(a.outcome.seq);
+        return ctx.fail({ expected: 'a valid CreateMessageResult', actual: `${ctx.brief(a.outcome.value)}: ${check.error}` });
+      }
+      return ctx.pass();
+    },
+  },
+
+  // SAMP-006: "Clients SHOULD return errors for common failure cases: ... Tool results mixed with
+  // other content: -32602 (Invalid params)". This server sends a user message mixing both.
+  {
+    id: 'sampling.malformed-refused',
+    title: 'A sampling request mixing tool_result with other content gets error -32602',
+    spec: { url: 'client/sampling#error-handling', level: 'SHOULD' },
+    requirement: 'Clients SHOULD return errors for common failure cases: ... Tool results mixed with other content: -32602 (Invalid params)',
+    side: 'client',
+    scenario: ASKS,
+    revisions: only('2025-11-25'),
+    transports: 'any',
+    faults: ['sampling-malformed-accepted'],
+    async run(ctx) {
+      const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(hasToolResult);
+      if (!a) return ctx.skip('the client never called the tool during which the server sends a malformed sampling request');
+      if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the malformed sampling request');
+      ctx.cite(a.sent.seq, a.outcome.seq);
+      const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
+      if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
+      if (code === -32602) return ctx.pass();
+      if (a.outcome.kind === 'error' && !capability(a.declared, 'sampling')) return ctx.pass('sampling was not declared: any error will do');
+      return ctx.fail({ expected: 'error -32602 for a user message mixing tool_result with text', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `a sample: ${ctx.brief(a.outcome.value)}` });
+    },
+  },
+];
