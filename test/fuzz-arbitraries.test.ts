@@ -1,22 +1,28 @@
 // The fuzzer's generators, without a server: valid requests and notifications validate
-// against the official schema of every legacy revision (the same validators the harness
-// uses), near-valid ones break exactly what they say, and rendering keeps ids unique and
-// hostile parts intact.
+// against the official schema of every revision (the same validators the harness uses; at
+// 2026-07-28 rendered with the per-request _meta), near-valid ones break exactly what they
+// say, rendering keeps ids unique and hostile parts intact, and inputs the standards leave
+// open are judged leniently.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Generators } from '../harness/fuzz/arbitraries.js';
+import { codeAccepted, ruleOf } from '../harness/fuzz/classes.js';
 import { loadRawSchema, type Corpus } from '../harness/fuzz/corpus.js';
 import { IdSource, render, type FuzzMessage } from '../harness/fuzz/messages.js';
-import { LEGACY_REVISIONS } from '../harness/revisions.js';
+import { REVISION_IDS, revisionInfo } from '../harness/revisions.js';
 import { loadRevisionSchema } from '../harness/schema.js';
+import { CLIENT_INFO, META_KEYS } from '../harness/sessions/session.js';
 
 async function corpus(revision: string): Promise<Corpus> {
   const [root, schema] = await Promise.all([loadRawSchema(revision), loadRevisionSchema(revision)]);
+  const rev = revisionInfo(revision);
   return {
     revision,
+    era: rev.era,
+    fence: rev.fence,
     root,
     schema,
-    methods: schema.methods.clientRequests.filter((m) => m !== 'initialize' && m !== 'tasks/result'),
+    methods: schema.methods.clientRequests.filter((m) => m !== 'initialize' && m !== 'tasks/result' && m !== 'subscriptions/listen'),
     notifications: schema.methods.clientNotifications,
     tools: [{ name: 'echo', arguments: { message: 'hi' } }],
     prompts: [{ name: 'greeting', args: [{ name: 'name', required: true }, { name: 'style', required: false }] }],
@@ -26,9 +32,13 @@ async function corpus(revision: string): Promise<Corpus> {
   };
 }
 
-const parse = (m: FuzzMessage): Record<string, unknown> => JSON.parse(render(m, new IdSource()).text) as Record<string, unknown>;
+/** The per-request _meta of a 2026-07-28 session (what the fuzzer renders requests with). */
+const META = { [META_KEYS.protocolVersion]: '2026-07-28', [META_KEYS.clientCapabilities]: {}, [META_KEYS.clientInfo]: CLIENT_INFO };
+const metaFor = (revision: string) => (revisionInfo(revision).era === 'modern' ? { meta: META } : {});
 
-describe.each(LEGACY_REVISIONS)('generators at %s', (revision) => {
+describe.each(REVISION_IDS)('generators at %s', (revision) => {
+  const parse = (m: FuzzMessage): Record<string, unknown> => JSON.parse(render(m, new IdSource(), metaFor(revision)).text) as Record<string, unknown>;
+
   it('make valid requests for every method, valid against the official schema', async () => {
     const c = await corpus(revision);
     const g = new Generators(c);
@@ -58,9 +68,9 @@ describe.each(LEGACY_REVISIONS)('generators at %s', (revision) => {
     for (const m of fc.sample(g.nearValid(), { numRuns: 400, seed: 3 })) {
       const def = c.schema.requestDefinition(m.method as string) as string;
       const ok = c.schema.validate(def, parse(m)).ok;
-      if (m.cls === 'extra-member') expect(ok, m.label).toBe(true);
-      // Array params and missing or mistyped required members are schema violations.
-      if (m.cls === 'invalid-params' && !m.label.includes('unknown')) expect(ok, m.label).toBe(false);
+      if (m.cls === 'extra-member' || m.cls === 'extra-envelope') expect(ok, m.label).toBe(true);
+      // Array params, missing or mistyped required members and missing _meta fields are schema violations.
+      if ((m.cls === 'invalid-params' || m.cls === 'meta-missing' || m.cls === 'era-ambiguous') && !m.label.includes('unknown')) expect(ok, m.label).toBe(false);
     }
   });
 
@@ -77,6 +87,38 @@ describe.each(LEGACY_REVISIONS)('generators at %s', (revision) => {
 });
 
 describe('rendering', () => {
+  it('gives 2026-07-28 requests the per-request _meta, or leaves out what the input says', () => {
+    const ids = new IdSource();
+    const base = { label: 'x', cls: 'valid' as const, method: 'tools/list', id: { kind: 'counter' as const } };
+    const full = render(base, ids, { meta: META });
+    expect((JSON.parse(full.text) as { params: { _meta: unknown } }).params._meta).toEqual(META);
+    expect(full.ambiguous).toBe(false);
+    const partial = render({ ...base, cls: 'meta-missing', meta: 'without-version' }, ids, { meta: META });
+    expect(Object.keys((JSON.parse(partial.text) as { params: { _meta: object } }).params._meta)).not.toContain(META_KEYS.protocolVersion);
+    expect(partial.ambiguous).toBe(false);
+    expect(render({ ...base, params: [] }, ids, { meta: META }).ambiguous).toBe(true);
+    expect(render({ ...base, meta: 'omit' }, ids, { meta: META }).ambiguous).toBe(true);
+    // Notifications carry no _meta of the era.
+    expect(JSON.parse(render({ ...base, id: { kind: 'absent' } }, ids, { meta: META }).text)).not.toHaveProperty('params');
+  });
+
+  it('judges inputs with lone surrogates leniently (RFC 8259 section 8.2), and a request of no era likewise', () => {
+    const ids = new IdSource();
+    const open = render({ label: 'x', cls: 'unknown-method', method: 'x-fuzz/\ud800', id: { kind: 'counter' }, params: {} }, ids);
+    expect(open.open).toBe(true);
+    expect(ruleOf(open).answer).toBe('may');
+    expect(codeAccepted(open, -32700, { headerChecks: false })).toBe(true);
+    const plain = render({ label: 'x', cls: 'unknown-method', method: 'x-fuzz/é', id: { kind: 'counter' }, params: {} }, ids);
+    expect(plain.open).toBe(false);
+    expect(ruleOf(plain).answer).toBe('must');
+    expect(codeAccepted(plain, -32700, { headerChecks: false })).toBe(false);
+    expect(codeAccepted(plain, -32020, { headerChecks: true })).toBe(true);
+    const noEra = render({ label: 'x', cls: 'invalid-params', method: 'tools/call', id: { kind: 'counter' }, params: [] }, ids, { meta: META });
+    expect(ruleOf(noEra).anyCode).toBe(true);
+    const missing = render({ label: 'x', cls: 'meta-missing', method: 'tools/call', id: { kind: 'counter' }, params: { name: 'x' }, meta: 'without-capabilities' }, ids, { meta: META });
+    expect([ruleOf(missing).answer, codeAccepted(missing, -32600, { headerChecks: false }), codeAccepted(missing, -32602, { headerChecks: false })]).toEqual(['must', false, true]);
+  });
+
   it('never reuses an id on a connection, whatever the id shape', () => {
     const ids = new IdSource();
     const seen = new Set<string>();

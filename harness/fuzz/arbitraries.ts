@@ -4,7 +4,11 @@
 import fc from 'fast-check';
 import type { Corpus } from './corpus.js';
 import type { FuzzInput, FuzzMessage, IdSpec, InputClass, Payload, RawFrame } from './messages.js';
+import { inRange, since } from '../revisions.js';
 import { arbitraryOf, awkwardString, deref, paramsSchemaOf, type JsonSchema } from './schema-arbitrary.js';
+
+/** From 2025-11-25 a tools/call that fails the CallToolRequest schema is a protocol error. */
+const MALFORMED_CALLS_ARE_ERRORS = since('2025-11-25');
 
 /** Ids a reply can repeat: the common ones more often than the odd ones. */
 export const validId: fc.Arbitrary<IdSpec> = fc.oneof(
@@ -62,13 +66,23 @@ export class Generators {
     return this.corpus.methods.filter((m) => this.validParams(m) !== null);
   }
 
-  /** Methods whose params may be left out (nothing required): the lists, ping. */
+  /** 2026-07-28: every request carries the era's _meta (rendering adds it; see messages.ts). */
+  get modern(): boolean {
+    return this.corpus.era === 'modern';
+  }
+
+  /** The required members of a method's params the fuzzer must supply (the era's _meta is added when rendering). */
+  private requiredOf(schema: JsonSchema): string[] {
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    return this.modern ? required.filter((r) => r !== '_meta') : required;
+  }
+
+  /** Methods whose params may be left out, or hold nothing but the era's _meta: the lists, ping, server/discover. */
   get paramlessMethods(): string[] {
     return this.corpus.methods.filter((m) => {
       const info = this.info(m);
-      if (!info || info.required) return false;
-      const s = deref(this.corpus.root, info.schema);
-      return !Array.isArray(s.required) || s.required.length === 0;
+      if (!info || (info.required && !this.modern)) return false;
+      return this.requiredOf(deref(this.corpus.root, info.schema)).length === 0;
     });
   }
 
@@ -76,8 +90,7 @@ export class Generators {
   requiredMembers(): { method: string; member: string }[] {
     return this.corpus.methods.flatMap((method) => {
       const info = this.info(method);
-      const s = info ? deref(this.corpus.root, info.schema) : {};
-      const member = Array.isArray(s.required) ? (s.required[0] as string | undefined) : undefined;
+      const member = this.requiredOf(info ? deref(this.corpus.root, info.schema) : {})[0];
       return member === undefined ? [] : [{ method, member }];
     });
   }
@@ -147,14 +160,24 @@ export class Generators {
   private mutations(method: string, params: unknown, id: IdSpec, pick: number): fc.Arbitrary<FuzzMessage> {
     const info = this.info(method);
     const schema = info ? deref(this.corpus.root, info.schema) : {};
-    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
-    const requiredNames = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const props = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
+    if (this.modern) delete props._meta; // the era's own: its mutations are below
+    const requiredNames = this.requiredOf(schema);
     const obj = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+    // 2026-07-28: params that cannot carry _meta make a request of no era (basic/versioning).
+    const noMeta: InputClass = this.modern ? 'era-ambiguous' : 'invalid-params';
     const out: fc.Arbitrary<FuzzMessage>[] = [
-      fc.constant(msg(`${method} with params as an array`, 'invalid-params', method, id, [])),
+      fc.constant(msg(`${method} with params as an array`, noMeta, method, id, [])),
       jsonValueSmall.map((v) => msg(`${method} with an extra member in params`, 'extra-member', method, id, { ...obj, 'x-fuzz-extra': v })),
-      jsonValueSmall.map((v) => ({ ...msg(`${method} with an extra top-level member`, 'extra-member', method, id, params), extra: { 'x-fuzz': v } })),
+      jsonValueSmall.map((v) => ({ ...msg(`${method} with an extra top-level member`, 'extra-envelope', method, id, params), extra: { 'x-fuzz': v } })),
     ];
+    if (this.modern) {
+      out.push(
+        fc.constant({ ...msg(`${method} without _meta.io.modelcontextprotocol/protocolVersion`, 'meta-missing', method, id, params), meta: 'without-version' as const }),
+        fc.constant({ ...msg(`${method} without _meta.io.modelcontextprotocol/clientCapabilities`, 'meta-missing', method, id, params), meta: 'without-capabilities' as const }),
+        fc.constant({ ...msg(`${method} without _meta`, 'era-ambiguous', method, id, params), meta: 'omit' as const }),
+      );
+    }
     const required = requiredNames.length > 0 ? requiredNames[pick % requiredNames.length] : undefined;
     if (required !== undefined) {
       const { [required]: _gone, ...rest } = obj;
@@ -162,12 +185,16 @@ export class Generators {
       const wrong = wrongTypeFor(props[required] ?? {}, this.corpus.root);
       if (wrong) out.push(wrong.map((v) => msg(`${method} with \`${required}\` of the wrong type`, 'invalid-params', method, id, { ...obj, [required]: v })));
     }
-    if (info?.required) out.push(fc.constant(msg(`${method} without params`, 'invalid-params', method, id, undefined)));
+    if (info?.required) out.push(fc.constant({ ...msg(`${method} without params`, noMeta, method, id, undefined), ...(this.modern ? { meta: 'omit' as const } : {}) }));
     const optional = Object.keys(props).filter((k) => !requiredNames.includes(k));
     if (optional.length > 0) {
       const name = optional[pick % optional.length] as string;
       const wrong = wrongTypeFor(props[name] ?? {}, this.corpus.root);
-      if (wrong) out.push(wrong.map((v) => msg(`${method} with \`${name}\` of the wrong type`, 'invalid-params-lenient', method, id, { ...obj, [name]: v })));
+      // server/tools#error-handling (2025-11-25 on): "Malformed requests (requests that fail to
+      // satisfy CallToolRequest schema)" are protocol errors; elsewhere an optional member of
+      // the wrong type may be ignored.
+      const cls: InputClass = method === 'tools/call' && inRange(this.corpus.revision, MALFORMED_CALLS_ARE_ERRORS) ? 'invalid-params' : 'invalid-params-lenient';
+      if (wrong) out.push(wrong.map((v) => msg(`${method} with \`${name}\` of the wrong type`, cls, method, id, { ...obj, [name]: v })));
     }
     const enumMember = Object.entries(props).find(([k, s]) => requiredNames.includes(k) && Array.isArray(deref(this.corpus.root, s).enum));
     if (enumMember) out.push(fc.constant(msg(`${method} with an unknown \`${enumMember[0]}\` value`, 'invalid-params', method, id, { ...obj, [enumMember[0]]: 'x-fuzz-unknown' })));

@@ -1,11 +1,12 @@
-// What the fuzzer may send to this target at this revision: the client requests its declared
-// capabilities allow (never initialize mid-session), the tools the user allows and that answer
-// quickly, and the names and URIs discovery found. Built once per revision and shared by the
-// fuzz checks of a run.
+// What the fuzzer may send to this target at this revision: the client requests of the
+// revision's schema that its declared capabilities allow (never initialize mid-session, never a
+// long-lived subscriptions/listen), the tools the user allows and that answer quickly, and the
+// names and URIs discovery found. Built once per revision and shared by the fuzz checks of a run.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckContext } from '../checks/check.js';
 import { argumentsFor } from '../arguments.js';
+import type { Era } from '../revisions.js';
 import { loadRevisionSchema, projectRoot, type RevisionSchema } from '../schema.js';
 import { mayCallTool, type ToolLike } from '../settings.js';
 import type { JsonSchema } from './schema-arbitrary.js';
@@ -16,6 +17,8 @@ const CAPABILITY_BOUND_NOTIFICATIONS = ['notifications/roots/list_changed'];
 export interface ToolCall {
   name: string;
   arguments: Record<string, unknown>;
+  /** Its inputSchema (2026-07-28 over HTTP: the Mcp-Param-* headers of a call). */
+  inputSchema?: unknown;
 }
 
 export interface PromptInfo {
@@ -25,6 +28,10 @@ export interface PromptInfo {
 
 export interface Corpus {
   revision: string;
+  /** legacy (initialize handshake) or modern (per-request _meta, 2026-07-28). */
+  era: Era;
+  /** The era's fence: the cheapest request every server answers (ping, server/discover). */
+  fence: string;
   /** The official schema JSON of the revision. */
   root: JsonSchema;
   schema: RevisionSchema;
@@ -48,7 +55,10 @@ const has = (caps: Caps, name: string, sub?: string): boolean => {
   return sub === undefined || (v as Caps)[sub] !== undefined;
 };
 
-/** Which capability a client request needs; absent: none (ping). */
+/** Client requests every server of the revision answers, whatever it declares. */
+const FREE = new Set(['ping', 'server/discover']);
+
+/** Which capability a client request needs; absent and not FREE: not sent. */
 const NEEDS: Record<string, (caps: Caps) => boolean> = {
   'tools/list': (c) => has(c, 'tools'),
   'tools/call': (c) => has(c, 'tools'),
@@ -66,8 +76,11 @@ const NEEDS: Record<string, (caps: Caps) => boolean> = {
   'tasks/cancel': (c) => has(c, 'tasks', 'cancel'),
 };
 
-/** Never sent by the fuzzer: a second handshake, and a request that may wait for a task forever. */
-const NEVER = new Set(['initialize', 'tasks/result']);
+/**
+ * Never sent by the fuzzer: a second handshake, a request that may wait for a task forever, and
+ * a listen stream (answered only when cancelled).
+ */
+const NEVER = new Set(['initialize', 'tasks/result', 'subscriptions/listen']);
 
 /** A tool that takes longer than this on its first call is left out (slow tools make slow runs). */
 const QUICK_MS = 1000;
@@ -98,14 +111,14 @@ async function buildCorpus(ctx: CheckContext): Promise<Corpus> {
   const [root, schema, discovery] = await Promise.all([loadRawSchema(ctx.revision), loadRevisionSchema(ctx.revision), ctx.discovery()]);
   const caps = ctx.facts.serverCapabilities;
   const notes: string[] = [];
-  const methods = schema.methods.clientRequests.filter((m) => !NEVER.has(m) && (NEEDS[m]?.(caps) ?? m === 'ping'));
-  const dialect = ctx.revision >= '2025-11-25' ? '2020-12' : 'draft-07';
+  const methods = schema.methods.clientRequests.filter((m) => !NEVER.has(m) && (NEEDS[m]?.(caps) ?? FREE.has(m)));
+  const dialect = ctx.rev.dialect;
 
   const candidates: ToolCall[] = [];
   for (const tool of discovery.tools?.items ?? []) {
     if (typeof tool.name !== 'string' || !mayCallTool(ctx.settings.callTools, tool as ToolLike)) continue;
     const args = argumentsFor(tool.inputSchema, dialect);
-    if (args.ok) candidates.push({ name: tool.name, arguments: args.value });
+    if (args.ok) candidates.push({ name: tool.name, arguments: args.value, inputSchema: tool.inputSchema });
   }
   const tools = candidates.length > 0 ? await quickTools(ctx, candidates, notes) : [];
   if (has(caps, 'tools') && tools.length === 0) notes.push('no tool may be called under the tool policy (or none answered in time): tools/call only on a tool that cannot exist');
@@ -122,6 +135,8 @@ async function buildCorpus(ctx: CheckContext): Promise<Corpus> {
   const templates = (discovery.resourceTemplates?.items ?? []).map((r) => r.uriTemplate).filter((u): u is string => typeof u === 'string').slice(0, 20);
   return {
     revision: ctx.revision,
+    era: ctx.era,
+    fence: ctx.rev.fence,
     root,
     schema,
     methods,

@@ -1,12 +1,18 @@
 // Talking to the target while fuzzing: a connection that is reopened after a crash or hang
-// (a fresh initialized session: a new process on stdio, a new session on HTTP), and one
-// exchange: send inputs back to back (pipelined), then a ping fence, then sort what came back
-// into answers per request, stray responses, and requests left unanswered.
+// (a fresh session of the era: a new process on stdio, a new session on HTTP), and one
+// exchange: send inputs back to back (pipelined), then the era's fence (ping, server/discover),
+// then sort what came back into answers per request, stray responses, and requests left
+// unanswered. 2026-07-28: requests carry the per-request _meta; over Streamable HTTP each
+// input is its own POST with the headers a client mirrors from such a body, and is answered
+// on that POST.
 import type { CheckContext } from '../checks/check.js';
+import type { HttpConversation } from '../checks/http-access.js';
 import type { ObservationKind } from '../observations.js';
 import type { Reply } from '../jsonrpc/types.js';
 import { peerOf } from '../sessions/conversation.js';
 import type { Session } from '../sessions/session.js';
+import { mirroredHeaders } from '../transports/modern-headers.js';
+import { messageOf } from '../transports/sse-watch.js';
 import { IdSource, idKey, render, type FuzzInput, type Rendered } from './messages.js';
 
 /**
@@ -22,6 +28,12 @@ export class HarnessProblem extends Error {}
 export interface Conn {
   session: Session;
   ids: IdSource;
+  /** 2026-07-28 over Streamable HTTP: inputs go as raw POSTs with mirrored headers. */
+  http?: HttpConversation;
+  /** The era's per-request _meta (2026-07-28), for rendering; undefined in the legacy era. */
+  meta?: Record<string, unknown>;
+  /** A tool's inputSchema by name (Mcp-Param-* headers). */
+  inputSchemaOf?: (tool: string) => unknown;
 }
 
 export class Connections {
@@ -29,7 +41,10 @@ export class Connections {
   /** Sessions opened (the first one included). */
   opened = 0;
 
-  constructor(private readonly ctx: CheckContext) {}
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly inputSchemaOf?: (tool: string) => unknown,
+  ) {}
 
   async get(): Promise<Conn> {
     if (this.current && !this.current.session.closed) return this.current;
@@ -40,7 +55,10 @@ export class Connections {
       throw new HarnessProblem(`could not open a new session: ${e instanceof Error ? e.message : String(e)}`);
     }
     this.opened++;
-    this.current = { session, ids: new IdSource() };
+    const params = session.build(session.rev.fence, {}, { id: 0 }).params as Record<string, unknown> | undefined;
+    const meta = session.era === 'modern' && typeof params?._meta === 'object' && params._meta !== null ? (params._meta as Record<string, unknown>) : undefined;
+    const http = session.era === 'modern' && this.ctx.http?.kind === 'streamable-http' ? this.ctx.http.of(session) : undefined;
+    this.current = { session, ids: new IdSource(), ...(http ? { http } : {}), ...(meta ? { meta } : {}), ...(this.inputSchemaOf ? { inputSchemaOf: this.inputSchemaOf } : {}) };
     return this.current;
   }
 
@@ -86,30 +104,38 @@ export const isResponse = (m: unknown): m is Record<string, unknown> =>
 
 export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOptions): Promise<Exchange> {
   const { session } = conn;
-  const rendered = inputs.map((i) => render(i, conn.ids));
+  const rendered = inputs.map((i) => render(i, conn.ids, conn.meta ? { meta: conn.meta } : {}));
   const keys = rendered.map((r) => (r.id === undefined ? undefined : idKey(r.id)));
   const owed = rendered.map((r) => (r.id === undefined ? false : (opts.owed?.(r) ?? false)));
   const started = Date.now();
   const mark = session.mark();
-  // Waiters first: a fast server answers before the send resolves.
-  const waits = rendered.map((r, i) =>
-    owed[i] ? session.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === keys[i], opts.timeoutMs) : Promise.resolve(undefined),
-  );
-  if (opts.write) await opts.write(session, rendered);
-  else await Promise.all(rendered.map((r) => session.sendRaw(r.text)));
-  const fence = await session.fence(opts.timeoutMs);
-  if (fence.kind === 'result' || fence.kind === 'error') {
-    const left = opts.timeoutMs - (Date.now() - started);
-    const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
-    const soft = Math.min(limit, SOFT_SETTLE_MS);
-    await Promise.all(waits.map((w, i) => within(w, owed[i] === 'soft' ? soft : limit)));
+  let posted: Record<string, unknown>[] = [];
+  let fence: Reply;
+  if (conn.http) {
+    // Each POST carries its own answer: all of them back is the fence; the era's fence then proves the server alive.
+    posted = (await Promise.all(rendered.map((r) => postOne(conn, r, opts)))).flat();
+    fence = await session.fence(opts.timeoutMs);
+  } else {
+    // Waiters first: a fast server answers before the send resolves.
+    const waits = rendered.map((r, i) =>
+      owed[i] ? session.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === keys[i], opts.timeoutMs) : Promise.resolve(undefined),
+    );
+    if (opts.write) await opts.write(session, rendered);
+    else await Promise.all(rendered.map((r) => session.sendRaw(r.text)));
+    fence = await session.fence(opts.timeoutMs);
+    if (fence.kind === 'result' || fence.kind === 'error') {
+      const left = opts.timeoutMs - (Date.now() - started);
+      const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
+      const soft = Math.min(limit, SOFT_SETTLE_MS);
+      await Promise.all(waits.map((w, i) => within(w, owed[i] === 'soft' ? soft : limit)));
+    }
   }
   const fenceId = fence.kind === 'result' || fence.kind === 'error' ? idKey(fence.message.id) : undefined;
   const byKey = new Map<string, number>();
   keys.forEach((k, i) => k !== undefined && byKey.set(k, i));
   const answers: Record<string, unknown>[][] = rendered.map(() => []);
   const stray: Record<string, unknown>[] = [];
-  for (const { message } of session.since(mark)) {
+  for (const message of [...posted, ...session.since(mark).map((m) => m.message)]) {
     if (!isResponse(message)) continue;
     const key = message.id === null || message.id === undefined ? undefined : idKey(message.id);
     const index = key === undefined ? undefined : byKey.get(key);
@@ -119,6 +145,44 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
   }
   const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 ? [i] : []));
   return { rendered, answers, stray, fence, unanswered };
+}
+
+const HEADER_SAFE = /^[\x20-\x7e]*$/;
+
+/**
+ * 2026-07-28 Streamable HTTP: one input as its own POST, with the headers a conforming client
+ * mirrors from such a body (a header whose value could not be sent is left out: the server may
+ * then refuse the POST with HeaderMismatch). The JSON-RPC messages of its answer.
+ */
+async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<Record<string, unknown>[]> {
+  let body: unknown;
+  try {
+    body = JSON.parse(r.text);
+  } catch {
+    body = undefined;
+  }
+  const message = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const mirrored = mirroredHeaders(message, conn.inputSchemaOf);
+  const version = conn.meta?.['io.modelcontextprotocol/protocolVersion'];
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    ...(typeof version === 'string' ? { 'MCP-Protocol-Version': version } : {}),
+    // Unparsable text still goes as a request would: with the method of the era's fence.
+    ...(typeof message.method === 'string' ? {} : { 'Mcp-Method': conn.session.rev.fence }),
+  };
+  for (const [k, v] of Object.entries(mirrored)) if (typeof v === 'string' && HEADER_SAFE.test(v)) headers[k] = v;
+  const res = await (conn.http as HttpConversation).raw({
+    method: 'POST',
+    headers,
+    body: r.text,
+    owner: opts.owner,
+    timeoutMs: opts.timeoutMs,
+    sseWindowMs: opts.timeoutMs,
+    sseUntil: (events) => events.some((e) => isResponse(messageOf(e))),
+  });
+  const found = res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : res.json === undefined ? [] : [res.json];
+  return found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
 }
 
 /** Did the fence show the server alive? */

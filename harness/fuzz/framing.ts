@@ -1,11 +1,13 @@
 // Framing fuzz on stdio (basic/transports#stdio: newline-delimited UTF-8 JSON-RPC): invalid
 // UTF-8, two messages on one line, a message split across writes, blank lines, CRLF, a huge
 // line, a burst of lines in one write. The server must survive all of it and answer every
-// well-framed request once; CRLF and huge lines owe an answer only softly (a warning).
+// well-framed request once; CRLF and huge lines owe an answer only softly (a warning). The
+// requests are the era's fence (ping; 2026-07-28: server/discover with its _meta).
 import fc from 'fast-check';
 import { brief } from '../checks/context.js';
 import type { JsonRpcId } from '../jsonrpc/types.js';
 import { SOFT_SETTLE_MS, isResponse, sleep, within } from './exchange.js';
+import type { Session } from '../sessions/session.js';
 import { idKey, type IdSource } from './messages.js';
 import { OK, type FuzzProperty, type Judgement } from './properties.js';
 
@@ -37,11 +39,12 @@ interface Plan {
   owed: { id: JsonRpcId; soft: boolean }[];
 }
 
-function pingText(id: JsonRpcId, params?: Record<string, unknown>): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', ...(params ? { params } : {}) });
-}
+/** The text of one request of the era's fence (ping; 2026-07-28: server/discover, with its _meta). */
+type Frame = (id: JsonRpcId, params?: Record<string, unknown>) => string;
 
-function plan(op: FramingOp, ids: IdSource): Plan {
+const frameOf = (session: Session): Frame => (id, params) => JSON.stringify(session.build(session.rev.fence, params ?? {}, { id }));
+
+function plan(op: FramingOp, ids: IdSource, pingText: Frame): Plan {
   const next = (): JsonRpcId => ids.make({ kind: 'string' }) as JsonRpcId;
   switch (op.kind) {
     case 'invalid-utf8': {
@@ -77,22 +80,24 @@ function plan(op: FramingOp, ids: IdSource): Plan {
   }
 }
 
+/** In words; "request" is the era's fence request (a ping; 2026-07-28: a server/discover). */
 export function describeOp(op: FramingOp): string {
+  const request = 'request';
   switch (op.kind) {
     case 'invalid-utf8':
-      return `the bytes ${op.bytes.map((b) => b.toString(16).padStart(2, '0')).join(' ')} (not UTF-8)${op.inString ? ' inside a ping' : ' on a line of their own'}`;
+      return `the bytes ${op.bytes.map((b) => b.toString(16).padStart(2, '0')).join(' ')} (not UTF-8)${op.inString ? ` inside a ${request}` : ' on a line of their own'}`;
     case 'two-on-one-line':
-      return 'two pings on one line';
+      return `two ${request}s on one line`;
     case 'split':
-      return `a ping split across two writes at ${Math.round(op.at * 100)}%`;
+      return `a ${request} split across two writes at ${Math.round(op.at * 100)}%`;
     case 'blank-lines':
-      return `blank lines ${JSON.stringify(op.lines)} before a ping`;
+      return `blank lines ${JSON.stringify(op.lines)} before a ${request}`;
     case 'crlf':
-      return 'a ping ended by CRLF';
+      return `a ${request} ended by CRLF`;
     case 'huge-line':
-      return `a ping of ${op.length + 40} bytes on one line`;
+      return `a ${request} of about ${op.length + 40} bytes on one line`;
     case 'burst':
-      return `${op.count} pings in one write`;
+      return `${op.count} ${request}s in one write`;
   }
 }
 
@@ -114,7 +119,8 @@ export const stdioFraming: FuzzProperty<FramingOp[]> = {
   async check(env, ops): Promise<Judgement> {
     const conn = await env.conns.get();
     const { session } = conn;
-    const plans = ops.map((op) => plan(op, conn.ids));
+    const plans = ops.map((op) => plan(op, conn.ids, frameOf(session)));
+    const fence = session.rev.fence;
     const owed = plans.flatMap((p) => p.owed);
     const mark = session.mark();
     const waits = owed.map((o) => session.waitFor((m) => isResponse(m.message) && idKey(m.message.id) === idKey(o.id), env.timeoutMs));
@@ -123,13 +129,13 @@ export const stdioFraming: FuzzProperty<FramingOp[]> = {
       else if (typeof chunk === 'string') await session.sendRaw(chunk, { noNewline: true });
       else await session.sendBytes(chunk);
     }
-    const fence = await session.fence(env.timeoutMs);
+    const answer = await session.fence(env.timeoutMs);
     env.stats.inputs += ops.length;
     env.stats.messages += owed.length + 1;
-    if (fence.kind !== 'result' && fence.kind !== 'error') {
+    if (answer.kind !== 'result' && answer.kind !== 'error') {
       await env.conns.discard();
-      const actual = fence.kind === 'closed' ? `the server went away (${fence.reason})` : `ping got no answer within ${env.timeoutMs} ms`;
-      return { ok: false, expected: 'the server keeps reading stdin and answers ping after any framing', actual };
+      const actual = answer.kind === 'closed' ? `the server went away (${answer.reason})` : `${fence} got no answer within ${env.timeoutMs} ms`;
+      return { ok: false, expected: `the server keeps reading stdin and answers ${fence} after any framing`, actual };
     }
     // Well-framed requests may take the whole timeout; soft ones are judged by the fence.
     await Promise.all(waits.map((w, i) => (owed[i]?.soft ? within(w, SOFT_SETTLE_MS) : w)));
@@ -138,7 +144,7 @@ export const stdioFraming: FuzzProperty<FramingOp[]> = {
     for (const o of owed) {
       const n = responses.filter((m) => idKey(m.id) === idKey(o.id)).length;
       if (n === 1) continue;
-      const expected = `one response to the well-framed ping ${brief(o.id)}`;
+      const expected = `one response to the well-framed ${fence} ${brief(o.id)}`;
       const actual = n === 0 ? `no response within ${env.timeoutMs} ms` : `${n} responses`;
       if (!o.soft || n > 1) return { ok: false, expected, actual };
       soft ??= { ok: false, expected, actual, soft: true };

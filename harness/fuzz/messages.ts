@@ -4,14 +4,20 @@
 // (10 000-deep nesting, integers beyond doubles) are spliced in as raw text.
 import type { JsonRpcId } from '../jsonrpc/types.js';
 
-/** What class of input it is: it decides what each property may expect of the answer. */
+/** What class of input it is: it decides what each property may expect of the answer (classes.ts). */
 export type InputClass =
   /** A well-formed request of a method the server declares. */
   | 'valid'
-  /** A well-formed request with a member the schema does not name (allowed: answer normally). */
+  /** A well-formed request whose params have a member the schema does not name (answer normally). */
   | 'extra-member'
+  /** A well-formed request with a top-level member besides jsonrpc, id, method and params. */
+  | 'extra-envelope'
   /** A declared method whose params break the schema on a required member: JSON-RPC -32602. */
   | 'invalid-params'
+  /** 2026-07-28: a request whose _meta lacks one required field (the other is there): -32602. */
+  | 'meta-missing'
+  /** 2026-07-28: a request with no modern _meta at all (params absent or not an object). */
+  | 'era-ambiguous'
   /** An optional member of the wrong type: -32602 if refused, a result is acceptable. */
   | 'invalid-params-lenient'
   /** A method nobody defined: JSON-RPC -32601. */
@@ -62,6 +68,11 @@ export interface FuzzMessage {
   payload?: Payload;
   /** Error codes accepted besides the one of its class (where JSON-RPC 2.0 can be read two ways). */
   alsoAccept?: number[];
+  /**
+   * 2026-07-28: how the era's per-request _meta goes in (default: all of it, into object
+   * params). `omit`: none; `without-version` / `without-capabilities`: all but that field.
+   */
+  meta?: 'omit' | 'without-version' | 'without-capabilities';
 }
 
 /** Text sent as is (parse errors, non-object JSON). */
@@ -82,6 +93,50 @@ export interface Rendered {
   /** The id a reply must repeat; undefined for notifications and unreadable ids. */
   id?: JsonRpcId;
   method?: string;
+  /** Some string of it (method, member name or value) holds a lone surrogate (RFC 8259 section 8.2). */
+  open: boolean;
+  /** 2026-07-28: a request that carries none of the era's _meta fields (a server may take it for another era). */
+  ambiguous: boolean;
+}
+
+/** How to render for the era under test: the modern per-request _meta, absent in the legacy era. */
+export interface RenderOptions {
+  meta?: Record<string, unknown>;
+}
+
+/** The _meta keys a 2026-07-28 request must carry (basic#meta), and the optional clientInfo. */
+export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+const META_INFO = 'io.modelcontextprotocol/clientInfo';
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Params with the era's _meta merged in (what the message says to leave out left out). */
+function withMeta(params: unknown, meta: Record<string, unknown>, how: FuzzMessage['meta']): unknown {
+  if (how === 'omit') {
+    if (!isPlain(params) || !('_meta' in params)) return params;
+    const { _meta: _generated, ...rest } = params;
+    return rest;
+  }
+  const base = params === undefined ? {} : params;
+  if (!isPlain(base)) return params; // an array or a scalar cannot carry _meta
+  // Generated _meta may hold schema-valid but random protocol fields: the era's replace them.
+  const own = isPlain(base._meta) ? { ...base._meta } : {};
+  for (const k of [META_VERSION, META_CAPABILITIES, META_INFO]) delete own[k];
+  const merged: Record<string, unknown> = { ...own, ...meta };
+  if (how === 'without-version') delete merged[META_VERSION];
+  if (how === 'without-capabilities') delete merged[META_CAPABILITIES];
+  return { ...base, _meta: merged };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Does any string in `v` (keys included) hold a lone surrogate? */
+export function hasLoneSurrogate(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return LONE_SURROGATE.test(v);
+  if (depth > 32 || typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return v.some((x) => hasLoneSurrogate(x, depth + 1));
+  return Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(x, depth + 1));
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -133,15 +188,19 @@ export function idKey(id: unknown): string {
   return typeof id === 'string' ? `s:${id}` : `n:${String(id)}`;
 }
 
-export function render(input: FuzzInput, ids: IdSource): Rendered {
-  if (isRaw(input)) return { input, text: input.text };
+export function render(input: FuzzInput, ids: IdSource, opts: RenderOptions = {}): Rendered {
+  if (isRaw(input)) return { input, text: input.text, open: false, ambiguous: false };
   const id = ids.make(input.id);
   const msg: Record<string, unknown> = {};
   if (!input.omitJsonrpc) msg.jsonrpc = input.jsonrpc === undefined ? '2.0' : input.jsonrpc;
   if (id !== undefined) msg.id = id;
   else if (input.id.kind === 'raw') msg.id = `${RAW}id`;
   msg.method = input.method;
-  let params = input.params;
+  const request = input.id.kind !== 'absent';
+  let params = opts.meta && request ? withMeta(input.params, opts.meta, input.meta) : input.params;
+  const meta = isPlain(params) && isPlain(params._meta) ? params._meta : {};
+  const ambiguous = opts.meta !== undefined && request && !(META_VERSION in meta) && !(META_CAPABILITIES in meta);
+  const open = hasLoneSurrogate(input.method) || hasLoneSurrogate(params) || (input.payload?.kind === 'text' && hasLoneSurrogate(input.payload.text));
   const raws: Record<string, string> = input.id.kind === 'raw' ? { id: input.id.lexeme } : {};
   if (input.payload) {
     const base = typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {};
@@ -152,7 +211,7 @@ export function render(input: FuzzInput, ids: IdSource): Rendered {
   Object.assign(msg, input.extra ?? {});
   let text = JSON.stringify(msg);
   for (const [name, raw] of Object.entries(raws)) text = text.replace(JSON.stringify(`${RAW}${name}`), raw);
-  return { input, text, ...(id !== undefined ? { id } : {}), ...(typeof input.method === 'string' ? { method: input.method } : {}) };
+  return { input, text, ...(id !== undefined ? { id } : {}), ...(typeof input.method === 'string' ? { method: input.method } : {}), open, ambiguous };
 }
 
 function payloadText(p: Payload): string {

@@ -50,7 +50,7 @@ export interface PropertyResult<T> {
 export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, opts: RunPropertyOptions): Promise<PropertyResult<T>> {
   const corpus = await corpusFor(ctx);
   const gen = new Generators(corpus);
-  const conns = new Connections(ctx);
+  const conns = new Connections(ctx, (name) => corpus.tools.find((t) => t.name === name)?.inputSchema);
   const env: Env = { ctx, conns, gen, corpus, timeoutMs: ctx.timeoutMs, stats: { inputs: 0, messages: 0 } };
   // Failing judgements by input: the counterexample's own (a run cut off by the time budget
   // may still finish later and must not overwrite it).

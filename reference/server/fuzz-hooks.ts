@@ -3,6 +3,7 @@
 // fault fuzz-crash-invalid-utf8 acts before parsing, in stdio.ts.)
 import { isOn } from './faults.js';
 import { METHODS } from './handlers/index.js';
+import { MODERN_METHODS } from './modern/methods.js';
 import { ErrorCode, errorResponse, isPlainObject, isResponse, isValidId } from './jsonrpc.js';
 import type { Channel, Session } from './session.js';
 
@@ -16,7 +17,7 @@ export function fuzzFaultHook(value: unknown, text: string | undefined, channel:
     process.exit(1);
   }
   if (!isPlainObject(value)) return false;
-  const known = typeof value.method === 'string' && Object.hasOwn(METHODS, value.method);
+  const known = typeof value.method === 'string' && (Object.hasOwn(METHODS, value.method) || Object.hasOwn(MODERN_METHODS, value.method));
   const request = 'id' in value && isValidId(value.id) && value.jsonrpc === '2.0' && typeof value.method === 'string';
   if (isOn('fuzz-hang-long-id') && typeof value.id === 'string' && value.id.length > 1000) return true;
   if (isOn('fuzz-answers-request-notification') && !('id' in value) && known) {

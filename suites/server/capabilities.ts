@@ -5,6 +5,8 @@
 // completion.undeclared-refused. notifications/message without logging: logging.messages-declared.
 // A notification before notifications/initialized is no violation: the lifecycle's rule
 // ("SHOULD NOT send requests other than pings and logging") is about requests.
+// Up to 2025-11-25 only: at 2026-07-28 server notifications travel on subscriptions/listen
+// streams, and what a listen stream may carry is the subscriptions suite's to judge.
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import type { Observation } from '../../harness/observations.js';
 import { RANGE } from '../../harness/revisions.js';
@@ -26,13 +28,14 @@ const LIST_CHANGED: Record<string, string> = {
 };
 
 export const capabilitiesChecks: Check[] = [
-  // "Both parties must respect declared capabilities throughout the session"; listChanged:
-  // "Support for list change notifications". The feature pages only say declared servers
-  // SHOULD notify, so an undeclared one is a warning (TOOL-019, RES-013, PROMPT-006).
+  // "Both parties must respect declared capabilities throughout the session" (no keyword);
+  // listChanged: "Support for list change notifications". The feature pages only say declared
+  // servers SHOULD notify, so an undeclared one is a warning (TOOL-019, RES-013, PROMPT-006).
   {
     id: 'capabilities.list-changed-declared',
     title: 'list_changed notifications only for lists whose capability declares listChanged',
     spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
+    requirement: 'Both parties must respect declared capabilities throughout the session',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',
@@ -41,6 +44,7 @@ export const capabilitiesChecks: Check[] = [
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const seen = notifications(ctx, Object.keys(LIST_CHANGED));
+      if (seen.length === 0) return ctx.skip('no list_changed notification was sent during the run');
       const bad = seen.filter((o) => !flag(caps, LIST_CHANGED[(o.message as { method: string }).method] as string, 'listChanged'));
       if (bad.length === 0) return ctx.pass(`${seen.length} list_changed notification(s), all declared`);
       ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
@@ -54,11 +58,13 @@ export const capabilitiesChecks: Check[] = [
   },
 
   // Architecture, capability negotiation: "Emitting resource subscription notifications
-  // requires the server to declare subscription support" (RES-011).
+  // requires the server to declare subscription support" (RES-011). The sentence has no
+  // keyword (the page's "must respect declared capabilities" is lower case): a warning.
   {
     id: 'capabilities.updated-needs-subscribe',
     title: 'notifications/resources/updated only from a server that declares resources.subscribe',
-    spec: { url: 'architecture#capability-negotiation', level: 'MUST' },
+    spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
+    requirement: 'Emitting resource subscription notifications requires the server to declare subscription support',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',
@@ -67,8 +73,8 @@ export const capabilitiesChecks: Check[] = [
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const seen = notifications(ctx, ['notifications/resources/updated']);
-      if (flag(caps, 'resources', 'subscribe')) return ctx.pass(`resources.subscribe declared; ${seen.length} update(s) seen`);
-      if (seen.length === 0) return ctx.pass('no resources/updated notification');
+      if (flag(caps, 'resources', 'subscribe')) return ctx.skip('resources.subscribe is declared: updates are allowed');
+      if (seen.length === 0) return ctx.skip('no notifications/resources/updated was sent during the run');
       ctx.cite(...seen.slice(0, 5).map((o) => o.seq));
       return ctx.fail({
         expected: 'notifications/resources/updated only with capabilities.resources.subscribe: true',

@@ -2,9 +2,10 @@
 // Spec: server/utilities/completion. The `completions` capability exists from 2025-03-26.
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
+import { since } from '../../harness/revisions.js';
 import { replyLine } from './tool-plan.js';
 
-const FROM_2025_03 = '2025-03-26..2025-11-25';
+const FROM_2025_03 = since('2025-03-26');
 const SPEC = 'server/utilities/completion';
 /** At most this many completion requests per check: enough to cover a server, fast to run. */
 const MAX_REQUESTS = 30;
@@ -64,27 +65,63 @@ async function completeAll(ctx: CheckContext): Promise<Answer[] | string> {
   );
 }
 
-/** Judge every completion result; skip when none succeeded. */
-async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined, expected: string) {
+/** The answer to completion/complete from a server that does not declare completions (one request per revision). */
+const undeclaredAnswers = new WeakMap<object, Promise<Reply>>();
+
+async function askUndeclared(ctx: CheckContext): Promise<{ reply: Reply } | ReturnType<CheckContext['skip']>> {
+  if (ctx.facts.serverCapabilities.completions !== undefined) return ctx.skip('the server declares completions (see the other completion checks)');
+  let p = undeclaredAnswers.get(ctx.facts);
+  if (!p) {
+    p = (async () => {
+      // A real prompt argument or template variable when there is one: a fair question.
+      const first = (await targets(ctx))[0];
+      const params = first
+        ? { ref: first.ref, argument: { name: first.argument, value: '' } }
+        : { ref: { type: 'ref/prompt', name: 'mcp-conformance-missing-prompt' }, argument: { name: 'x', value: '' } };
+      return ctx.request('completion/complete', params);
+    })();
+    undeclaredAnswers.set(ctx.facts, p);
+  }
+  const reply = await p;
+  if ((reply.kind === 'result' || reply.kind === 'error') && reply.seq) ctx.cite(reply.seq);
+  return { reply };
+}
+
+/**
+ * Judge every completion result: `bad` says what is wrong, undefined when it is fine, null
+ * when it has nothing to judge. Skips when no result had anything to judge.
+ */
+async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string) {
   const answers = await completeAll(ctx);
   if (typeof answers === 'string') return ctx.skip(answers);
   const ok = answers.filter((a) => a.completion && Array.isArray(a.completion.values));
   if (ok.length === 0) return ctx.skip(`no completion result to judge: ${answers.length} request(s), first got ${replyLine(ctx, answers[0]?.reply as Reply)}`);
+  let judged = 0;
   const problems = ok.flatMap((a) => {
     const p = bad(a.completion as NonNullable<Answer['completion']>);
-    if (p && a.reply.kind === 'result') ctx.cite(a.reply.seq ?? 0);
+    if (p === null) return [];
+    judged++;
+    if (a.reply.kind === 'result') ctx.cite(a.reply.seq ?? 0);
     return p ? [`${a.target.what}: ${p}`] : [];
   });
-  if (problems.length === 0) return ctx.pass(`${ok.length} completion(s) judged`);
-  return ctx.fail({ expected, actual: problems.slice(0, 3).join('; ') });
+  if (problems.length > 0) return ctx.fail({ expected, actual: problems.slice(0, 3).join('; ') });
+  if (judged === 0) return ctx.skip(`none of the ${ok.length} completion result(s) had anything to judge`);
+  return ctx.pass(`${judged} completion(s) judged`);
 }
 
 export const completionChecks: Check[] = [
-  // "Servers return an array of completion values ranked by relevance, with: Maximum 100 items per response"
+  // "Servers return an array of completion values ranked by relevance, with: Maximum 100 items
+  // per response" (no keyword; the schema's description says "Must not exceed 100 items", not
+  // in capitals). 2026-07-28: the schema itself has maxItems: 100, and the schema is "the
+  // source of truth for all protocol messages".
   {
     id: 'completion.values-limit',
     title: 'completion/complete returns at most 100 values',
-    spec: { url: `${SPEC}#completion-results`, level: 'MUST' },
+    spec: [
+      { url: `${SPEC}#completion-results`, level: 'SHOULD' },
+      { from: '2026-07-28', url: `${SPEC}#completion-results`, level: 'MUST' },
+    ],
+    requirement: 'Servers return an array of completion values ranked by relevance, with: Maximum 100 items per response',
     side: 'server',
     revisions: FROM_2025_03,
     transports: 'any',
@@ -101,6 +138,7 @@ export const completionChecks: Check[] = [
     id: 'completion.total-consistent',
     title: 'completion total and hasMore agree with the values returned',
     spec: { url: `${SPEC}#completion-results`, level: 'SHOULD' },
+    requirement: 'Optional total number of available matches; Boolean indicating if additional results exist',
     side: 'server',
     revisions: FROM_2025_03,
     transports: 'any',
@@ -113,7 +151,7 @@ export const completionChecks: Check[] = [
         (c) => {
           const n = (c.values as unknown[]).length;
           const total = typeof c.total === 'number' ? c.total : undefined;
-          if (total === undefined) return undefined;
+          if (total === undefined) return null;
           if (total < n) return `total ${total} but ${n} values`;
           if (c.hasMore === false && total > n) return `hasMore false but total ${total} > ${n} values`;
           if (c.hasMore === true && total <= n) return `hasMore true but total ${total} <= ${n} values`;
@@ -129,6 +167,7 @@ export const completionChecks: Check[] = [
     id: 'completion.unknown-prompt',
     title: 'completion/complete for a prompt that does not exist gets -32602',
     spec: { url: `${SPEC}#error-handling`, level: 'SHOULD' },
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: -32602 (Invalid params)',
     side: 'server',
     revisions: FROM_2025_03,
     transports: 'any',
@@ -138,6 +177,7 @@ export const completionChecks: Check[] = [
     async run(ctx) {
       const reply = await ctx.request('completion/complete', { ref: { type: 'ref/prompt', name: 'mcp-conformance-missing-prompt' }, argument: { name: 'x', value: '' } });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
+      if (reply.kind !== 'error' && reply.kind !== 'result') return ctx.skip(`no answer to judge: ${replyLine(ctx, reply)}`);
       return ctx.fail({
         expected: 'error -32602 for prompt "mcp-conformance-missing-prompt"',
         actual: replyLine(ctx, reply),
@@ -145,33 +185,51 @@ export const completionChecks: Check[] = [
     },
   },
 
-  // "Servers that support completions MUST declare the completions capability"; and the
-  // error for a server without them is "-32601 (Capability not supported)" (a SHOULD).
+  // "Servers that support completions MUST declare the completions capability": a server
+  // without it that answers completion/complete with a result fails. (The error code is
+  // completion.undeclared-code's.)
   {
     id: 'completion.undeclared-refused',
-    title: 'Without the completions capability, completion/complete is refused (-32601)',
+    title: 'Without the completions capability, completion/complete is refused',
     spec: { url: `${SPEC}#capabilities`, level: 'MUST' },
+    requirement: 'Servers that support completions MUST declare the completions capability',
+    fix: 'Declare "completions": {} in the capabilities, or refuse completion/complete with -32601',
     side: 'server',
     revisions: FROM_2025_03,
     transports: 'any',
     faults: ['completions-undeclared-served'],
     connection: 'shared',
     async run(ctx) {
-      if (ctx.facts.serverCapabilities.completions !== undefined) return ctx.skip('the server declares completions (see the other completion checks)');
-      // A real prompt argument or template variable when there is one: a fair question.
-      const first = (await targets(ctx))[0];
-      const params = first
-        ? { ref: first.ref, argument: { name: first.argument, value: '' } }
-        : { ref: { type: 'ref/prompt', name: 'mcp-conformance-missing-prompt' }, argument: { name: 'x', value: '' } };
-      const reply = await ctx.request('completion/complete', params);
-      if (reply.kind === 'error') {
-        if (reply.error.code === -32601) return ctx.pass();
-        return ctx.warn({ expected: 'error -32601 (capability not supported)', actual: replyLine(ctx, reply) });
-      }
+      const got = await askUndeclared(ctx);
+      if ('status' in got) return got;
+      const { reply } = got;
+      if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}`);
       if (reply.kind === 'result') {
         return ctx.fail({ expected: 'completions declared by a server that answers completion/complete', actual: `a result without the capability: ${ctx.brief(reply.result, 160)}` });
       }
-      return ctx.warn({ expected: 'error -32601 (capability not supported)', actual: replyLine(ctx, reply) });
+      return ctx.skip(`no answer to judge: ${replyLine(ctx, reply)}`);
+    },
+  },
+
+  // Error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases:
+  // Method not found: -32601 (Capability not supported)".
+  {
+    id: 'completion.undeclared-code',
+    title: 'Without the completions capability, completion/complete gets -32601 (Capability not supported)',
+    spec: { url: `${SPEC}#error-handling`, level: 'SHOULD' },
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Method not found: -32601 (Capability not supported)',
+    side: 'server',
+    revisions: FROM_2025_03,
+    transports: 'any',
+    faults: ['completions-undeclared-wrong-code'],
+    connection: 'shared',
+    async run(ctx) {
+      const got = await askUndeclared(ctx);
+      if ('status' in got) return got;
+      const { reply } = got;
+      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see completion.undeclared-refused): ${replyLine(ctx, reply)}`);
+      if (reply.error.code === -32601) return ctx.pass();
+      return ctx.fail({ expected: 'error -32601 (capability not supported)', actual: replyLine(ctx, reply) });
     },
   },
 ];

@@ -1,8 +1,12 @@
 // Property-based fuzzing (fast-check): schema-derived valid, near-valid and hostile messages,
 // and hostile stdio framing. Each property is a check. They run once per target, at the
-// newest accepted revision (scope 'target'): message handling rarely differs between
-// revisions, and four times the budget would buy little. A failure carries the shrunk
-// counterexample, the seed and path, and the wire excerpt of its replay on a fresh connection.
+// newest accepted revision of either era (scope 'target'): message handling rarely differs
+// between revisions of an era, and four times the budget would buy little. At 2026-07-28 the
+// requests carry the per-request _meta, the fence is server/discover and the methods are the
+// revision's. What each class of input may expect is data (harness/fuzz/classes.ts): only a
+// broken MUST fails; where the standards leave the handling open, a check warns at most. A
+// failure carries the shrunk counterexample, the seed and path, and the wire excerpt of its
+// replay on a fresh connection.
 import fc from 'fast-check';
 import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
 import { stdioFraming } from '../../harness/fuzz/framing.js';
@@ -30,7 +34,7 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
   return {
     id: `fuzz.${prop.name}`,
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     connection: 'own',
     scope: 'target',
     deadlineMs,
@@ -79,19 +83,26 @@ export const fuzzChecks: Check[] = [
   // basic/utilities/ping: "The receiver MUST respond promptly with an empty response." Asked
   // after every valid, near-valid and hostile input (10 000-deep nesting, 1 MB strings, lone
   // surrogates, ids beyond doubles, unknown methods, unparsable text): the server must live.
+  // 2026-07-28 has no ping: server/discover ("Servers MUST implement it") is asked instead.
   fuzzCheck(survives, {
-    title: 'After any valid, near-valid or hostile message the server is alive and answers ping',
-    spec: { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
+    title: 'After any valid, near-valid or hostile message the server is alive and answers the next request (ping; server/discover)',
+    spec: [
+      { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
+      { from: '2026-07-28', url: 'server/discover', level: 'MUST' },
+    ],
+    requirement: 'The receiver MUST respond promptly with an empty response. (2026-07-28, server/discover: Servers MUST implement it.)',
     transports: 'any',
     faults: ['fuzz-crash-deep-nesting', 'crash-on-parse-error', 'crash-on-unknown-cancel'],
   }),
   // basic#responses: "Responses MUST include the same ID as the request they correspond to";
   // JSON-RPC 2.0: the server MUST reply to each request, once. Pipelined valid and near-valid
   // requests with odd ids: one response each whose envelope validates against the revision's
-  // schema (JSONRPCMessage). Silence to a request that breaks the schema is only a warning.
+  // schema (JSONRPCMessage). Silence to a request that breaks the schema is only a warning;
+  // to one holding a lone surrogate (RFC 8259 section 8.2), or of no era at 2026-07-28, fine.
   fuzzCheck(answersOnce, {
     title: 'Every request gets exactly one response in time, a valid JSON-RPC response (a result object, or an error with an integer code)',
     spec: messages('responses', 'MUST'),
+    requirement: 'Responses MUST include the same ID as the request they correspond to. (JSON-RPC 2.0: the Server MUST reply with a Response, except for in the case of Notifications.)',
     transports: 'any',
     faults: ['fuzz-hang-long-id', 'fuzz-double-answer-extra-member', 'double-response-ping'],
   }),
@@ -101,17 +112,20 @@ export const fuzzChecks: Check[] = [
   fuzzCheck(errorCodes, {
     title: 'Errors for unparsable input, invalid requests, unknown methods and invalid params carry the JSON-RPC code',
     spec: messages('messages', 'SHOULD'),
+    requirement: 'JSON-RPC 2.0 section 5.1: -32700 Parse error, -32600 Invalid Request, -32601 Method not found, -32602 Invalid params',
     transports: 'any',
     faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted'],
   }),
   // basic#notifications: "The receiver MUST NOT send a response" (2024-11-05: one-way, no
-  // keyword). Known, unknown and request-shaped notifications, then a ping fence.
+  // keyword). Known, unknown and request-shaped notifications, then the era's fence. An error
+  // with id null for one holding a lone surrogate is accepted (taken for unparsable).
   fuzzCheck(notificationsUnanswered, {
     title: 'No notification gets a response, whatever its method (including request methods without an id)',
     spec: [
       { url: 'basic/messages#notifications', level: 'SHOULD' },
       { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
     ],
+    requirement: 'The receiver MUST NOT send a response.',
     transports: 'any',
     faults: ['fuzz-answers-request-notification', 'answers-notifications'],
   }),
@@ -120,7 +134,11 @@ export const fuzzChecks: Check[] = [
   // answered once; CRLF and 1 MB lines should be (a warning if not).
   fuzzCheck(stdioFraming, {
     title: 'Hostile stdio framing (invalid UTF-8, split writes, blank lines, CRLF, huge lines) is survived and well-framed requests answered',
-    spec: { url: 'basic/transports#stdio', level: 'MUST' },
+    spec: [
+      { url: 'basic/transports#stdio', level: 'MUST' },
+      { from: '2026-07-28', url: 'basic/transports/stdio', level: 'MUST' },
+    ],
+    requirement: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
     transports: ['stdio'],
     faults: ['fuzz-crash-invalid-utf8', 'crash-on-parse-error', 'double-response-ping'],
   }),

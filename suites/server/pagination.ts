@@ -32,6 +32,10 @@ async function walked(ctx: CheckContext): Promise<Walked[]> {
 }
 
 const NO_LISTS = 'no paginated list was answered (no tools, resources or prompts capability)';
+const ONE_PAGE = 'every list fits on one page: no cursor to judge';
+
+/** The walked lists that had more than one page (only they say anything about cursors). */
+const paged = (lists: Walked[]): Walked[] => lists.filter((w) => w.outcome.pages.length > 1);
 
 /** Cite every page of the lists a finding is about. */
 function citePages(ctx: CheckContext, lists: Walked[]): void {
@@ -55,16 +59,19 @@ export const paginationChecks: Check[] = [
     id: 'pagination.cursor-not-repeated',
     title: 'A paginated list never hands out a cursor that was already followed (no loop)',
     spec: { url: 'server/utilities/pagination#implementation-guidelines', level: 'SHOULD' },
+    requirement: 'Servers SHOULD: Provide stable cursors',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['pagination-cursor-loop'],
     connection: 'shared',
     async run(ctx) {
-      const lists = await walked(ctx);
-      if (lists.length === 0) return ctx.skip(NO_LISTS);
+      const all = await walked(ctx);
+      if (all.length === 0) return ctx.skip(NO_LISTS);
+      const lists = paged(all);
+      if (lists.length === 0) return ctx.skip(ONE_PAGE);
       const looping = lists.filter((w) => repeatedCursor(w.outcome) !== undefined);
-      if (looping.length === 0) return ctx.pass();
+      if (looping.length === 0) return ctx.pass(`${lists.length} paginated list(s): ${lists.map((w) => `${w.list.method} ${w.outcome.pages.length} pages`).join(', ')}`);
       citePages(ctx, looping);
       return ctx.fail({
         expected: 'each nextCursor leads to a page not seen before',
@@ -79,8 +86,9 @@ export const paginationChecks: Check[] = [
     id: 'pagination.list-ends',
     title: `Following nextCursor reaches the end of every list (within ${MAX_PAGES} pages)`,
     spec: { url: 'server/utilities/pagination#response-format', level: 'SHOULD' },
+    requirement: 'An optional nextCursor field if more results exist',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['pagination-never-ends'],
     connection: 'shared',
@@ -108,14 +116,17 @@ export const paginationChecks: Check[] = [
     id: 'pagination.no-duplicates-across-pages',
     title: 'No item appears on two different pages of a list',
     spec: { url: 'server/utilities/pagination#implementation-guidelines', level: 'SHOULD' },
+    requirement: 'Servers SHOULD: Provide stable cursors',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['pagination-overlapping-pages'],
     connection: 'shared',
     async run(ctx) {
-      const lists = await walked(ctx);
-      if (lists.length === 0) return ctx.skip(NO_LISTS);
+      const all = await walked(ctx);
+      if (all.length === 0) return ctx.skip(NO_LISTS);
+      const lists = paged(all);
+      if (lists.length === 0) return ctx.skip(ONE_PAGE);
       const found: string[] = [];
       const bad: Walked[] = [];
       for (const w of lists) {
@@ -136,7 +147,7 @@ export const paginationChecks: Check[] = [
           found.push(`${w.list.method}: ${dupes.slice(0, 3).join(', ')}`);
         }
       }
-      if (found.length === 0) return ctx.pass();
+      if (found.length === 0) return ctx.pass(`${lists.length} paginated list(s)`);
       citePages(ctx, bad);
       return ctx.fail({ expected: 'each item on one page only', actual: found.join('; ') });
     },
@@ -148,8 +159,9 @@ export const paginationChecks: Check[] = [
     id: 'pagination.invalid-cursor',
     title: 'A cursor the server never handed out gets error -32602',
     spec: { url: 'server/utilities/pagination#error-handling', level: 'SHOULD' },
+    requirement: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['pagination-invalid-cursor-accepted'],
     connection: 'shared',
@@ -175,8 +187,9 @@ export const paginationChecks: Check[] = [
     id: 'pagination.next-cursor-not-null',
     title: 'nextCursor is a string or absent, never null',
     spec: { url: 'server/utilities/pagination#response-format', level: 'MUST' },
+    requirement: 'nextCursor: "An opaque token representing the pagination position after the last returned result. If present, there may be more results available." (schema: type string)',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     faults: ['pagination-next-cursor-null'],
     connection: 'shared',

@@ -3,6 +3,7 @@
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
+import { stabilityCheck } from './list-stability.js';
 
 /** At most this many listed prompts are fetched per revision. */
 const MAX_GETS = 20;
@@ -58,12 +59,16 @@ export const promptsChecks: Check[] = [
       const unjudged: string[] = [];
       for (const [i, reply] of replies.entries()) {
         const p = picked[i] as Prompt;
-        if (reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.messages)) continue;
-        if (p.required.length > 0 && reply.kind === 'error') unjudged.push(`${p.name} (sample arguments refused: ${reply.error.code})`);
+        if (reply.kind === 'result' || reply.kind === 'error') ctx.cite(reply.seq ?? 0);
+        if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') unjudged.push(`${p.name} (asked for input first)`);
+        else if (reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.messages)) continue;
+        else if (p.required.length > 0 && reply.kind === 'error') unjudged.push(`${p.name} (sample arguments refused: ${reply.error.code})`);
         else bad.push(`${p.name}: ${describeReply(reply)}`);
       }
       const cap = prompts.length > MAX_GETS ? `; fetched the first ${MAX_GETS} of ${prompts.length}` : '';
-      if (bad.length === 0) return ctx.pass(`${picked.length - unjudged.length} prompt(s) fetched${unjudged.length ? `; not judged: ${unjudged.join(', ')}` : ''}${cap}`);
+      const fetched = picked.length - unjudged.length - bad.length;
+      if (bad.length === 0 && fetched === 0) return ctx.skip(`no prompt could be judged: ${unjudged.join(', ')}`);
+      if (bad.length === 0) return ctx.pass(`${fetched} prompt(s) fetched${unjudged.length ? `; not judged: ${unjudged.join(', ')}` : ''}${cap}`);
       return ctx.fail({ expected: 'prompts/get of a listed prompt returns its messages', actual: bad.slice(0, 3).join('; ') });
     },
   },
@@ -74,8 +79,9 @@ export const promptsChecks: Check[] = [
     id: 'prompts.get-unknown-is-error',
     title: 'Getting a prompt that does not exist gets error -32602',
     spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: -32602 (Invalid params)',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     requires: ['prompts'],
     faults: ['prompts-unknown-returns-result'],
@@ -86,6 +92,7 @@ export const promptsChecks: Check[] = [
       while (names.has(name)) name += '-';
       const reply = await ctx.request('prompts/get', { name, arguments: {} });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
+      if (reply.kind !== 'error' && reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
       return ctx.fail({
         expected: `prompts/get "${name}": error -32602`,
         actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
@@ -98,8 +105,9 @@ export const promptsChecks: Check[] = [
     id: 'prompts.get-missing-argument',
     title: 'Getting a prompt without one of its required arguments gets error -32602',
     spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Missing required arguments: -32602 (Invalid params)',
     side: 'server',
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     transports: 'any',
     requires: ['prompts'],
     faults: ['prompts-missing-argument-accepted'],
@@ -113,10 +121,16 @@ export const promptsChecks: Check[] = [
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(`${p.name} without "${missing}"`);
+      if (reply.kind !== 'error' && reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip(`${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
       return ctx.fail({
         expected: `prompts/get "${p.name}" without its required "${missing}": error -32602`,
         actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
       });
     },
   },
+
+  // server/prompts#capabilities (2026-07-28): "... but MUST NOT vary per-connection or as a
+  // side effect of other requests on the connection."
+  stabilityCheck('prompts', ['modern-prompts-list-side-effect']),
 ];

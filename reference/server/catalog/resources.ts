@@ -1,4 +1,5 @@
 // The resources (12 static: 11 text, 1 blob) and resource templates (2) of the reference server.
+import { isOn } from '../faults.js';
 import { atLeast, type AnyRevision } from '../revisions.js';
 import { BLOB_BYTES, ICONS } from './media.js';
 
@@ -53,6 +54,15 @@ export const RESOURCES: readonly ResourceDef[] = [
     blob: BLOB_BYTES,
   },
 ];
+
+/**
+ * tools#embedded-resources: the fault tools-embedded-resource-undeclared leaves resources out of
+ * the capabilities (handlers/lifecycle.ts asks here), refuses resources/* as unknown methods
+ * (handlers/resources.ts) and has get_image embed a resource (catalog/tools.ts).
+ */
+export function resourcesHidden(): boolean {
+  return isOn('tools-embedded-resource-undeclared');
+}
 
 export interface TemplateDef {
   uriTemplate: string;

@@ -1,7 +1,10 @@
 // Small pieces the tool definitions share (catalog/tools.ts, catalog/modern-tools.ts).
 import type { ArgSchema } from '../validate.js';
 
-export type Content = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
+export type Content =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType: string; text: string } };
 
 export interface Hints {
   readOnlyHint: boolean;

@@ -6,6 +6,7 @@ import { atLeast, type AnyRevision } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 import type { ArgSchema } from '../validate.js';
 import { ICONS, PNG_1X1 } from './media.js';
+import { resourcesHidden } from './resources.js';
 import { MODERN_TOOLS } from './modern-tools.js';
 import { TASK_TOOLS } from './task-tools.js';
 import { coreTasksAt } from '../tasks/core.js';
@@ -131,7 +132,12 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
     description: 'Returns a 1x1 PNG image.',
     inputSchema: NO_ARGS,
     annotations: { ...READ_ONLY, idempotentHint: true },
-    run: () => ({ content: [{ type: 'image', data: PNG_1X1, mimeType: 'image/png' }] }),
+    run: () => {
+      const content: Content[] = [{ type: 'image', data: PNG_1X1, mimeType: 'image/png' }];
+      // tools#embedded-resources: under its fault the server embeds a resource without declaring resources.
+      if (resourcesHidden()) content.push({ type: 'resource', resource: { uri: 'test://static/readme', mimeType: 'text/plain', text: 'This is the reference server of mcp-conformance.' } });
+      return { content };
+    },
   },
   ...TASK_TOOLS,
   {

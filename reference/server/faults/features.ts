@@ -1,4 +1,4 @@
-// Faults for tools, resources, prompts, pagination. Each entry: { id, description }; guard it once with isOn('<id>').
+// Faults for tools, resources, prompts, completion, pagination. Each entry: { id, description }; guard it once with isOn('<id>').
 export const FEATURES_FAULTS = [
   // tools
   { id: 'tools-duplicate-name', description: 'The first page of tools/list lists its first tool twice.' },
@@ -13,17 +13,24 @@ export const FEATURES_FAULTS = [
   { id: 'tools-structured-without-text', description: 'add returns the text "The sum is n" instead of the serialized structuredContent.' },
   {
     id: 'tools-invalid-args-protocol-error',
-    description: 'At 2025-11-25, arguments that violate the inputSchema get error -32602 instead of an isError result.',
+    description: 'From 2025-11-25, arguments that violate the inputSchema get error -32602 instead of an isError result.',
+  },
+  {
+    id: 'tools-embedded-resource-undeclared',
+    description: 'Leaves resources out of the capabilities (resources/* answer -32601), yet get_image also embeds the resource test://static/readme.',
   },
   // resources
   { id: 'resources-read-listed-error', description: 'Reading the listed test://static/blob.bin answers -32603 (Internal error).' },
   { id: 'resources-read-wrong-uri', description: 'Reading test://static/readme answers contents whose uri is test://static/README.' },
-  { id: 'resources-unknown-uri-result', description: 'Reading an unknown URI returns {contents: []} instead of error -32002.' },
+  { id: 'resources-unknown-uri-result', description: 'Reading an unknown URI returns {contents: []} instead of an error (-32002; -32602 from 2026-07-28).' },
   { id: 'resources-subscribe-error', description: 'resources/subscribe answers -32601 although resources.subscribe is declared.' },
+  { id: 'resources-uri-invalid', description: 'resources/list also lists test://static:notes (a port that is not digits: not RFC 3986, though JSON Schema\'s `format: uri` lets it by), readable like the others.' },
   // prompts
   { id: 'prompts-get-error', description: 'prompts/get of "conversation" (no arguments) answers -32603 (Internal error).' },
   { id: 'prompts-unknown-returns-result', description: 'prompts/get of an unknown prompt returns {messages: []} instead of error -32602.' },
   { id: 'prompts-missing-argument-accepted', description: 'prompts/get without a required argument succeeds (the argument is filled with "").' },
+  // completion
+  { id: 'completions-undeclared-wrong-code', description: 'Leaves completions out of the capabilities and answers completion/complete with -32602 instead of -32601.' },
   // pagination
   { id: 'pagination-cursor-loop', description: 'The second page of prompts/list hands out the cursor that led to it again.' },
   { id: 'pagination-never-ends', description: 'resources/templates/list never ends: past the last template come empty pages, each with a new cursor.' },

@@ -32,6 +32,12 @@ export const MODERN_FEATURES_FAULTS = [
     transports: BOTH,
     description: 'RES-012: although resources.subscribe is declared, listens drop resourceSubscriptions (not acknowledged, never notified).',
   },
+  // prompts
+  {
+    id: 'modern-prompts-list-side-effect',
+    transports: BOTH,
+    description: 'prompts#capabilities: on a connection that already carried a resources/read, prompts/list also lists a prompt "session_prompt".',
+  },
   // multi round-trip requests
   {
     id: 'modern-input-required-wrong-method',

@@ -7,6 +7,15 @@ import { promptsFor } from './prompts.js';
 
 const MAX_VALUES = 100;
 
+/**
+ * completion#capabilities: the fault completions-undeclared-wrong-code leaves completions out of
+ * the capabilities (handlers/lifecycle.ts asks here) and refuses completion/complete with
+ * -32602 instead of -32601 (Capability not supported).
+ */
+export function completionsHidden(): boolean {
+  return isOn('completions-undeclared-wrong-code');
+}
+
 function candidates(ctx: RequestContext, ref: Record<string, unknown>, argName: string): readonly string[] {
   if (ref.type === 'ref/prompt') {
     const prompt = promptsFor(ctx).find((p) => p.name === ref.name);
@@ -27,6 +36,7 @@ function candidates(ctx: RequestContext, ref: Record<string, unknown>, argName: 
 }
 
 export function complete(ctx: RequestContext): Record<string, unknown> {
+  if (completionsHidden()) throw invalidParams('Invalid params: completions are not available');
   const { ref, argument } = ctx.params;
   if (!isPlainObject(ref)) throw invalidParams('Invalid params: ref must be an object');
   if (!isPlainObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {

@@ -1,10 +1,12 @@
 // basic/lifecycle and basic/utilities: initialize, notifications/initialized, ping,
 // notifications/cancelled.
+import { resourcesHidden } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import { REVISIONS, atLeast, isRevision, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 import { declareCoreTasks } from '../tasks/core.js';
+import { completionsHidden } from './completion.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
 export const SERVER_VERSION = '0.1.0';
@@ -17,9 +19,10 @@ export function serverCapabilities(rev: AnyRevision): Record<string, unknown> {
     prompts: { listChanged: true },
     logging: isOn('capability-not-object') ? true : {},
   };
-  if (atLeast(rev, '2025-03-26') && !isOn('completions-undeclared-served')) caps.completions = {};
+  if (atLeast(rev, '2025-03-26') && !isOn('completions-undeclared-served') && !completionsHidden()) caps.completions = {};
   declareCoreTasks(caps, rev);
   if (isOn('undeclared-capability')) delete caps.prompts;
+  if (resourcesHidden()) delete caps.resources;
   return caps;
 }
 

@@ -7,10 +7,21 @@ import { paginate } from '../pagination.js';
 import { offeredAt } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 
-/** The prompts offered at the request's revision. */
-export function promptsFor(ctx: Pick<RequestContext, 'revision'>): PromptDef[] {
-  return PROMPTS.filter((p) => offeredAt(p, ctx.revision));
+/** The prompts offered to this request (a fault adds one that depends on earlier requests of the connection). */
+export function promptsFor(ctx: Pick<RequestContext, 'revision' | 'modern'>): PromptDef[] {
+  const prompts = PROMPTS.filter((p) => offeredAt(p, ctx.revision));
+  if (isOn('modern-prompts-list-side-effect') && ctx.modern?.conn.sawRead) prompts.push(SESSION_PROMPT);
+  return prompts;
 }
+
+/** The prompt of the fault modern-prompts-list-side-effect (prompts#capabilities, 2026-07-28). */
+const SESSION_PROMPT: PromptDef = {
+  name: 'session_prompt',
+  title: 'Session prompt',
+  description: 'Appears once this connection has read a resource.',
+  arguments: [],
+  messages: () => [{ role: 'user', content: { type: 'text', text: 'This connection has read a resource.' } }],
+};
 
 export function listPrompts(ctx: RequestContext): Record<string, unknown> {
   const page = paginate('prompts', promptsFor(ctx), ctx.params.cursor);

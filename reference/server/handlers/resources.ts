@@ -1,5 +1,5 @@
 // server/resources: list, templates/list, read, subscribe, unsubscribe.
-import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate, type ResourceDef } from '../catalog/resources.js';
+import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate, resourcesHidden, type ResourceDef } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
@@ -16,19 +16,37 @@ const SESSION_STATE: ResourceDef = {
   text: 'called',
 };
 
+/** The resource of the fault resources-uri-invalid: after "//" a ":" starts a port, which must be digits (RFC 3986). */
+const BAD_URI: ResourceDef = {
+  uri: 'test://static:notes',
+  name: 'notes',
+  title: 'Notes',
+  description: 'A resource whose URI is not RFC 3986 (a port that is not a number).',
+  mimeType: 'text/plain',
+  text: 'notes',
+};
+
 /** The resources offered (a fault lists one more once the connection called a tool; it can then be read anywhere). */
 function resourcesFor(ctx: RequestContext, reading: boolean): readonly ResourceDef[] {
   const extra = isOn('modern-resources-list-side-effect') && ctx.modern !== undefined && (reading || ctx.modern.conn.sawCall);
-  return extra ? [...RESOURCES, SESSION_STATE] : RESOURCES;
+  // server/resources#custom-uri-schemes: URIs MUST be in accordance with RFC 3986.
+  const bad = isOn('resources-uri-invalid') ? [BAD_URI] : [];
+  return [...RESOURCES, ...(extra ? [SESSION_STATE] : []), ...bad];
+}
+
+function refuseIfHidden(method: string): void {
+  if (resourcesHidden()) throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
 }
 
 export function listResources(ctx: RequestContext): Record<string, unknown> {
+  refuseIfHidden('resources/list');
   const page = paginate('resources', resourcesFor(ctx, false), ctx.params.cursor);
   const resources = page.items.map((r) => renderResource(r, ctx.revision));
   return page.nextCursor === undefined ? { resources } : { resources, nextCursor: page.nextCursor };
 }
 
 export function listTemplates(ctx: RequestContext): Record<string, unknown> {
+  refuseIfHidden('resources/templates/list');
   const page = paginate('templates', TEMPLATES, ctx.params.cursor);
   const resourceTemplates = page.items.map((t) => renderTemplate(t, ctx.revision));
   return page.nextCursor === undefined ? { resourceTemplates } : { resourceTemplates, nextCursor: page.nextCursor };
@@ -41,6 +59,7 @@ function uriParam(ctx: RequestContext): string {
 }
 
 export function readResource(ctx: RequestContext): Record<string, unknown> {
+  refuseIfHidden('resources/read');
   const uri = uriParam(ctx);
   const res = resourcesFor(ctx, true).find((r) => r.uri === uri);
   if (res) {
@@ -61,6 +80,7 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
 
 /** resources/subscribe and resources/unsubscribe: accepted for any URI (nothing ever changes). */
 export function subscription(ctx: RequestContext): Record<string, never> {
+  refuseIfHidden('resources/subscribe');
   uriParam(ctx);
   if (isOn('resources-subscribe-error')) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found');
   return {};

@@ -1,0 +1,107 @@
+// What the standards say must happen, and what may happen, for each class of fuzz input: the
+// data the properties judge by. JSON-RPC 2.0 (section 5: "the Server MUST reply with a
+// Response, except for in the case of Notifications"; 5.1: the error codes), MCP basic#meta
+// (2026-07-28: "A request missing any required field is malformed; the server MUST reject it
+// with JSON-RPC error code -32602"), basic/versioning (a request without the per-request
+// _meta is not a modern one), and RFC 8259 section 8.2 (strings holding lone surrogates: "the
+// behavior of software that receives JSON texts containing such values is unpredictable").
+// A property fails only where a MUST is broken; where the standards leave the handling open
+// it warns at most.
+import type { InputClass, Rendered } from './messages.js';
+import { isRaw } from './messages.js';
+
+export interface ClassRule {
+  /** What the standards say, in one line (for evidence). */
+  standard: string;
+  /**
+   * Is a response with the request's id owed? `must`: its absence fails; `should`: it warns
+   * (JSON-RPC 2.0 answers every request, but the MCP schema makes the message invalid and
+   * strict readers drop invalid messages); `may`: silence is fine.
+   */
+  answer: 'must' | 'should' | 'may';
+  /** The JSON-RPC 2.0 code for this kind of input, when an error comes (another code: a warning). */
+  code?: { code: number; name: string };
+  /** May the answer be a result? (false: the input is no valid call; a result is wrong.) */
+  resultOk: boolean;
+  /** Any error code is acceptable (the standards leave the handling open). */
+  anyCode?: boolean;
+  /** An error response with id null (the input taken for unparsable or invalid) is acceptable. */
+  nullIdOk?: boolean;
+}
+
+export const CLASS_RULES: Record<InputClass, ClassRule> = {
+  valid: { standard: 'JSON-RPC 2.0: the server MUST reply with a Response', answer: 'must', resultOk: true },
+  'extra-member': { standard: 'JSON-RPC 2.0: the server MUST reply (the MCP schema allows members it does not name)', answer: 'must', resultOk: true },
+  'extra-envelope': {
+    standard: 'JSON-RPC 2.0 names no other top-level member; a strict reader may drop the message, else it answers it',
+    answer: 'should',
+    resultOk: true,
+  },
+  'invalid-params': {
+    standard: 'JSON-RPC 2.0: -32602 Invalid params (the message breaks the MCP schema: a strict reader may drop it)',
+    answer: 'should',
+    code: { code: -32602, name: 'Invalid params' },
+    resultOk: false,
+  },
+  'invalid-params-lenient': { standard: 'JSON-RPC 2.0: -32602 if refused; an optional member of the wrong type may be ignored', answer: 'should', code: { code: -32602, name: 'Invalid params' }, resultOk: true },
+  'meta-missing': {
+    standard: 'basic#meta: a request missing any required field is malformed; the server MUST reject it with -32602',
+    answer: 'must',
+    code: { code: -32602, name: 'Invalid params' },
+    resultOk: false,
+  },
+  'era-ambiguous': {
+    standard: 'basic/versioning: a request without the per-request _meta is not a modern request; a server may refuse it with an implementation-defined error, stay silent, or serve it under legacy semantics',
+    answer: 'may',
+    resultOk: true,
+    anyCode: true,
+    nullIdOk: true,
+  },
+  'unknown-method': { standard: 'JSON-RPC 2.0: the server MUST reply; -32601 Method not found', answer: 'must', code: { code: -32601, name: 'Method not found' }, resultOk: false },
+  stress: { standard: 'JSON-RPC 2.0: the server MUST reply with a Response', answer: 'must', resultOk: true },
+  'invalid-request': {
+    standard: 'JSON-RPC 2.0: -32600 Invalid Request, id null when the id cannot be read (many servers drop such input)',
+    answer: 'may',
+    code: { code: -32600, name: 'Invalid Request' },
+    resultOk: false,
+    nullIdOk: true,
+  },
+  parse: { standard: 'JSON-RPC 2.0: -32700 Parse error, id null (many servers drop such input)', answer: 'may', code: { code: -32700, name: 'Parse error' }, resultOk: false, nullIdOk: true },
+  hostile: { standard: 'anything goes: only survival is judged', answer: 'may', resultOk: true, anyCode: true, nullIdOk: true },
+  notification: { standard: 'basic#notifications: the receiver MUST NOT send a response', answer: 'may', resultOk: false },
+};
+
+/** RFC 8259 section 8.2: a string with a lone surrogate may be taken as is, replaced, or refused as unparsable. */
+const OPEN: Omit<ClassRule, 'code'> = {
+  standard: 'RFC 8259 section 8.2: the handling of strings with lone surrogates is unpredictable; taking the input for unparsable (a parse error with id null, or silence) is accepted',
+  answer: 'may',
+  resultOk: true,
+  anyCode: true,
+  nullIdOk: true,
+};
+
+/**
+ * Where the transport checks the message before its body: 2026-07-28 Streamable HTTP refuses a
+ * POST whose headers do not mirror the body with HeaderMismatch (-32020), and fuzzed bodies
+ * cannot always be mirrored (a method that is no header value, no _meta version).
+ */
+export const HEADER_MISMATCH = -32020;
+
+/** The rule an input is judged by: its class, widened where the standards leave its handling open. */
+export function ruleOf(r: Rendered): ClassRule {
+  const base = CLASS_RULES[r.input.cls];
+  if (r.open && r.input.cls !== 'hostile') return { ...base, ...OPEN, standard: `${OPEN.standard} (else: ${base.standard})` };
+  if (r.ambiguous && !isRaw(r.input) && r.input.cls !== 'meta-missing' && r.input.cls !== 'notification') {
+    const era = CLASS_RULES['era-ambiguous'];
+    return { ...base, answer: 'may', anyCode: true, nullIdOk: true, resultOk: true, standard: `${era.standard} (${base.standard})` };
+  }
+  return base;
+}
+
+/** Is this error code acceptable for the input (its class's code, a defensible other one, or any)? */
+export function codeAccepted(r: Rendered, code: unknown, opts: { headerChecks: boolean }): boolean {
+  const rule = ruleOf(r);
+  if (rule.anyCode || !rule.code) return true;
+  const also = isRaw(r.input) ? [] : (r.input.alsoAccept ?? []);
+  return [rule.code.code, ...also, ...(opts.headerChecks ? [HEADER_MISMATCH] : [])].includes(code as number);
+}

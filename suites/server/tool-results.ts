@@ -1,0 +1,230 @@
+// Tool calls and their results (TOOL-010..016). Spec: server/tools. Tools are called only as
+// the user allows (--call-tools), each at most once per revision with generated arguments
+// (shared between checks, see tool-calls.ts), plus one call with invalid arguments and one of
+// a tool that cannot exist (nothing runs).
+import { compile, dialectOf } from '../../harness/arguments.js';
+import type { Check } from '../../harness/checks/check.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
+import { RANGE, since } from '../../harness/revisions.js';
+import { loadRevisionSchema } from '../../harness/schema.js';
+import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from './tool-calls.js';
+
+/** 2026-07-28: structuredContent may be any JSON value (tools#structured-content); before, a JSON object. */
+const STRUCTURED_ANY_JSON = RANGE.modern;
+/** 2025-11-25 on: input validation errors are tool execution errors (isError), no longer protocol errors. */
+const INPUT_ERRORS_IN_RESULT = since('2025-11-25');
+
+export const toolResultChecks: Check[] = [
+  // Error handling: "Protocol Errors ... Unknown tools" are "standard JSON-RPC errors" (the
+  // example is -32602); no keyword. CallToolResult (schema): "any errors in _finding_ the
+  // tool ... should be reported as an MCP error response". A SHOULD: a result is a warning;
+  // the code is the example's, so any error code passes.
+  {
+    id: 'tools.call-unknown-tool-is-error',
+    title: 'Calling a tool that does not exist returns a JSON-RPC error',
+    spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
+    requirement: 'However, any errors in _finding_ the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.',
+    fix: 'Answer tools/call of an unknown name with a JSON-RPC error such as -32602 "Unknown tool"',
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-unknown-returns-result'],
+    connection: 'shared',
+    async run(ctx) {
+      const names = new Set(((await ctx.discovery()).tools?.items ?? []).map((t) => t.name));
+      let name = `mcp_conformance_no_such_tool_${Math.random().toString(36).slice(2, 10)}`;
+      while (names.has(name)) name += '_';
+      const reply = await ctx.request('tools/call', { name, arguments: {} });
+      if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}${reply.error.code === -32602 ? '' : ' (the spec example uses -32602)'}`);
+      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      const isError = isObj(reply.result) && reply.result.isError === true;
+      return ctx.fail({
+        expected: 'a JSON-RPC error (an unknown tool is a protocol error)',
+        actual: `a result: ${ctx.brief(reply.result)}`,
+        ...(isError ? { reason: 'a tool execution error (isError) rather than a protocol error' } : {}),
+      });
+    },
+  },
+
+  // Tool result: every result must be a CallToolResult of the revision's schema (the schema
+  // is "the source of truth for all protocol messages"). This check makes the calls (each
+  // allowed tool once, with generated arguments) and names the tools whose results are invalid.
+  {
+    id: 'tools.call-results-valid',
+    title: 'Calls to the allowed tools with valid arguments return schema-valid results',
+    spec: { url: 'server/tools#tool-result', level: 'MUST' },
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-call-result-invalid'],
+    connection: 'shared',
+    async run(ctx) {
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const { ok, left, allowed } = callable(ctx, tools);
+      if (allowed === 0) return noSafeTool(ctx);
+      if (ok.length === 0) return ctx.skip(`no allowed tool could be given valid arguments: ${left.join('; ')}`);
+      const schema = await loadRevisionSchema(ctx.revision);
+      const definition = schema.resultDefinition('tools/call') ?? 'CallToolResult';
+      const replies = await Promise.all(ok.map((c) => callOnce(ctx, c)));
+      const bad: string[] = [];
+      const notes = [...left];
+      let judged = 0;
+      for (const [i, reply] of replies.entries()) {
+        const name = (ok[i] as Callable).name;
+        if (reply.kind !== 'result') {
+          notes.push(`${name}: ${describeReply(reply)}`);
+          continue;
+        }
+        judged++;
+        const verdict = schema.validate(definition, reply.result);
+        if (!verdict.ok) bad.push(`${name}: ${verdict.error}`);
+      }
+      if (bad.length > 0) return ctx.fail({ expected: `schema-valid ${definition}s`, actual: bad.slice(0, 3).join('; ') });
+      if (judged === 0) return ctx.skip(`no call returned a result to judge: ${notes.join('; ')}`);
+      return ctx.pass(`${judged} result(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`);
+    },
+  },
+
+  // Output schema: "If an output schema is provided: Servers MUST provide structured results
+  // that conform to this schema." Judged on successful (non-isError) calls only. Up to
+  // 2025-11-25 structuredContent is a JSON object; from 2026-07-28 "any JSON value".
+  {
+    id: 'tools.call-structured-content',
+    title: 'A tool with an outputSchema returns structuredContent that validates against it',
+    spec: { url: 'server/tools#output-schema', level: 'MUST' },
+    requirement: 'Servers MUST provide structured results that conform to this schema.',
+    side: 'server',
+    revisions: since('2025-06-18'),
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-structured-content-invalid'],
+    connection: 'shared',
+    async run(ctx) {
+      const got = await structuredResults(ctx);
+      if (!('judged' in got)) return got;
+      const anyJson = ctx.in(STRUCTURED_ANY_JSON);
+      const bad: string[] = [];
+      let judged = 0;
+      for (const { c, result } of got.judged) {
+        const schema = c.tool.outputSchema as Record<string, unknown>;
+        const dialect = dialectOf(schema, defaultDialect(ctx.revision));
+        const validate = dialect ? compile(schema, dialect) : null;
+        if (!validate) {
+          got.notes.push(`${c.name}: outputSchema not usable (see tools.schemas-valid)`);
+          continue;
+        }
+        judged++;
+        const value = result.structuredContent;
+        if (!('structuredContent' in result)) bad.push(`${c.name}: no structuredContent`);
+        else if (!anyJson && !isObj(value)) bad.push(`${c.name}: structuredContent is not a JSON object (${ctx.brief(value, 80)})`);
+        else if (!validate(value)) {
+          const e = validate.errors?.[0];
+          bad.push(`${c.name}: ${e?.instancePath || '(root)'} ${e?.message ?? 'invalid'} in ${ctx.brief(value, 120)}`);
+        }
+      }
+      if (bad.length > 0) return ctx.fail({ expected: `structuredContent${anyJson ? '' : ' (a JSON object)'} valid against the outputSchema`, actual: bad.slice(0, 3).join('; ') });
+      if (judged === 0) return ctx.skip(`no outputSchema could be compiled to judge with: ${got.notes.join('; ')}`);
+      return ctx.pass(`${judged} result(s) judged${got.notes.length ? `; not judged: ${got.notes.join('; ')}` : ''}`);
+    },
+  },
+
+  // Structured content: "For backwards compatibility, a tool that returns structured content
+  // SHOULD also return the serialized JSON in a TextContent block."
+  {
+    id: 'tools.call-structured-content-as-text',
+    title: 'A tool returning structuredContent also returns it serialized in a text block',
+    spec: { url: 'server/tools#structured-content', level: 'SHOULD' },
+    requirement: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+    side: 'server',
+    revisions: since('2025-06-18'),
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-structured-without-text'],
+    connection: 'shared',
+    async run(ctx) {
+      const got = await structuredResults(ctx);
+      if (!('judged' in got)) return got;
+      const judged = got.judged.filter((j) => 'structuredContent' in j.result && (ctx.in(STRUCTURED_ANY_JSON) || isObj(j.result.structuredContent)));
+      if (judged.length === 0) return ctx.skip('no result carried structuredContent');
+      const bad = judged.filter(({ result }) => !(Array.isArray(result.content) ? result.content : []).some((item) => sameJson(item, result.structuredContent)));
+      if (bad.length === 0) return ctx.pass(`${judged.length} result(s) judged`);
+      return ctx.fail({
+        expected: 'a text block whose JSON equals structuredContent',
+        actual: bad.slice(0, 3).map(({ c, result }) => `${c.name}: ${ctx.brief(result.content, 120)}`).join('; '),
+      });
+    },
+  },
+
+  // Embedded resources: "Servers that use embedded resources SHOULD implement the resources
+  // capability." Judged on the results of the calls the other checks made.
+  {
+    id: 'tools.embedded-resources-declared',
+    title: 'A server whose tools embed resources declares the resources capability',
+    spec: { url: 'server/tools#embedded-resources', level: 'SHOULD' },
+    requirement: 'Servers that use embedded resources SHOULD implement the resources capability',
+    fix: 'Declare (and serve) the resources capability, or return resource_link items instead',
+    side: 'server',
+    revisions: since('2025-06-18'),
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-embedded-resource-undeclared'],
+    connection: 'shared',
+    async run(ctx) {
+      if (ctx.facts.serverCapabilities.resources !== undefined) return ctx.skip('the server declares resources: embedded resources need nothing more');
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const { ok, allowed } = callable(ctx, tools);
+      if (allowed === 0) return noSafeTool(ctx);
+      const replies = await Promise.all(ok.map((c) => callOnce(ctx, c)));
+      const results = replies.flatMap((r, i) => (r.kind === 'result' && isObj(r.result) ? [{ name: (ok[i] as Callable).name, result: r.result }] : []));
+      if (results.length === 0) return ctx.skip('no call returned a result to look into');
+      const embedding = results.filter(({ result }) => Array.isArray(result.content) && result.content.some((item) => isObj(item) && item.type === 'resource'));
+      if (embedding.length === 0) return ctx.pass(`${results.length} result(s), none embeds a resource`);
+      return ctx.fail({
+        expected: 'embedded resources only from a server that declares the resources capability',
+        actual: `${embedding.map((e) => e.name).join(', ')} embedded a resource; capabilities.resources is absent`,
+      });
+    },
+  },
+
+  // Error handling. Up to 2025-06-18 "Invalid arguments" are listed among protocol errors
+  // (and "Invalid input data" among tool execution errors: either is accepted); from
+  // 2025-11-25 "Input validation errors" are tool execution errors (isError: true). The text
+  // gives no keyword, so a mismatch is a warning. Sends one call without a required argument.
+  {
+    id: 'tools.call-invalid-arguments',
+    title: 'Arguments that violate the inputSchema get the error the revision prescribes',
+    spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
+    side: 'server',
+    revisions: RANGE.all,
+    transports: 'any',
+    requires: ['tools'],
+    faults: ['tools-invalid-args-protocol-error'],
+    connection: 'shared',
+    async run(ctx) {
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const { ok, allowed } = callable(ctx, tools);
+      if (allowed === 0) return noSafeTool(ctx);
+      const probe = invalidProbe(ctx, ok);
+      if (!probe) return ctx.skip('no allowed tool has a required argument to leave out (with arguments this tool could build)');
+      const reply = await ctx.request('tools/call', { name: probe.name, arguments: probe.args });
+      const what = `${probe.name} without its required "${probe.missing}"`;
+      const inResult = ctx.in(INPUT_ERRORS_IN_RESULT);
+      if (reply.kind === 'error') {
+        if (!inResult) return ctx.pass(`${what}: error ${reply.error.code}`);
+        return ctx.fail({ expected: `${what}: a result with isError: true (input validation errors are tool execution errors)`, actual: `JSON-RPC error ${ctx.brief(reply.error.code)}` });
+      }
+      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (isObj(reply.result) && reply.result.isError === true) return ctx.pass(`${what}: isError result`);
+      return ctx.fail({
+        expected: `${what}: ${inResult ? 'a result with isError: true' : 'a JSON-RPC error (or an isError result)'}`,
+        actual: `a successful result: ${ctx.brief(reply.result, 160)}`,
+        reason: 'servers MUST validate tool inputs; how strictly is not observable, so this is a warning',
+      });
+    },
+  },
+];
