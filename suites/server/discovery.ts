@@ -2,12 +2,32 @@
 // (VER-016), and the extension identifiers it declares (VER-040). Judged on the DiscoverResult
 // the revision's probe received.
 import type { Check } from '../../harness/checks/check.js';
+import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { isExtensionId } from './meta-keys.js';
 
 type Json = Record<string, unknown>;
 
 export const discoveryChecks: Check[] = [
+  // basic/versioning#protocol-version-negotiation: "Servers MUST implement server/discover."
+  // (The revision's probe opens the era on another request when server/discover fails.)
+  {
+    id: 'discovery.implemented',
+    title: 'server/discover is implemented: it answers with a DiscoverResult',
+    spec: { url: 'server/discover', level: 'MUST' },
+    requirement: 'Servers MUST implement server/discover.',
+    side: 'server',
+    revisions: RANGE.modern,
+    transports: 'any',
+    faults: ['modern-discover-missing'],
+    connection: 'shared',
+    async run(ctx) {
+      const reply = await ctx.request('server/discover', {});
+      if (reply.kind === 'result' && typeof reply.result === 'object' && reply.result !== null) return ctx.pass();
+      return ctx.fail({ expected: 'a DiscoverResult', actual: describeReply(reply) });
+    },
+  },
+
   // server/discover#discoverresult: "supportedVersions: Protocol versions the server supports"
   // and "capabilities: Capabilities the server supports"; "Servers MUST implement
   // server/discover" (basic/versioning). The version it was asked at, and answered, is one.
@@ -24,6 +44,7 @@ export const discoveryChecks: Check[] = [
     async run(ctx) {
       ctx.cite(ctx.facts.server.resultSeq ?? 0);
       const result = ctx.facts.server.result;
+      if (Object.keys(result).length === 0) return ctx.skip('no DiscoverResult to judge (see discovery.implemented)');
       const problems: string[] = [];
       const versions = result.supportedVersions;
       if (!Array.isArray(versions) || versions.some((v) => typeof v !== 'string')) problems.push(`supportedVersions is ${ctx.brief(versions)}, not an array of strings`);
