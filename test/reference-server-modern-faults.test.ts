@@ -122,7 +122,6 @@ const STDIO_PROBES: [string, (s: ReturnType<typeof stdio>) => Promise<unknown>][
   ['modern-server-request', async (s) => (await s.rpc('tools/call', { name: 'greet_user', _meta: meta({}, { elicitation: {} }) }), s.frames.filter((f) => 'method' in f && 'id' in f).length)],
   ['modern-listen-ack-adds-types', async (s) => (s.open('subscriptions/listen', { notifications: { toolsListChanged: true }, _meta: meta() }, 'l'), await s.rpc('server/discover'), Object.keys((s.frames[0]?.params as Msg).notifications as Msg))],
   ['modern-listen-id-stringified', async (s) => (s.open('subscriptions/listen', { notifications: {}, _meta: meta() }, 5), await s.rpc('server/discover'), ((s.frames[0]?.params as Msg)._meta as Msg)[SUB])],
-  ['modern-listen-abrupt-end', async (s) => (s.open('subscriptions/listen', { notifications: {}, _meta: meta() }, 'l'), await s.rpc('server/discover'), await s.end(), s.frames.some((f) => f.id === 'l'))],
   ['modern-log-on-listen', async (s) => {
     s.open('subscriptions/listen', { notifications: {}, _meta: meta() }, 'l');
     await s.rpc('tools/call', { name: 'echo', arguments: { message: 'x' }, _meta: meta({ 'io.modelcontextprotocol/logLevel': 'info' }) });

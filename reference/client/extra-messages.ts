@@ -22,6 +22,8 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
   if (isOn('notification-with-id')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'notifications/roots/list_changed' });
   const modernHttp = conn.session.era === 'modern' && conn.channel.kind !== 'stdio';
   if (isOn('cancel-answered-request') && conn.peer.lastAnswered !== undefined && !modernHttp) {
+    // Well after the answer: a cancellation within the checks' race margin would be excused.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await sendMessage(conn, notification('notifications/cancelled', { requestId: conn.peer.lastAnswered, reason: 'no longer needed' }));
   }
   if (conn.channel.kind !== 'stdio') return;

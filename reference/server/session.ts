@@ -248,8 +248,9 @@ export class Session {
         : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
     const status = 'error' in body ? body.error.httpStatus : undefined;
     channel.send(msg, { answers: req.method, ...(status !== undefined ? { status } : {}) });
-    // The era's fence (ping; server/discover at 2026-07-28), answered twice under a fault.
-    if (FENCES.has(req.method) && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
+    // The era's fence (ping; server/discover at 2026-07-28), answered twice under a fault (its
+    // results only: a refusal keeps its HTTP status).
+    if ('result' in body && FENCES.has(req.method) && isOn('double-response-ping')) channel.send(msg, { answers: req.method });
   }
 
   fail(req: Request, channel: Channel, error: RpcError): void {

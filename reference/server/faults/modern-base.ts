@@ -29,6 +29,7 @@ export const MODERN_BASE_FAULTS = [
   {
     id: 'modern-resource-not-found-32002',
     transports: BOTH,
+    revision: '2026-07-28',
     description: 'BASE-022/RES-030: reading an unknown resource answers -32002 (a legacy code) instead of -32602.',
   },
   {

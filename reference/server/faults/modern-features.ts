@@ -2,12 +2,17 @@
 import type { ModernFault } from './modern.js';
 
 const BOTH = ['stdio', 'http'] as const;
+/**
+ * Per-connection state shows only where the connection is the client's to keep: a stdio
+ * process. Over Streamable HTTP a client may send each request on another TCP connection.
+ */
+const STDIO = ['stdio'] as const;
 
 export const MODERN_FEATURES_FAULTS = [
   // tools
   {
     id: 'modern-tools-list-side-effect',
-    transports: BOTH,
+    transports: STDIO,
     description: 'TOOL-003: on a connection that already carried a resources/read, tools/list also lists a tool "session_probe".',
   },
   { id: 'modern-tools-order-varies', transports: BOTH, description: 'TOOL-004: each tools/list rotates the tools of its page by one (order not deterministic).' },
@@ -24,7 +29,7 @@ export const MODERN_FEATURES_FAULTS = [
   // resources
   {
     id: 'modern-resources-list-side-effect',
-    transports: BOTH,
+    transports: STDIO,
     description: 'RES-003: on a connection that already carried a tools/call, resources/list also lists test://session/state.',
   },
   {
@@ -35,8 +40,8 @@ export const MODERN_FEATURES_FAULTS = [
   // prompts
   {
     id: 'modern-prompts-list-side-effect',
-    transports: BOTH,
-    description: 'prompts#capabilities: on a connection that already carried a resources/read, prompts/list also lists a prompt "session_prompt".',
+    transports: STDIO,
+    description: 'PROMPT-002: on a connection that already carried a resources/read, prompts/list also lists a prompt "session_prompt" (the TOOL-003 stability rule).',
   },
   // multi round-trip requests
   {

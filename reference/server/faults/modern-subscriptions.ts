@@ -34,9 +34,4 @@ export const MODERN_SUBSCRIPTIONS_FAULTS = [
     transports: BOTH,
     description: 'SUB-005: only the newest open subscription gets notifications; older ones go silent.',
   },
-  {
-    id: 'modern-listen-abrupt-end',
-    transports: ['stdio'],
-    description: 'SUB-006: at shutdown (stdin closed) open subscriptions end without their subscriptions/listen result.',
-  },
 ] as const satisfies readonly ModernFault[];

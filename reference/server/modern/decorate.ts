@@ -20,7 +20,6 @@ export function decorate(method: string, params: unknown, result: unknown): Reco
   const body = isPlainObject(result) ? result : {};
   const p = isPlainObject(params) ? params : {};
   const out: Record<string, unknown> = { resultType: 'complete', ...body };
-  if (method === 'prompts/list' && isOn('modern-result-type-missing')) delete out.resultType;
   if (method === 'tools/call' && p.name === 'echo' && isOn('modern-result-type-unknown')) out.resultType = 'task';
   if (method === 'completion/complete' && isOn('modern-input-required-wrong-method')) {
     out.resultType = 'input_required';
@@ -32,6 +31,8 @@ export function decorate(method: string, params: unknown, result: unknown): Reco
   }
   if (method === 'tools/list' && isOn('modern-traceparent-invalid')) out._meta = { ...(out._meta as Record<string, unknown>), traceparent: 'trace-1' };
   cacheHints(method, p, out);
+  // Last, so that only resultType is missing (the caching hints stay).
+  if (method === 'prompts/list' && isOn('modern-result-type-missing')) delete out.resultType;
   return out;
 }
 

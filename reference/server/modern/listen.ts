@@ -98,8 +98,5 @@ export function broadcastToListeners(msg: Record<string, unknown>): void {
 
 /** subscriptions#graceful-closure: at shutdown each subscription ends with its result. */
 export function closeSubscriptions(): void {
-  for (const sub of [...open]) {
-    if (isOn('modern-listen-abrupt-end')) open.delete(sub);
-    else sub.close();
-  }
+  for (const sub of [...open]) sub.close();
 }

@@ -26,6 +26,8 @@ function coreCall(ctx: RequestContext, callTool: RequestHandler, tool: ToolDef):
   if (!coreTasksAt(ctx.revision)) return callTool(ctx);
   const support = tool.taskSupport ?? 'forbidden';
   const task = ctx.params.task;
+  // server/tools#error-handling: a call that fails the CallToolRequest schema (task is a TaskMetadata object) is malformed.
+  if (task !== undefined && !isPlainObject(task)) throw new RpcError(ErrorCode.InvalidParams, 'params.task must be an object (TaskMetadata)');
   if (!isPlainObject(task)) {
     // tasks#tool-level-negotiation: a "required" tool answers a plain call with -32601.
     if (support === 'required' && !isOn('tasks-required-tool-runs-plain')) {
