@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The slow tests wait on targets, not on the CPU: more files and tests at once than cores.
+    maxWorkers: 2,
+    maxConcurrency: 6,
   },
 });

@@ -6,7 +6,7 @@ import { cleanClientRun, clientProofs, expectClientProof, type ClientMode } from
 import { show } from './helpers/proof-run.js';
 
 for (const mode of ['stdio', 'http'] as ClientMode[]) {
-  describe(`the clean reference client (${mode})`, () => {
+  describe.concurrent(`the clean reference client (${mode})`, () => {
     for (const r of REVISIONS) {
       it(`is accepted and passes every client check at ${r.id}`, async () => {
         const report = await cleanClientRun(mode, r.id);
@@ -18,6 +18,6 @@ for (const mode of ['stdio', 'http'] as ClientMode[]) {
   });
 }
 
-describe('each reference-client fault is named by exactly the client checks that claim it', () => {
+describe.concurrent('each reference-client fault is named by exactly the client checks that claim it', () => {
   for (const proof of clientProofs()) it(`${proof.fault} (${proof.mode} @ ${proof.revision})`, () => expectClientProof(proof));
 });

@@ -142,7 +142,7 @@ describe('reference client, legacy era', () => {
 
   it('falls back after a silent probe, cancels a call that times out, and disconnects on an unknown version', async () => {
     const log = newLog();
-    const run = await runClient(['--timeout', '400', '--server', teeCommand(log, node, fixture('scripted-stdio.mjs'), '--silent-probe', '--hang-call')]);
+    const run = await runClient(['--timeout', '1000', '--server', teeCommand(log, node, fixture('scripted-stdio.mjs'), '--silent-probe', '--hang-call')]);
     expect(run.code).toBe(0);
     const sent = sentMessages(readTee(log));
     expect(methods(sent).slice(0, 2)).toEqual(['server/discover', 'initialize']);

@@ -12,7 +12,7 @@ import { runClientChecks } from '../../harness/client/runner.js';
 import { REVISIONS, inRange, type RevisionId } from '../../harness/revisions.js';
 import { defaultSettings } from '../../harness/settings.js';
 import { clientChecks, clientScenarios } from '../../suites/client/index.js';
-import { show } from './proof-run.js';
+import { STRICTNESS, flagged, show, type Strictness } from './proof-run.js';
 
 export type ClientMode = 'stdio' | 'http';
 const MAIN = resolve('dist/reference/client/main.js');
@@ -54,10 +54,12 @@ export function clientProofs(checks: readonly ClientCheck[] = clientChecks): Cli
 
 const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs: 0 } };
 
-export function runClientMode(mode: ClientMode, revision: string, fault?: string): Promise<RunReport> {
+/** Run the reference client through the scenarios `checks` judge (the first, the probe, always). */
+export function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<RunReport> {
   const faultFlag = fault ? ` --fault ${fault}` : '';
   const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout 1500 ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
-  return runClientChecks({ command: { template }, scenarios: clientScenarios, checks: clientChecks, revisions: [revision], timeoutMs: 2000, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+  const scenarios = clientScenarios.filter((s, i) => i === 0 || checks.some((c) => c.scenario === s.id));
+  return runClientChecks({ command: { template }, scenarios, checks, revisions: [revision], timeoutMs: 2000, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
 }
 
 const cleanRuns = new Map<string, Promise<RunReport>>();
@@ -68,16 +70,20 @@ export function cleanClientRun(mode: ClientMode, revision: string): Promise<RunR
   return run;
 }
 
-export async function expectClientProof(proof: ClientProof): Promise<void> {
+/** As the server side's expectProof (test/helpers/proof-run.ts), for one reference-client fault. */
+export async function expectClientProof(proof: ClientProof, strictness: Strictness = STRICTNESS): Promise<void> {
   const clean = await cleanClientRun(proof.mode, proof.revision);
-  const faulty = await runClientMode(proof.mode, proof.revision, proof.fault);
+  const faulty = await runClientMode(proof.mode, proof.revision, proof.fault, strictness === 'exact' ? clientChecks : proof.claimants);
   const before = new Map(clean.results.map((r) => [r.id, r.status]));
   const ids = new Set(proof.claimants.map((c) => c.id));
-  const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && (ids.has(r.id) || r.status !== 'skip'));
   const claimed = faulty.results.filter((r) => ids.has(r.id));
-  expect(show(changed).sort(), 'the checks whose verdict changed are exactly the claimants').toEqual(show(claimed).sort());
+  if (strictness === 'exact') {
+    const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && (ids.has(r.id) || flagged(r.status) || flagged(before.get(r.id))));
+    expect(show(changed).sort(), 'the checks whose verdict changed are exactly the claimants').toEqual(show(claimed).sort());
+  }
   expect(claimed.map((r) => r.id).sort(), 'every applicable claimant ran').toEqual([...ids].sort());
   for (const r of claimed) {
+    expect(flagged(before.get(r.id)), `${r.id} is not flagged with the clean reference client`).toBe(false);
     expect(r.status, `${r.id} (${r.level}) under ${proof.fault}: ${r.reason ?? ''}`).toBe(r.level === 'MUST' ? 'fail' : 'warn');
     expect(r.expected, r.id).toBeTruthy();
     expect(r.actual, r.id).toBeTruthy();

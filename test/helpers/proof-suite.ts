@@ -17,13 +17,14 @@ const SERVES: Record<Mode, (era: string) => boolean> = {
 
 export function defineProofs(modes: Mode[]): void {
   for (const mode of modes.filter((m) => REVISIONS.some((x) => SERVES[m](x.era)))) {
-    describe(`the clean reference server (${mode})`, () => {
+    describe.concurrent(`the clean reference server (${mode})`, () => {
       for (const r of REVISIONS.filter((x) => SERVES[mode](x.era))) {
         it(`passes every check at ${r.id}`, async () => expectClean(await cleanRun(mode, r.id)));
       }
     });
   }
-  describe('each fault is named by exactly the checks that claim it', () => {
+  // Concurrent: a proof mostly waits on the target (fences, timeouts), not on the CPU.
+  describe.concurrent('each fault is named by exactly the checks that claim it', () => {
     for (const proof of proofs().filter((p) => modes.includes(p.mode))) {
       it(`${proof.fault} (${proof.mode} @ ${proof.revision})`, () => expectProof(proof));
     }

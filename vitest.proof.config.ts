@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// The exact self-proof (`npm run test:proof`, run by CI): under each fault every check runs,
+// and exactly the claimants may change. `npm test` runs the same proofs with the claimants only.
+export default defineConfig({
+  test: {
+    include: ['test/self-proof-*.test.ts', 'test/client-self-proof.test.ts'],
+    env: { MCP_CONFORMANCE_PROOF: 'exact' },
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    maxConcurrency: 6,
+  },
+});
