@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The exact self-proof (`npm run test:proof`, run by CI): under each fault every check runs,
+// The exact self-proof (`npm run test:proof`, on demand): under each fault every check runs,
 // and exactly the claimants may change. `npm test` runs the same proofs with the claimants only.
 export default defineConfig({
   test: {

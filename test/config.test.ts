@@ -101,10 +101,10 @@ describe('loading', () => {
     );
     await mkdir(join(dir, 'conformance'));
     await writeFile(join(dir, 'conformance', 'stdio-baseline.yml'), '- ping.empty-result\n');
-    expect(config.targets.map((t) => t.name)).toEqual(['stdio', 'streamable-http', 'legacy-sse']);
+    expect(config.targets.map((t) => t.name)).toEqual(['stdio', 'streamable-http', 'legacy-sse', 'my-client']);
     expect(readyMatcher(config.targets[1]?.ready ?? '').match('listening on http://127.0.0.1:4321/mcp')).toEqual({ url: 'http://127.0.0.1:4321/mcp' });
     const plan = await planRun(parseCli([]), config, CHECKS);
-    expect(plan.targets.map((t) => t.reach.kind)).toEqual(['target', 'start', 'target']);
+    expect(plan.targets.map((t) => t.reach.kind)).toEqual(['target', 'start', 'target', 'client']);
     expect(plan.reports).toEqual(['console', 'json', 'html', 'junit', 'markdown']);
   });
 

@@ -173,7 +173,8 @@ export class Generators {
     ];
     if (this.modern) {
       out.push(
-        fc.constant({ ...msg(`${method} without _meta.io.modelcontextprotocol/protocolVersion`, 'meta-missing', method, id, params), meta: 'without-version' as const }),
+        // Without a version the request names no era: a dual-era server may serve it as legacy.
+        fc.constant({ ...msg(`${method} without _meta.io.modelcontextprotocol/protocolVersion`, 'era-ambiguous', method, id, params), meta: 'without-version' as const }),
         fc.constant({ ...msg(`${method} without _meta.io.modelcontextprotocol/clientCapabilities`, 'meta-missing', method, id, params), meta: 'without-capabilities' as const }),
         fc.constant({ ...msg(`${method} without _meta`, 'era-ambiguous', method, id, params), meta: 'omit' as const }),
       );

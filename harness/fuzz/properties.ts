@@ -229,7 +229,9 @@ export const notificationsUnanswered: FuzzProperty<FuzzMessage[]> = {
     const x = await exchange(await env.conns.get(), inputs, { owner: env.ctx.owner, timeoutMs: env.timeoutMs });
     count(env, x);
     if (!alive(x)) return inconclusive(env, x);
-    // As many id-null errors as there are notifications the server may have taken for unparsable.
+    // As many id-null errors as there are notifications the server may have taken for
+    // unparsable. (Over Streamable HTTP the error body of a refused notification POST never
+    // reaches the peer: it answers no message.)
     let excused = x.rendered.filter((r) => r.open).length;
     for (const reply of x.stray.filter(isResponse)) {
       if (excused > 0 && nullIdError(reply)) {

@@ -156,7 +156,10 @@ export class StreamableHttpTransport implements Transport {
     info.body = text;
     if (!ok) {
       // Servers put JSON-RPC errors in 4xx bodies; deliver them, and always report the status.
-      if (looksJsonRpc(text)) this.deliverJson(text, owner);
+      // A refused POST of notifications only is answered by its status: its body "MAY comprise
+      // a JSON-RPC error response that has no id" (transports#sending-messages-to-the-server),
+      // which answers no message, so the peer never sees it (the wire log keeps it).
+      if (looksJsonRpc(text) && !notificationsOnly(body)) this.deliverJson(text, owner);
       const detail = `HTTP ${info.status} on POST${text ? `: ${text.slice(0, 200)}` : ''}`;
       const entry = this.opts.wire.record('event', detail, owner);
       this.noteStatus(entry.seq, 'POST', info);
@@ -420,4 +423,17 @@ export class StreamableHttpTransport implements Transport {
     this.isClosed = true;
     this.emit({ type: 'closed', reason });
   }
+}
+
+/** Does this POST body parse as notifications only (no request, no response)? */
+function notificationsOnly(body: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const messages = Array.isArray(value) ? value : [value];
+  const isNotification = (m: unknown) => typeof m === 'object' && m !== null && typeof (m as { method?: unknown }).method === 'string' && !('id' in m);
+  return messages.length > 0 && messages.every(isNotification);
 }

@@ -1,5 +1,5 @@
 // Real servers nobody here wrote, from the npm registry (pinned in package.json), over stdio,
-// every legacy revision, the whole suite with the default --call-tools readonly policy.
+// every revision each accepts, the whole suite with the default --call-tools readonly policy.
 // 1. The set of non-passing results must be exactly the reviewed set in
 //    test/expected/<server>/*.json (every file of the folder; each entry says why it is true).
 // 2. Safety, proven from outside the harness: each server runs behind a small tap that logs
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../harness/checks/runner.js';
 import type { RunReport } from '../../harness/checks/result.js';
-import { mayCallTool, type ToolLike } from '../../harness/settings.js';
+import { defaultSettings, mayCallTool, type ToolLike } from '../../harness/settings.js';
 import { allChecks } from '../../suites/index.js';
 
 interface Finding {
@@ -79,6 +79,13 @@ const SERVERS: RealServer[] = [
     name: 'server-sequential-thinking',
     entry: 'node_modules/@modelcontextprotocol/server-sequential-thinking/dist/index.js',
   },
+  {
+    // Dual era: the TypeScript SDK v2 (serveStdio), tested at 2026-07-28 too.
+    name: 'sdk-v2-server',
+    entry: 'test/fixtures/sdk-v2-server.mjs',
+    args: () => ['stdio'],
+    changesWorld: [],
+  },
 ];
 
 const quote = (s: string): string => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
@@ -127,6 +134,8 @@ describe.each(SERVERS)('$name over stdio (default --call-tools readonly)', (serv
       timeoutMs: 5000,
       concurrency: 4,
       toolVersion: 'test',
+      // A fixed seed: the same fuzz inputs in every run, so the findings are the same.
+      settings: { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 25 } },
     });
   }, 170_000);
 

@@ -42,13 +42,18 @@ export const perRequestChecks: Check[] = [
     faults: ['modern-meta-capabilities-optional', 'modern-meta-version-optional'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session();
+      // A legacy-shaped answer to the versionless request is judged here, not by the modern schema.
+      const session = await ctx.session({ privateObservations: ['schema-invalid'] });
       const method = plainMethod(session);
       const problems: string[] = [];
       for (const field of ['protocolVersion', 'clientCapabilities'] as const) {
         const headers = field === 'protocolVersion' && ctx.http ? { headers: { 'MCP-Protocol-Version': ctx.revision } } : {};
         const reply = await session.request(method, {}, { meta: { [field]: null }, ...headers });
         if (reply.kind === 'error' && (reply.error.code === -32602 || (reply.error.code === -32020 && headers.headers))) continue;
+        // Without a protocol version the request names no era: a dual-era server may take it
+        // for a legacy one (basic/versioning) and answer it so, without resultType. Only a
+        // modern answer means a malformed modern request was served.
+        if (field === 'protocolVersion' && reply.kind === 'result' && !(typeof reply.result === 'object' && reply.result !== null && 'resultType' in reply.result)) continue;
         ctx.cite(...seqs(reply));
         problems.push(`${method} without ${field}: ${replyLine(ctx, reply)}`);
       }
