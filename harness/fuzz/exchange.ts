@@ -181,6 +181,10 @@ async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<
     sseWindowMs: opts.timeoutMs,
     sseUntil: (events) => events.some((e) => isResponse(messageOf(e))),
   });
+  // A refused notification is answered by the HTTP status; its body "MAY comprise a JSON-RPC
+  // error response that has no id" (transports#sending-messages-to-the-server): no answer.
+  const refusedNotification = message.id === undefined && typeof message.method === 'string' && res.status >= 400;
+  if (refusedNotification) return [];
   const found = res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : res.json === undefined ? [] : [res.json];
   return found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
 }
