@@ -14,6 +14,7 @@ import { broadcastToListeners } from './listen.js';
 import { eraMode } from './mode.js';
 import { hasModernMeta, parseMeta, type RequestMeta } from './meta.js';
 import { MODERN_METHODS, MODERN_ONLY_METHODS } from './methods.js';
+import { checkInputResponses } from './mrtr.js';
 
 /** basic/versioning#compatibility-matrix: modern _meta (or a method only this era has) selects 2026-07-28. */
 export function isModernRequest(req: Request): boolean {
@@ -75,6 +76,7 @@ function prepare(req: Request, opts: ModernOptions): { handler: RequestHandler; 
   const handler = Object.hasOwn(MODERN_METHODS, req.method) ? MODERN_METHODS[req.method] : undefined;
   const hidden = req.method === 'server/discover' && isOn('modern-discover-missing');
   if (!handler || hidden) throw methodNotFound(req.method);
+  checkInputResponses(req.params);
   opts.beforeHandler?.(req.method, isPlainObject(req.params) ? req.params : {});
   return { handler, info: { method: req.method, meta, conn: opts.conn } };
 }

@@ -111,6 +111,12 @@ function stateByConnection(ctx: RequestContext, issued?: string): string | undef
   return ctx.modern.conn.pendingState;
 }
 
+/** MRTR: inputResponses, when present, is an object of results; else the request is malformed (any method). */
+export function checkInputResponses(params: unknown): void {
+  const responses = isPlainObject(params) ? params.inputResponses : undefined;
+  if (responses !== undefined && !isPlainObject(responses) && !isOn('modern-malformed-input-responses-accepted')) throw malformed('inputResponses must be an object of results');
+}
+
 /** The answer to `q` from a retry, or the InputRequiredResult to send (first round, missing answer). */
 export function elicit(ctx: RequestContext, q: FormQuestion): Answer | InputRequired {
   const target = { m: ctx.modern?.method ?? '', n: String(ctx.params.name ?? ctx.params.uri ?? '') };
