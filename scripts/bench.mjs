@@ -81,7 +81,7 @@ await sweep('the bench', 'at the end');
 console.log('');
 printTable(rows);
 if (official?.problem) console.log(official.problem);
-console.log('\nOur slowest checks (seconds summed over revisions; 4 checks run at once):');
+console.log('\nOur slowest checks (seconds summed over revisions; checks overlap at the default --concurrency):');
 printSlowest(rows);
 
 // Second section: fuzzing throughput (its own script).

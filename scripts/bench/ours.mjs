@@ -5,6 +5,10 @@
 import { runChecks } from '../../dist/harness/checks/runner.js';
 import { allChecks } from '../../dist/suites/index.js';
 import { defaultSettings } from '../../dist/harness/settings.js';
+import { OPTION_TABLE } from '../../dist/bin/options.js';
+
+/** The CLI's default budget of checks at once. */
+const CONCURRENCY = Number(OPTION_TABLE.concurrency.default);
 
 const [kind, where] = process.argv.slice(2);
 if ((kind !== 'stdio' && kind !== 'http') || !where) {
@@ -16,10 +20,10 @@ const settings = defaultSettings();
 settings.fuzz.seed = 42;
 
 const started = performance.now();
-const report = await runChecks({ target, checks: allChecks, timeoutMs: 5000, concurrency: 4, toolVersion: 'bench', settings });
+const report = await runChecks({ target, checks: allChecks, timeoutMs: 5000, concurrency: CONCURRENCY, toolVersion: 'bench', settings });
 const runSeconds = (performance.now() - started) / 1000;
 
-// Time per check id, summed over revisions (checks overlap: concurrency 4).
+// Time per check id, summed over revisions (checks overlap: CONCURRENCY at once).
 const byCheck = new Map();
 for (const r of report.results) byCheck.set(r.id, (byCheck.get(r.id) ?? 0) + r.durationMs);
 const byRevision = {};
