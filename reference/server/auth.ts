@@ -99,6 +99,7 @@ export function authorize(req: IncomingMessage, res: ServerResponse, needs: stri
     return false;
   };
   if (!match?.[1]) {
+    if (isOn('auth-session-authenticates') && req.headers['mcp-session-id'] !== undefined) return true;
     if (isOn('auth-missing-token-403')) return refuse(403, [], 'Forbidden: no access token');
     return refuse(401, [], 'Unauthorized: a bearer token is required');
   }

@@ -307,6 +307,44 @@ export const authChecks: Check[] = [
     return ctx.fail({ expected: 'HTTP 401 Unauthorized for an invalid token', actual: said(r) });
   }),
 
+  // Token requirements: "authorization MUST be included in every HTTP request from client to
+  // server, even if they are part of the same logical session"; a request without it has not
+  // proven authorization, and "servers MUST respond with HTTP 401" (auth.unauthenticated-401).
+  // So a session id the user's credentials opened is no credential of its own.
+  check(
+    'auth.session-needs-credentials',
+    'A request in a session the credentials opened, sent without them, gets 401 (a session id is no credential)',
+    page('token-requirements', 'MUST'),
+    between('2025-03-26', '2025-11-25'),
+    ['auth-session-authenticates'],
+    async (ctx) => {
+      const p = await probe(ctx);
+      const skip = unprotected(p);
+      if (skip) return ctx.skip(skip);
+      const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+      const opened = await p.door.raw({
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session', method: 'initialize', params: initializeParams(ctx.revision) }),
+        sseWindowMs: 200,
+      });
+      const sid = opened.headers['mcp-session-id'];
+      if (opened.status < 200 || opened.status >= 300) return ctx.skip(`an initialize with the user's credentials got ${said(opened)}: no session to test`);
+      if (!sid) return ctx.skip('the server issues no session id (sessions are optional): nothing to stand in for credentials');
+      const inSession = { 'Mcp-Session-Id': sid, ...(ctx.rev.protocolVersionHeader ? { 'MCP-Protocol-Version': ctx.revision } : {}) };
+      try {
+        await p.door.raw({ method: 'POST', headers: { ...json, ...inSession }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+        const r = await p.door.raw({ method: 'POST', headers: { ...json, ...inSession, Authorization: null }, body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session-ping', method: 'ping' }), sseWindowMs: 200 });
+        if (r.status === 401) return ctx.pass();
+        const evidence = { expected: 'HTTP 401 Unauthorized for a ping with the session id but without the Authorization header', actual: said(r) };
+        if (r.status >= 200 && r.status < 300) return ctx.fail(evidence);
+        return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that asks for credentials' });
+      } finally {
+        await p.door.raw({ method: 'DELETE', headers: inSession });
+      }
+    },
+  ),
+
   // AUTH-020 (2025-11-25): for a token with insufficient scope "the server SHOULD respond with
   // HTTP 403 Forbidden ... WWW-Authenticate header with the Bearer scheme and ...
   // error="insufficient_scope"". Judged on every 403 a request with credentials got in the run.
