@@ -8,7 +8,7 @@
 import type { CheckContext } from '../checks/check.js';
 import type { HttpConversation } from '../checks/http-access.js';
 import type { ObservationKind } from '../observations.js';
-import type { Reply } from '../jsonrpc/types.js';
+import { notificationsOnly, type Reply } from '../jsonrpc/types.js';
 import { peerOf } from '../sessions/conversation.js';
 import type { Session } from '../sessions/session.js';
 import { mirroredHeaders } from '../transports/modern-headers.js';
@@ -181,10 +181,8 @@ async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<
     sseWindowMs: opts.timeoutMs,
     sseUntil: (events) => events.some((e) => isResponse(messageOf(e))),
   });
-  // A refused notification is answered by the HTTP status; its body "MAY comprise a JSON-RPC
-  // error response that has no id" (transports#sending-messages-to-the-server): no answer.
-  const refusedNotification = message.id === undefined && typeof message.method === 'string' && res.status >= 400;
-  if (refusedNotification) return [];
+  // A refused notification is answered by the HTTP status alone (see notificationsOnly).
+  if (res.status >= 400 && notificationsOnly(r.text)) return [];
   const found = res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : res.json === undefined ? [] : [res.json];
   return found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
 }

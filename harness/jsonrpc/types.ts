@@ -65,3 +65,20 @@ export function isStrayResponse(m: unknown, sent: (id: unknown) => boolean): boo
   const r = m as Record<string, unknown>;
   return !('method' in r) && ('result' in r || 'error' in r) && !sent(r.id);
 }
+
+/**
+ * Does this JSON text hold notifications only (no request, no response)? Over HTTP a refused
+ * POST of such a body is answered by its status alone: its body "MAY comprise a JSON-RPC error
+ * response that has no id" (transports#sending-messages-to-the-server), which answers nothing.
+ */
+export function notificationsOnly(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const messages = Array.isArray(value) ? value : [value];
+  const isNotification = (m: unknown) => typeof m === 'object' && m !== null && typeof (m as { method?: unknown }).method === 'string' && !('id' in m);
+  return messages.length > 0 && messages.every(isNotification);
+}

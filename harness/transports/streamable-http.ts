@@ -21,6 +21,7 @@ import {
 import { RawHttp, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_RETRY_MS, MAX_RESUMES, requestIds, responseIds, type Resume } from './sse-resume.js';
+import { notificationsOnly } from '../jsonrpc/types.js';
 
 export type { HttpResponseInfo } from './http-util.js';
 export type { HeaderOverrides } from './raw-http.js';
@@ -156,9 +157,8 @@ export class StreamableHttpTransport implements Transport {
     info.body = text;
     if (!ok) {
       // Servers put JSON-RPC errors in 4xx bodies; deliver them, and always report the status.
-      // A refused POST of notifications only is answered by its status: its body "MAY comprise
-      // a JSON-RPC error response that has no id" (transports#sending-messages-to-the-server),
-      // which answers no message, so the peer never sees it (the wire log keeps it).
+      // The body of a refused POST of notifications answers nothing: the peer never sees it
+      // (the wire log keeps it).
       if (looksJsonRpc(text) && !notificationsOnly(body)) this.deliverJson(text, owner);
       const detail = `HTTP ${info.status} on POST${text ? `: ${text.slice(0, 200)}` : ''}`;
       const entry = this.opts.wire.record('event', detail, owner);
@@ -423,17 +423,4 @@ export class StreamableHttpTransport implements Transport {
     this.isClosed = true;
     this.emit({ type: 'closed', reason });
   }
-}
-
-/** Does this POST body parse as notifications only (no request, no response)? */
-function notificationsOnly(body: string): boolean {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return false;
-  }
-  const messages = Array.isArray(value) ? value : [value];
-  const isNotification = (m: unknown) => typeof m === 'object' && m !== null && typeof (m as { method?: unknown }).method === 'string' && !('id' in m);
-  return messages.length > 0 && messages.every(isNotification);
 }

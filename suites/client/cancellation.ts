@@ -68,6 +68,15 @@ function inFlightCheck(id: string, revisions: string, transports: ClientCheck['t
   };
 }
 
+/** The call the client gave up on was cancelled with notifications/cancelled (both eras' timeout rule). */
+const timeoutCancelled: ClientCheck['run'] = async (ctx) => {
+  const found = abandonedCall(ctx);
+  if (typeof found === 'string') return ctx.skip(found);
+  if (found.cancel) return ctx.pass();
+  ctx.cite(found.call.seq);
+  return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
+};
+
 export const cancellationClientChecks: ClientCheck[] = [
   // CANC-002 / LIFE-008: "The initialize request MUST NOT be cancelled by clients". The server
   // here takes a second to answer initialize.
@@ -109,13 +118,7 @@ export const cancellationClientChecks: ClientCheck[] = [
     revisions: between('2025-03-26', '2025-11-25'),
     transports: 'any',
     faults: ['timeout-not-cancelled'],
-    async run(ctx) {
-      const found = abandonedCall(ctx);
-      if (typeof found === 'string') return ctx.skip(found);
-      if (found.cancel) return ctx.pass();
-      ctx.cite(found.call.seq);
-      return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
-    },
+    run: timeoutCancelled,
   },
 
   // 2026-07-28 basic/patterns/cancellation#timeouts: "the sender SHOULD cancel the request and
@@ -131,12 +134,6 @@ export const cancellationClientChecks: ClientCheck[] = [
     revisions: RANGE.modern,
     transports: ['stdio'],
     faults: ['timeout-not-cancelled'],
-    async run(ctx) {
-      const found = abandonedCall(ctx);
-      if (typeof found === 'string') return ctx.skip(found);
-      if (found.cancel) return ctx.pass();
-      ctx.cite(found.call.seq);
-      return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
-    },
+    run: timeoutCancelled,
   },
 ];
