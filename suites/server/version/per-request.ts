@@ -24,6 +24,18 @@ function replyLine(ctx: CheckContext, reply: Reply): string {
   return reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 120)}` : describeReply(reply);
 }
 
+/**
+ * A session that has served one ordinary request: the rules hold for every request, and a
+ * server may judge the first request after server/discover by other code than later ones
+ * (the TypeScript SDK v2 pins a stdio connection's era on it).
+ */
+async function servedSession(ctx: CheckContext, options?: Parameters<CheckContext['session']>[0]): Promise<{ session: Session; method: string }> {
+  const session = await ctx.session(options);
+  const method = plainMethod(session);
+  await session.request(method, {});
+  return { session, method };
+}
+
 /** What a client capability list lacks of `required` (top-level names). */
 const missingFrom = (declared: Json, required: Json): string[] => Object.keys(required).filter((k) => declared[k] === undefined);
 
@@ -43,8 +55,7 @@ export const perRequestChecks: Check[] = [
     connection: 'own',
     async run(ctx) {
       // A legacy-shaped answer to the versionless request is judged here, not by the modern schema.
-      const session = await ctx.session({ privateObservations: ['schema-invalid'] });
-      const method = plainMethod(session);
+      const { session, method } = await servedSession(ctx, { privateObservations: ['schema-invalid'] });
       const problems: string[] = [];
       for (const field of ['protocolVersion', 'clientCapabilities'] as const) {
         const headers = field === 'protocolVersion' && ctx.http ? { headers: { 'MCP-Protocol-Version': ctx.revision } } : {};
@@ -76,8 +87,7 @@ export const perRequestChecks: Check[] = [
     faults: ['modern-unsupported-version-served', 'modern-unsupported-version-wrong-requested'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session();
-      const method = plainMethod(session);
+      const { session, method } = await servedSession(ctx);
       const reply = await session.request(method, {}, { meta: { protocolVersion: FUTURE_VERSION } });
       const expected = `${method} at "${FUTURE_VERSION}": error -32022 with data.supported (including ${ctx.revision}) and data.requested "${FUTURE_VERSION}"`;
       if (reply.kind !== 'error' || reply.error.code !== -32022) return ctx.fail({ expected, actual: replyLine(ctx, reply) });
