@@ -21,6 +21,7 @@ const CONFIG_FIELD = {
   baseline: 'baseline',
   cwd: 'cwd',
   'auth-token': 'authToken',
+  'foreign-token': 'foreignToken',
   transport: 'transport',
 } as const;
 
@@ -41,6 +42,7 @@ const FLAG_VALUE: Record<LayeredFlag, (o: CliOptions) => string | undefined> = {
   baseline: (o) => o.baseline,
   cwd: (o) => o.cwd,
   'auth-token': (o) => o.authToken,
+  'foreign-token': (o) => o.foreignToken,
   transport: (o) => o.transport,
 };
 

@@ -23,6 +23,7 @@ export interface CliOptions {
   callTools: string;
   transport?: string;
   authToken?: string;
+  foreignToken?: string;
   seed?: string;
   fuzzRuns?: string;
   fuzz: boolean;
@@ -69,6 +70,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
   'auth-token': { type: 'string', arg: '<token>', help: 'send "Authorization: Bearer <token>" (HTTP)' },
+  'foreign-token': { type: 'string', arg: '<token>', help: 'a token the authorization server issued for another resource: it must be refused (HTTP)' },
   transport: { type: 'string', arg: '<kind>', help: 'force the HTTP transport: streamable-http or sse (default: detect)' },
   'call-tools': {
     type: 'string',
@@ -156,6 +158,7 @@ export function parseCli(argv: string[]): CliOptions {
     if (v !== undefined) opts[k] = v;
   }
   if (str('auth-token') !== undefined) opts.authToken = str('auth-token');
+  if (str('foreign-token') !== undefined) opts.foreignToken = str('foreign-token');
   if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
   if (str('baseline') !== undefined) opts.baseline = str('baseline');
   if (str('write-baseline') !== undefined) opts.writeBaseline = str('write-baseline');

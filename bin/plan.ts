@@ -73,7 +73,8 @@ function settingsFrom(layers: Layers): RunSettings {
   const runs = runsPick === undefined ? defaults.fuzz.runs : positiveInt(runsPick.label, runsPick.value);
   const tools = layers.pick('call-tools');
   if (!tools || tools.value.trim() === '') throw new UsageError(`${tools?.label ?? '--call-tools'} needs none, readonly, all or a list of tool names`);
-  return { callTools: parseToolPolicy(tools.value), fuzz: { enabled: layers.fuzz(), seed, runs } };
+  const foreign = layers.pick('foreign-token');
+  return { callTools: parseToolPolicy(tools.value), fuzz: { enabled: layers.fuzz(), seed, runs }, ...(foreign ? { foreignToken: foreign.value } : {}) };
 }
 
 async function baselineFrom(layers: Layers, checks: readonly AnyCheck[]): Promise<TargetPlan['baseline']> {
@@ -144,11 +145,11 @@ function reachFromFlags(opts: CliOptions, layers: Layers): Reach {
   if ([opts.server, opts.url, opts.client].filter((x) => x !== undefined).length > 1) throw new UsageError('give one of --server, --url or --client');
   if (opts.client !== undefined) {
     if (opts.client.trim() === '') throw new UsageError('--client needs the command that runs the client, with {url} or {server} where the server goes');
-    if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
+    if (opts.header.length || opts.authToken || opts.foreignToken || opts.transport) throw new UsageError('--header, --auth-token, --foreign-token and --transport apply to --url targets only');
     return { kind: 'client', command: { template: opts.client, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
   }
   if (opts.server) {
-    if (opts.header.length || opts.authToken || opts.transport) throw new UsageError('--header, --auth-token and --transport apply to --url targets only');
+    if (opts.header.length || opts.authToken || opts.foreignToken || opts.transport) throw new UsageError('--header, --auth-token, --foreign-token and --transport apply to --url targets only');
     return { kind: 'target', target: { kind: 'stdio', command: opts.server, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
   }
   const url = httpUrl('--url', opts.url ?? '');

@@ -1,5 +1,6 @@
 // User choices that checks must respect, passed from the CLI through the runner to ctx.
 // Calling a tool can change the world, so the user decides which tools may be called.
+// Also what the user lends the checks that the tool cannot make itself (a foreign token).
 
 export type ToolPolicy =
   | { kind: 'none' }
@@ -19,6 +20,11 @@ export interface FuzzSettings {
 export interface RunSettings {
   callTools: ToolPolicy;
   fuzz: FuzzSettings;
+  /**
+   * A token the target's authorization server issued for another resource (--foreign-token):
+   * the tool cannot mint one, and a protected server must refuse it (HTTP targets only).
+   */
+  foreignToken?: string;
 }
 
 export const DEFAULT_FUZZ_RUNS = 25;

@@ -46,6 +46,7 @@ describe('CLI basics', () => {
       expect(run.stdout).toContain(text);
     }
     for (const text of ['--config <file>', '--target <name,...>', '--shard <i/n>', 'mcp-conformance merge-reports']) expect(run.stdout).toContain(text);
+    expect(run.stdout).toContain('--foreign-token <token>');
   });
 
   it('--version prints the version and the schema revisions it carries, alone or among flags', async () => {
@@ -93,6 +94,7 @@ describe('usage errors', () => {
     ['--server', 'x', '--check', 'nope.*'],
     ['--server', 'x', '--baseline', '/nonexistent/baseline.yml'],
     ['--server', 'x', '--url', 'http://127.0.0.1:1/mcp'],
+    ['--server', 'x', '--foreign-token', 't'],
     [],
     ['diff', 'one.json'],
     ['diff', '/nonexistent/a.json', '/nonexistent/b.json'],

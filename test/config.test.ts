@@ -131,6 +131,7 @@ describe('mistakes: one sentence naming the file, the target and the field', () 
     ['no kind', 'targets:\n  - name: a\n    env: { A: b }\n', `${F}: target "a" needs one of the fields "server" (a stdio command), "url" (an HTTP server), "start" (an HTTP server the tool launches) or "client" (a client command with {url} or {server})`],
     ['two kinds', 'targets:\n  - name: a\n    server: x\n    url: http://x\n', `${F}: target "a": field "url" cannot go with "server": a target is either a stdio server (server) or an HTTP server (url, or start)`],
     ['headers on stdio', 'targets:\n  - name: a\n    server: x\n    headers: { A: b }\n', `${F}: target "a": field "headers" applies to HTTP targets (url or start), not to a stdio server`],
+    ['a foreign token on stdio', 'targets:\n  - name: a\n    server: x\n    foreignToken: t\n', `${F}: target "a": field "foreignToken" applies to HTTP targets (url or start), not to a stdio server`],
     ['env on a url', 'targets:\n  - name: a\n    url: http://x\n    env: { A: b }\n', `${F}: target "a": field "env" applies to servers the tool launches (server or start), not to a url`],
     ['start without ready', 'targets:\n  - name: a\n    start: x\n', `${F}: target "a": field "ready" is missing: say what the started server prints once it is ready`],
     ['ready without start', 'targets:\n  - name: a\n    url: http://x\n    ready: up\n', `${F}: target "a": field "ready" only applies with "start"`],
@@ -193,11 +194,21 @@ describe('precedence: flag, then the target, then the file, then the default', (
     expect(b?.settings.callTools).toEqual({ kind: 'none' });
     expect(a?.failOn).toBe('must');
     expect(a?.settings.fuzz.enabled).toBe(true);
+    expect(b?.settings.foreignToken).toBeUndefined();
+  });
+
+  it("a target's foreignToken (with ${NAME} from the environment) reaches its run settings, and the flag beats it", async () => {
+    const withToken = 'targets:\n  - name: b\n    url: http://127.0.0.1:1/mcp\n    foreignToken: ${MCPC_FOREIGN}\n';
+    const dir = await folder({ 'mcp-conformance.config.yaml': withToken });
+    const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir, env: { MCPC_FOREIGN: 'other-aud' } });
+    expect((await planRun(parseCli([]), config, CHECKS)).targets[0]?.settings.foreignToken).toBe('other-aud');
+    expect((await planRun(parseCli(['--foreign-token', 'flag']), config, CHECKS)).targets[0]?.settings.foreignToken).toBe('flag');
   });
 
   it('flags override both, and --env / --header add to a target\'s maps', async () => {
-    const [a, b] = await plans(['--timeout', '800', '--call-tools', 'all', '--spec', '2025-11-25', '--env', 'B=2', '--header', 'X-Two: 2', '--no-fuzz', '--auth-token', 't'], yaml);
+    const [a, b] = await plans(['--timeout', '800', '--call-tools', 'all', '--spec', '2025-11-25', '--env', 'B=2', '--header', 'X-Two: 2', '--no-fuzz', '--auth-token', 't', '--foreign-token', 'f'], yaml);
     expect([a?.timeoutMs, b?.timeoutMs]).toEqual([800, 800]);
+    expect(b?.settings.foreignToken).toBe('f');
     expect(b?.settings.callTools).toEqual({ kind: 'all' });
     expect(a?.revisions).toEqual(['2025-11-25']);
     expect(a?.settings.fuzz.enabled).toBe(false);

@@ -47,6 +47,8 @@ export interface TargetConfig {
   baseline?: string;
   headers?: Record<string, string>;
   authToken?: string;
+  /** A token issued for another resource, which the server must refuse. */
+  foreignToken?: string;
   transport?: 'streamable-http' | 'sse';
 }
 
