@@ -23,6 +23,7 @@ import { batchingChecks } from './server/batching.js';
 import { httpChecks } from './server/http/index.js';
 import { sseChecks } from './server/sse.js';
 import { authChecks } from './server/auth.js';
+import { authTokenChecks } from './server/auth-tokens.js';
 import { fuzzChecks } from './server/fuzz.js';
 import { tasksChecks } from './server/tasks.js';
 
@@ -50,6 +51,7 @@ export const serverChecks: readonly Check[] = [
   ...httpChecks,
   ...sseChecks,
   ...authChecks,
+  ...authTokenChecks,
   ...tasksChecks,
   ...fuzzChecks,
 ];

@@ -10,6 +10,8 @@ import { isOn } from './faults.js';
 /** Every scope; the limited token lacks `mcp:listen` (needed for the GET listening stream). */
 export const FULL_TOKEN = 'mcp-conformance-reference-token';
 export const LIMITED_TOKEN = 'mcp-conformance-reference-limited';
+/** A token "the authorization server issued for another resource": refused like an invalid one. */
+export const FOREIGN_TOKEN = 'mcp-conformance-reference-foreign';
 const SCOPES: Record<string, string[]> = { [FULL_TOKEN]: ['mcp', 'mcp:listen'], [LIMITED_TOKEN]: ['mcp'] };
 const ENDPOINT = '/mcp';
 const PRM_PATH = `/.well-known/oauth-protected-resource${ENDPOINT}`;
@@ -103,7 +105,9 @@ export function authorize(req: IncomingMessage, res: ServerResponse, needs: stri
     if (isOn('auth-missing-token-403')) return refuse(403, [], 'Forbidden: no access token');
     return refuse(401, [], 'Unauthorized: a bearer token is required');
   }
-  const scopes = SCOPES[match[1]];
+  // The audience check: a token issued for another resource is no token for this one.
+  const token = match[1] === FOREIGN_TOKEN && isOn('auth-audience-unchecked') ? FULL_TOKEN : match[1];
+  const scopes = SCOPES[token];
   if (!scopes) {
     if (isOn('auth-invalid-token-accepted')) return true;
     return refuse(401, ['error="invalid_token"'], 'Unauthorized: the access token is invalid');

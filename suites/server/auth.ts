@@ -3,21 +3,22 @@
 // (RFC 8414 / OpenID discovery, in each revision's order), token validation, scope refusals.
 // Spec: basic/authorization. Authorization is OPTIONAL: an unprotected server skips these.
 // Every request here is raw (never delivered to the peer); metadata is fetched without
-// credentials, and the user's token only ever goes to the MCP server's own origin.
+// credentials, and the user's token only ever goes to the MCP server's own origin. The probe
+// and discovery helpers are shared with auth-tokens.ts and auth-endpoints.ts.
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
 import { bearerChallenge, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../harness/checks/http-access.js';
 import { between, only, type RevisionInfo } from '../../harness/revisions.js';
 import { initializeParams } from '../../harness/sessions/legacy.js';
 
-const page = (anchor: string, level: SpecRef['level'], from?: string): SpecRef => ({ url: `basic/authorization#${anchor}`, level, ...(from ? { from } : {}) });
+export const page = (anchor: string, level: SpecRef['level'], from?: string): SpecRef => ({ url: `basic/authorization#${anchor}`, level, ...(from ? { from } : {}) });
 const NOT_PROTECTED = 'an initialize without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
 
 type Door = HttpConversation;
 
 /** The answer to an initialize sent without credentials: a 401 when the server is protected. */
-interface Probe {
+export interface Probe {
   door: Door;
   r: RawResponse;
   bearer?: Challenge;
@@ -28,7 +29,7 @@ async function door(ctx: CheckContext): Promise<Door> {
   return ctx.http.of(await ctx.connect());
 }
 
-async function initialize(ctx: CheckContext, d: Door, headers: HeaderOverrides): Promise<RawResponse> {
+export async function initialize(ctx: CheckContext, d: Door, headers: HeaderOverrides): Promise<RawResponse> {
   const r = await d.raw({
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
@@ -41,7 +42,7 @@ async function initialize(ctx: CheckContext, d: Door, headers: HeaderOverrides):
   return r;
 }
 
-async function probe(ctx: CheckContext): Promise<Probe> {
+export async function probe(ctx: CheckContext): Promise<Probe> {
   const d = await door(ctx);
   const r = await initialize(ctx, d, { Authorization: null });
   const bearer = bearerChallenge(r.headers['www-authenticate']);
@@ -49,7 +50,7 @@ async function probe(ctx: CheckContext): Promise<Probe> {
 }
 
 /** A skip reason unless the probe got a 401 (and, when `bearer`, a Bearer challenge). */
-function unprotected(p: Probe, bearer = false): string | undefined {
+export function unprotected(p: Probe, bearer = false): string | undefined {
   if (p.r.status >= 200 && p.r.status < 300) return NOT_PROTECTED;
   if (p.r.status !== 401) return NO_CHALLENGE;
   if (bearer && !p.bearer) return 'the 401 has no Bearer challenge (see auth.challenge-bearer)';
@@ -97,7 +98,7 @@ function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
 }
 
 /** The authorization server metadata a client of this revision would use; a skip reason if none is reachable. */
-async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
+export async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
   let issuer: string;
   if (ctx.rev.authorizationServerFrom === 'origin') {
     issuer = new URL(p.door.url).origin; // 2025-03-26: the authorization base URL
@@ -130,7 +131,7 @@ function check(id: string, title: string, spec: SpecRef | SpecRef[], revisions: 
   return { id, title, spec, side: 'server', revisions, transports: ['streamable-http'], faults, connection: 'own', run };
 }
 
-const said = (r: RawResponse) => (r.status === 0 ? `no answer (${r.problem ?? ''})` : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 120)}` : ''}`);
+export const said = (r: RawResponse) => (r.status === 0 ? `no answer (${r.problem ?? ''})` : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 120)}` : ''}`);
 
 export const authChecks: Check[] = [
   // AUTH-010: "When authorization is required and not yet proven by the client, servers MUST

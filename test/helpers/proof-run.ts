@@ -6,7 +6,7 @@ import type { CheckResult, RunReport } from '../../harness/checks/result.js';
 import { runChecks } from '../../harness/checks/runner.js';
 import { defaultSettings } from '../../harness/settings.js';
 import type { Target } from '../../harness/transport.js';
-import { FULL_TOKEN, LIMITED_TOKEN } from '../../reference/server/auth.js';
+import { FOREIGN_TOKEN, FULL_TOKEN, LIMITED_TOKEN } from '../../reference/server/auth.js';
 import { allChecks } from '../../suites/index.js';
 import type { Mode, Proof } from './proof-plan.js';
 import { REFERENCE_MAIN, startReferenceHttp } from './reference.js';
@@ -19,7 +19,9 @@ const SETTINGS = { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 
 const extraFlags = (mode: Mode): string[] => (mode.startsWith('modern-only') ? ['--modern-only'] : []);
 
 export async function runMode(mode: Mode, revision: string, fault?: string, checks: readonly Check[] = allChecks): Promise<RunReport> {
-  const run = (target: Target) => runChecks({ target, checks, revisions: [revision], timeoutMs: PROOF_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+  // Protected modes also lend the token "issued for another resource" (--foreign-token).
+  const settings = mode.startsWith('protected') ? { ...SETTINGS, foreignToken: FOREIGN_TOKEN } : SETTINGS;
+  const run = (target: Target) => runChecks({ target, checks, revisions: [revision], timeoutMs: PROOF_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings });
   if (mode === 'stdio' || mode === 'modern-only-stdio') {
     const command = [`"${process.execPath}"`, `"${REFERENCE_MAIN}"`, ...extraFlags(mode), ...(fault ? ['--fault', fault] : [])].join(' ');
     return run({ kind: 'stdio', command });

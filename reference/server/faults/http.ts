@@ -80,6 +80,11 @@ export const HTTP_FAULTS = [
     description: '(2025-03-26) Neither authorization server metadata nor the default /authorize and /token endpoints exist.',
   },
   { id: 'auth-invalid-token-accepted', mode: 'protected', description: 'Any bearer token is accepted, valid or not.' },
+  {
+    id: 'auth-audience-unchecked',
+    mode: 'protected',
+    description: 'A token the authorization server issued for another resource (FOREIGN_TOKEN) is accepted as if it were the full token.',
+  },
   { id: 'auth-session-authenticates', mode: 'protected', description: 'A request without a token is served when it carries an Mcp-Session-Id (the session stands in for credentials).' },
   {
     id: 'auth-insufficient-scope-bare-403',
