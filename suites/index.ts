@@ -23,6 +23,7 @@ import { batchingChecks } from './server/batching.js';
 import { httpChecks } from './server/http/index.js';
 import { sseChecks } from './server/sse.js';
 import { authChecks } from './server/auth.js';
+import { authEndpointChecks } from './server/auth-endpoints.js';
 import { authTokenChecks } from './server/auth-tokens.js';
 import { fuzzChecks } from './server/fuzz.js';
 import { tasksChecks } from './server/tasks.js';
@@ -52,6 +53,7 @@ export const serverChecks: readonly Check[] = [
   ...sseChecks,
   ...authChecks,
   ...authTokenChecks,
+  ...authEndpointChecks,
   ...tasksChecks,
   ...fuzzChecks,
 ];

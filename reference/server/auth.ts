@@ -43,7 +43,7 @@ function asMetadata(req: IncomingMessage): Record<string, unknown> {
   return {
     issuer: base,
     authorization_endpoint: `${base}/authorize`,
-    token_endpoint: `${base}/token`,
+    token_endpoint: isOn('auth-as-endpoint-http') ? 'http://auth.example.com/token' : `${base}/token`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
     code_challenge_methods_supported: isOn('auth-as-no-s256') ? ['plain'] : ['S256'],

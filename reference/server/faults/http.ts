@@ -73,6 +73,11 @@ export const HTTP_FAULTS = [
   { id: 'auth-prm-no-authorization-servers', mode: 'protected', description: 'The protected resource metadata lists no authorization server.' },
   { id: 'auth-prm-wrong-resource', mode: 'protected', description: 'The protected resource metadata names another resource (http://resource.invalid/mcp).' },
   { id: 'auth-as-metadata-missing', mode: 'protected', description: 'The authorization server metadata documents answer 404.' },
+  {
+    id: 'auth-as-endpoint-http',
+    mode: 'protected',
+    description: 'The authorization server metadata names a token_endpoint on another host over plain HTTP (http://auth.example.com/token).',
+  },
   { id: 'auth-as-no-s256', mode: 'protected', description: 'The authorization server metadata offers only the "plain" PKCE method.' },
   {
     id: 'auth-no-metadata-no-fallback',

@@ -1,0 +1,67 @@
+// Communication security (basic/authorization, 2025-03-26..2025-11-25): the authorization
+// server's endpoints are served over HTTPS. Judged on the authorization server metadata the
+// discovery checks find (see auth.as-metadata). A loopback host may use http: that is local
+// testing (the reference and every local test server), passed with a note, never failed.
+import type { Check } from '../../harness/checks/check.js';
+import { between } from '../../harness/revisions.js';
+import { findAsMetadata, page, probe, unprotected } from './auth.js';
+
+/** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
+const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
+
+function loopback(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Each endpoint the document names, by verdict; values that are no absolute URL are auth.as-metadata's business. */
+function sortEndpoints(doc: Record<string, unknown>): { https: string[]; loopbackHttp: string[]; bad: string[] } {
+  const out = { https: [] as string[], loopbackHttp: [] as string[], bad: [] as string[] };
+  for (const field of ENDPOINT_FIELDS) {
+    const value = doc[field];
+    if (typeof value !== 'string') continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
+    const named = `${field} ${value.slice(0, 200)}`;
+    if (url.protocol === 'https:') out.https.push(named);
+    else if (url.protocol === 'http:' && loopback(url.hostname)) out.loopbackHttp.push(named);
+    else out.bad.push(named);
+  }
+  return out;
+}
+
+export const authEndpointChecks: Check[] = [
+  // 2025-03-26 Security Considerations: "All authorization endpoints MUST be served over
+  // HTTPS"; 2025-06-18, 2025-11-25 Communication Security: "All authorization server endpoints
+  // MUST be served over HTTPS." (following OAuth 2.1 §1.5).
+  {
+    id: 'auth.as-endpoints-https',
+    title: 'The authorization server metadata names only https endpoints (http only on loopback)',
+    spec: [page('security-considerations', 'MUST'), page('communication-security', 'MUST', '2025-06-18')],
+    requirement: 'All authorization server endpoints MUST be served over HTTPS.',
+    fix: 'Serve the authorization server (issuer, authorization, token and registration endpoints) over https and publish https URLs in its metadata',
+    side: 'server',
+    revisions: between('2025-03-26', '2025-11-25'),
+    transports: ['streamable-http'],
+    faults: ['auth-as-endpoint-http'],
+    connection: 'own',
+    async run(ctx) {
+      const p = await probe(ctx);
+      const skip = unprotected(p);
+      if (skip) return ctx.skip(skip);
+      const got = await findAsMetadata(ctx, p);
+      if (typeof got === 'string') return ctx.skip(got);
+      if (!got.found) return ctx.skip('no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)');
+      const { https, loopbackHttp, bad } = sortEndpoints(got.found.doc);
+      if (bad.length > 0) {
+        return ctx.fail({ expected: 'https URLs for issuer, authorization_endpoint, token_endpoint and registration_endpoint (http only on a loopback host)', actual: `${got.found.url}: ${bad.join('; ')}` });
+      }
+      if (https.length + loopbackHttp.length === 0) return ctx.skip(`${got.found.url} names no endpoint URL to judge (see auth.as-metadata)`);
+      if (loopbackHttp.length > 0) return ctx.pass(`http on a loopback host, allowed for local testing: ${loopbackHttp.join('; ')}`);
+      return ctx.pass();
+    },
+  },
+];
