@@ -128,6 +128,12 @@ export interface CheckContext {
    * revision on the shared session. Lists whose capability is not declared are absent.
    */
   discovery(): Promise<Discovery>;
+  /**
+   * A look several checks judge (a recorded exchange, a survey), recorded once per revision
+   * (or once per run: scope 'target') by the first check that asks, with that check's context.
+   * The others wait for it without holding a place in the --concurrency budget.
+   */
+  once<T>(key: string, record: () => Promise<T>, scope?: 'revision' | 'target'): Promise<T>;
   /** Observations of every other check of this revision (connection: 'passive' only). */
   observations(): Observation[];
   /** Request on the shared session, tagged with this check for the wire excerpt. */

@@ -12,7 +12,7 @@ import type { SilenceWatch } from './silence.js';
 import { inRange, revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
 import { PeerConversation, peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
-import type { ModernSession } from '../sessions/modern.js';
+import { ModernSession } from '../sessions/modern.js';
 import { startSession } from '../sessions/open.js';
 import type { Conversation, Session, SessionOptions } from '../sessions/session.js';
 import type { RunSettings } from '../settings.js';
@@ -30,7 +30,8 @@ export interface RevisionState {
   /** Connections being closed in the background. */
   closing: Promise<void>[];
   shared?: Promise<Session>;
-  discovery?: Promise<Discovery>;
+  /** Looks several checks of the revision judge (ctx.once), the discovery among them. */
+  looks: Map<string, Look>;
   /** Sessions lent to checks that want one of their own (see session-pool.ts). */
   pool: SessionPool;
   /** Whether the target has gone silent (see silence.ts). */
@@ -44,7 +45,17 @@ export interface Borrowed {
   fromSeq: number;
 }
 
+/** A recording shared by checks, and whether it is over (waiting on it then costs nothing). */
+export interface Look {
+  promise: Promise<unknown>;
+  done: boolean;
+}
+
 export interface ContextDeps {
+  /** Target-wide looks (ctx.once with scope 'target'). */
+  looks: Map<string, Look>;
+  /** The --concurrency budget the check runs in (absent for passive checks, run alone). */
+  slots?: { suspend<T>(p: Promise<T>): Promise<T> };
   target: Target;
   transport: TransportKind;
   state: RevisionState;
@@ -115,10 +126,16 @@ export class RunContext implements CheckContext {
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
     // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
     const { privateObservations: withhold, ...rest } = opts;
-    if (Object.keys(rest).length === 0) {
-      const session = await this.deps.state.pool.borrow(withhold);
+    // At 2026-07-28 client capabilities are per request: another set needs no other connection.
+    const { clientCapabilities, ...connectionOptions } = rest;
+    const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
+    if (Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
+      // Sessions declaring capabilities serve shared looks (surveys) that other checks await.
+      const wait = this.borrowed.length === 0 && !perRequest;
+      const session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p));
       this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
-      return session.withOwner(this.owner);
+      const view = session.withOwner(this.owner);
+      return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
     const { privateObservations, ...sessionOptions } = opts;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
@@ -133,14 +150,30 @@ export class RunContext implements CheckContext {
   }
 
   discovery(): Promise<Discovery> {
-    const state = this.deps.state;
-    state.discovery ??= (async () => {
+    return this.once('discovery', async () => {
       const shared = this.deps.state.shared;
       if (!shared) throw new Error('no shared session for this revision');
       const session = ((await shared) as AnySession).withOwner('discovery');
       return discover(session, session.server.capabilities);
-    })();
-    return state.discovery;
+    });
+  }
+
+  once<T>(key: string, record: () => Promise<T>, scope: 'revision' | 'target' = 'revision'): Promise<T> {
+    const looks = scope === 'target' ? this.deps.looks : this.deps.state.looks;
+    const known = looks.get(key);
+    if (known) return known.done ? (known.promise as Promise<T>) : this.aside(known.promise as Promise<T>);
+    const look: Look = { promise: record(), done: false };
+    looks.set(key, look);
+    const settle = () => {
+      look.done = true;
+    };
+    look.promise.then(settle, settle);
+    return look.promise as Promise<T>;
+  }
+
+  /** Wait for what other work produces without holding a place in the --concurrency budget. */
+  aside<T>(p: Promise<T>): Promise<T> {
+    return this.deps.slots ? this.deps.slots.suspend(p) : p;
   }
 
   observations(): Observation[] {

@@ -12,7 +12,7 @@ import { defaultSettings, describePolicy, type RunSettings } from '../settings.j
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
 import type { Check, ProbeFacts, Verdict } from './check.js';
-import { RunContext, type RevisionState } from './context.js';
+import { RunContext, type Look, type RevisionState } from './context.js';
 import type { RunListener } from './events.js';
 import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
@@ -79,8 +79,10 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
     results.push(r);
     opts.listener?.checkDone?.(r);
   };
+  // Looks several checks judge, recorded once per run (target-wide ones; per revision in the state).
+  const looks = new Map<string, Look>();
   const runAll = (checks: Check[], state: RevisionState) =>
-    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, facts, transport))))));
+    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))))));
   await Promise.all(
     probing.map(async (probed) => {
       const outcome = await probed;
@@ -95,6 +97,7 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
         peers: [outcome.peer],
         closing: [],
         shared: Promise.resolve(session),
+        looks: new Map(),
         pool: new SessionPool(observations, async (routed) => {
           const peer = await openConnection(opts.target, { observations: routed, timeoutMs: opts.timeoutMs });
           peer.onTimeout = (method) => state.silence.noticeTimeout(method);
@@ -119,7 +122,7 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
       const wide = await targetWide;
       opts.listener?.revisionStart?.(revision, transport, perRevision.length + wide.length + passive.length);
       await Promise.all([started, runAll(wide, state)]);
-      for (const check of passive) if (!aborted) record(await runOne(check, state, opts, facts, transport));
+      for (const check of passive) if (!aborted) record(await runOne(check, state, opts, { probe: facts, transport, looks }));
     }),
   );
 
@@ -171,11 +174,20 @@ function settleUnreachable(outcomes: ProbeOutcome[]): void {
   }
 }
 
-async function runOne(check: Check, state: RevisionState, opts: RunOptions, probe: ProbeFacts, transport: TransportKind): Promise<CheckResult> {
+/** What every check of the run shares; `slots`: the --concurrency budget the check runs in. */
+interface RunShared {
+  probe: ProbeFacts;
+  transport: TransportKind;
+  looks: Map<string, Look>;
+  slots?: Pool;
+}
+
+async function runOne(check: Check, state: RevisionState, opts: RunOptions, run: RunShared): Promise<CheckResult> {
+  const { probe, transport } = run;
   const started = performance.now();
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
-  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings() });
+  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, ...(run.slots ? { slots: run.slots } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   if (state.silence.silent) {

@@ -12,6 +12,8 @@ import type { ModernSession } from '../sessions/modern.js';
 import type { Session } from '../sessions/session.js';
 
 type AnySession = LegacySession | ModernSession;
+/** How a borrower waits for a session: aside, holding no place in the --concurrency budget. */
+type Aside = <T>(p: Promise<T>) => Promise<T>;
 
 /** How long a returned session may take to answer its fence before it is thrown away. */
 const FENCE_MS = 1000;
@@ -35,9 +37,13 @@ export class SessionPool {
     private readonly max = Number.POSITIVE_INFINITY,
   ) {}
 
-  /** A session for one check; `withhold`: observation kinds it judges itself while it has it. */
-  async borrow(withhold: readonly ObservationKind[] = []): Promise<AnySession> {
-    const session = await this.take();
+  /**
+   * A session for one check; `withhold`: observation kinds it judges itself while it has it.
+   * `wait: false`: an idle session, else a new one even past `max` (a borrower that already
+   * holds a session, or works for other checks waiting on it, must never wait for theirs).
+   */
+  async borrow(withhold: readonly ObservationKind[] = [], wait = true, aside: Aside = (p) => p): Promise<AnySession> {
+    const session = wait ? await this.take(aside) : (this.idleOne() ?? (await this.openOne()));
     const route = this.routes.get(session);
     if (route) route.withheld = withhold;
     return session;
@@ -66,15 +72,22 @@ export class SessionPool {
     await Promise.all(this.peers.map((p) => p.close()));
   }
 
-  private async take(): Promise<AnySession> {
+  private async take(aside: Aside): Promise<AnySession> {
     for (;;) {
       if (this.shut) throw new Error(this.shut);
-      for (let s = this.idle.pop(); s; s = this.idle.pop()) if (!s.closed) return s;
+      const idle = this.idleOne();
+      if (idle) return idle;
       // Sessions closed while lent (a check ended it, the server died) no longer count.
       for (const s of this.alive) if (s.closed) this.alive.delete(s);
       if (this.alive.size + this.opening < this.max) return this.openOne();
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await aside(new Promise<void>((resolve) => this.waiting.push(resolve)));
     }
+  }
+
+  private idleOne(): AnySession | undefined {
+    if (this.shut) throw new Error(this.shut);
+    for (let s = this.idle.pop(); s; s = this.idle.pop()) if (!s.closed) return s;
+    return undefined;
   }
 
   private async openOne(): Promise<AnySession> {

@@ -33,6 +33,16 @@ export class ModernSession extends PeerConversation implements Session {
     peer.observationContext = { clientCapabilities, era: 'modern' };
   }
 
+  /**
+   * The same connection declaring other client capabilities: at this revision they travel in
+   * every request's `_meta`, so nothing about the connection changes.
+   */
+  withCapabilities(clientCapabilities: Record<string, unknown>): this {
+    const view = Object.create(this) as this;
+    Object.defineProperty(view, 'clientCapabilities', { value: clientCapabilities });
+    return view;
+  }
+
   build(method: string, params?: Params, opts: Pick<SendOptions, 'id' | 'meta'> = {}): Params & { id: JsonRpcId; method: string } {
     const id = opts.id ?? `m${this.ids.next++}`;
     return { jsonrpc: '2.0', id, method, params: this.withMeta(params, opts.meta) };

@@ -65,24 +65,17 @@ async function completeAll(ctx: CheckContext): Promise<Answer[] | string> {
   );
 }
 
-/** The answer to completion/complete from a server that does not declare completions (one request per revision). */
-const undeclaredAnswers = new WeakMap<object, Promise<Reply>>();
-
 async function askUndeclared(ctx: CheckContext): Promise<{ reply: Reply } | ReturnType<CheckContext['skip']>> {
   if (ctx.facts.serverCapabilities.completions !== undefined) return ctx.skip('the server declares completions (see the other completion checks)');
-  let p = undeclaredAnswers.get(ctx.facts);
-  if (!p) {
-    p = (async () => {
-      // A real prompt argument or template variable when there is one: a fair question.
-      const first = (await targets(ctx))[0];
-      const params = first
-        ? { ref: first.ref, argument: { name: first.argument, value: '' } }
-        : { ref: { type: 'ref/prompt', name: 'mcp-conformance-missing-prompt' }, argument: { name: 'x', value: '' } };
-      return ctx.request('completion/complete', params);
-    })();
-    undeclaredAnswers.set(ctx.facts, p);
-  }
-  const reply = await p;
+  // The answer to completion/complete from a server that does not declare completions (one request per revision).
+  const reply = await ctx.once('completion-undeclared', async () => {
+    // A real prompt argument or template variable when there is one: a fair question.
+    const first = (await targets(ctx))[0];
+    const params = first
+      ? { ref: first.ref, argument: { name: first.argument, value: '' } }
+      : { ref: { type: 'ref/prompt', name: 'mcp-conformance-missing-prompt' }, argument: { name: 'x', value: '' } };
+    return ctx.request('completion/complete', params);
+  });
   if ((reply.kind === 'result' || reply.kind === 'error') && reply.seq) ctx.cite(reply.seq);
   return { reply };
 }

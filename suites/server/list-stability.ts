@@ -32,16 +32,11 @@ interface Exercise {
   problem?: string;
 }
 
-const exercises = new WeakMap<object, Promise<Exercise>>();
-
 /** The exercise of this revision (run once, by the first check that asks). */
 function exercise(ctx: CheckContext): Promise<Exercise> {
-  let p = exercises.get(ctx.facts);
-  if (!p) {
-    p = run(ctx).catch((e: unknown) => ({ before: {}, after: {}, fresh: {}, did: [], problem: e instanceof Error ? e.message : String(e) }));
-    exercises.set(ctx.facts, p);
-  }
-  return p;
+  return ctx.once('list-stability', () =>
+    run(ctx).catch((e: unknown) => ({ before: {}, after: {}, fresh: {}, did: [], problem: e instanceof Error ? e.message : String(e) })),
+  );
 }
 
 const declared = (ctx: CheckContext): ListKind[] => (Object.keys(LISTS) as ListKind[]).filter((k) => ctx.facts.serverCapabilities[LISTS[k].capability] !== undefined);

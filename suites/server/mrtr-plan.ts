@@ -4,7 +4,7 @@
 // each tool the user allows, and the first listed resources are asked once; those answering
 // with an InputRequiredResult are the targets the MRTR checks retry in their own ways.
 import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext, RevisionFacts } from '../../harness/checks/check.js';
+import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { mayCallTool } from '../../harness/settings.js';
@@ -77,13 +77,9 @@ export async function mrtrSession(ctx: CheckContext, capabilities: Json): Promis
   return session;
 }
 
-const surveys = new WeakMap<RevisionFacts, Promise<Survey>>();
-
 /** The survey of the revision (the first MRTR check to ask runs it on its own session). */
 export function survey(ctx: CheckContext): Promise<Survey> {
-  let run = surveys.get(ctx.facts);
-  if (!run) surveys.set(ctx.facts, (run = runSurvey(ctx)));
-  return run;
+  return ctx.once('mrtr-survey', () => runSurvey(ctx));
 }
 
 async function runSurvey(ctx: CheckContext): Promise<Survey> {

@@ -2,6 +2,8 @@
 import type { Check } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
+import { seqs } from './as-built.js';
+import { preInitialized } from './lifecycle/pre-initialized.js';
 
 
 /** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
@@ -43,10 +45,10 @@ export const pingChecks: Check[] = [
     faults: ['ping-rejected-before-initialized'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session({ sendInitialized: false });
-      const reply = await session.request('ping', undefined);
-      if (reply.kind === 'result') return ctx.pass();
-      return ctx.fail({ expected: 'result {} (ping is allowed before initialized)', actual: describeReply(reply) });
+      const { ping } = await preInitialized(ctx);
+      ctx.cite(...seqs(ping));
+      if (ping.kind === 'result') return ctx.pass();
+      return ctx.fail({ expected: 'result {} (ping is allowed before initialized)', actual: describeReply(ping) });
     },
   },
 ];

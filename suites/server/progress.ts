@@ -3,7 +3,7 @@
 // exercise per revision on its own session (list requests and one allowed tool call, each with
 // its own token) feeds the active checks; the passive check judges every progress notification
 // of the revision; at 2026-07-28 one more check keeps a listen open beside a call.
-import type { Check, CheckContext, RevisionFacts, SpecRef } from '../../harness/checks/check.js';
+import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
 import { isResponseTo } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../harness/revisions.js';
@@ -38,16 +38,9 @@ interface Exercise {
   toolNote: string;
 }
 
-const exercises = new WeakMap<RevisionFacts, Promise<Exercise>>();
-
 /** Run once per revision: every declared list and one allowed tool call, each with a token. */
 function exercise(ctx: CheckContext): Promise<Exercise> {
-  let run = exercises.get(ctx.facts);
-  if (!run) {
-    run = runExercise(ctx);
-    exercises.set(ctx.facts, run);
-  }
-  return run;
+  return ctx.once('progress', () => runExercise(ctx));
 }
 
 async function runExercise(ctx: CheckContext): Promise<Exercise> {

@@ -5,7 +5,6 @@
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
 import { RANGE, since } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
 import { isRfc3986Uri } from './uri-syntax.js';
@@ -16,18 +15,9 @@ const MAX_READS = 20;
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const reads = new WeakMap<Session, Map<string, Promise<Reply>>>();
-
+/** One read per URI per revision (on the shared session), shared by every check that needs it. */
 async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
-  const session = await ctx.shared();
-  let memo = reads.get(session);
-  if (!memo) reads.set(session, (memo = new Map()));
-  let reply = memo.get(uri);
-  if (!reply) {
-    reply = session.request('resources/read', { uri });
-    memo.set(uri, reply);
-  }
-  const got = await reply;
+  const got = await ctx.once(`resources/read:${uri}`, async () => (await ctx.shared()).request('resources/read', { uri }));
   if ((got.kind === 'result' || got.kind === 'error') && got.seq) ctx.cite(got.seq);
   return got;
 }

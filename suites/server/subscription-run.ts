@@ -7,7 +7,7 @@
 // listen what it sends), and a final request settles the rest.
 import { randomUUID } from 'node:crypto';
 import { argumentsFor, compile } from '../../harness/arguments.js';
-import type { CheckContext, RevisionFacts } from '../../harness/checks/check.js';
+import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { mayCallTool } from '../../harness/settings.js';
@@ -60,13 +60,9 @@ export async function planTouch(ctx: CheckContext, uri: string): Promise<ToolCal
   return 'no allowed tool looks like it reports a resource as updated (a tool with a string "uri" argument named like touch or update)';
 }
 
-const runs = new WeakMap<RevisionFacts, Promise<SubscriptionRun>>();
-
 /** Run once per revision (the first subscription check to ask runs it on its own session). */
 export function subscriptionRun(ctx: CheckContext): Promise<SubscriptionRun> {
-  let run = runs.get(ctx.facts);
-  if (!run) runs.set(ctx.facts, (run = exercise(ctx)));
-  return run;
+  return ctx.once('subscription-run', () => exercise(ctx));
 }
 
 /** The notifications/resources/updated for `uri` among `frames`. */

@@ -34,13 +34,9 @@ export interface ExtensionRun {
   without?: { plain: Reply; optIn: Reply };
 }
 
-const runs = new WeakMap<object, Promise<ExtensionRun | string>>();
-
 /** The run of this revision; a string says why there is none (the checks skip with it). */
 export function extensionRun(ctx: CheckContext): Promise<ExtensionRun | string> {
-  let run = runs.get(ctx.facts);
-  if (!run) runs.set(ctx.facts, (run = record(ctx)));
-  return run;
+  return ctx.once('tasks-extension-run', () => record(ctx));
 }
 
 export function declaresExtension(ctx: CheckContext): boolean {

@@ -61,13 +61,9 @@ export function createdId(reply: Reply): string | undefined {
 export const statusOf = (r: Reply | undefined): unknown => resultOf(r)?.status;
 const ended = (r: Reply | undefined): boolean => TERMINAL.includes(statusOf(r) as string);
 
-const runs = new WeakMap<object, Promise<CoreTaskRun | string>>();
-
 /** The run of this revision (started by the first check that asks); a string says why there is none. */
 export function coreTaskRun(ctx: CheckContext): Promise<CoreTaskRun | string> {
-  let run = runs.get(ctx.facts);
-  if (!run) runs.set(ctx.facts, (run = record(ctx)));
-  return run;
+  return ctx.once('core-task-run', () => record(ctx));
 }
 
 async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {

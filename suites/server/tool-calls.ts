@@ -61,20 +61,11 @@ export function noSafeTool(ctx: CheckContext, what = 'no listed tool'): Verdict 
   return ctx.skip(`no-safe-tool: ${what} may be called under ${describePolicy(ctx.settings.callTools)} (allow more with --call-tools)`);
 }
 
-/** One call per tool per shared session (a revision), shared by every check that needs it. */
-const calls = new WeakMap<Session, Map<string, Promise<Reply>>>();
 let callCounter = 0;
 
+/** One call per tool per revision (on the shared session), shared by every check that needs it. */
 export async function callOnce(ctx: CheckContext, c: Callable): Promise<Reply> {
-  const session = await ctx.shared();
-  let memo = calls.get(session);
-  if (!memo) calls.set(session, (memo = new Map()));
-  let reply = memo.get(c.name);
-  if (!reply) {
-    reply = callTool(ctx, session, c.name, c.args);
-    memo.set(c.name, reply);
-  }
-  const got = await reply;
+  const got = await ctx.once(`tools/call:${c.name}`, async () => callTool(ctx, await ctx.shared(), c.name, c.args));
   if ((got.kind === 'result' || got.kind === 'error') && got.seq) ctx.cite(got.seq);
   return got;
 }

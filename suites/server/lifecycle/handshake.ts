@@ -2,6 +2,7 @@
 // Spec: basic/lifecycle (2024-11-05..2025-11-25); digest 02-lifecycle.md (LIFE-*).
 import type { Check } from '../../../harness/checks/check.js';
 import { RANGE } from '../../../harness/revisions.js';
+import { preInitialized } from './pre-initialized.js';
 
 const LEGACY = RANGE.legacy;
 
@@ -125,18 +126,11 @@ export const handshakeChecks: Check[] = [
     faults: ['request-before-initialized'],
     connection: 'own',
     async run(ctx) {
-      // Declare every client capability so that a server with something to ask is tempted.
-      const capabilities = Object.fromEntries(ctx.rev.clientCapabilities.map((c) => [c, c === 'roots' ? { listChanged: true } : {}]));
-      const session = await ctx.session({ clientCapabilities: capabilities, sendInitialized: false });
-      const mark = session.mark() - 1;
-      // A ping (allowed before initialized) is the fence: a server that asks something as soon as
-      // it is initialized has asked by the time it answers a request sent after the result.
-      await session.fence();
-      const early = session
-        .since(mark)
-        .filter((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping');
-      if (early.length === 0) return ctx.pass();
-      const first = early[0]?.message as { method: string };
+      const { early } = await preInitialized(ctx);
+      const asked = early.filter((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping');
+      if (asked.length === 0) return ctx.pass();
+      ctx.cite(...asked.flatMap((m) => (m.seq !== undefined ? [m.seq] : [])));
+      const first = asked[0]?.message as { method: string };
       return ctx.fail({ expected: 'no request other than ping before notifications/initialized', actual: `the server sent ${first.method}` });
     },
   },

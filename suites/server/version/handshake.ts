@@ -11,15 +11,30 @@ const SPEC_URL = 'basic/lifecycle#version-negotiation';
 const FUTURE_VERSION = '2099-12-31';
 const MALFORMED_VERSION = '1.0.0';
 
-/** Initialize on a fresh connection asking for `version`; the reply, or the failure text. */
-async function answerTo(ctx: CheckContext, version: string): Promise<{ version?: unknown; failure?: string }> {
+interface Answer {
+  version?: unknown;
+  failure?: string;
+  /** The frame that answered initialize, for the excerpt of every check that reads it. */
+  seq?: number;
+}
+
+/** Initialize on a fresh connection asking for `version`: the reply, or the failure text. */
+async function initializeAsking(ctx: CheckContext, version: string): Promise<Answer> {
   try {
     const session = await ctx.session({ protocolVersion: version });
-    return { version: session.server.result.protocolVersion };
+    return { version: session.server.result.protocolVersion, ...(session.server.resultSeq !== undefined ? { seq: session.server.resultSeq } : {}) };
   } catch (error) {
-    if (error instanceof SessionError) return { failure: describeReply(error.reply) };
+    if (error instanceof SessionError) return { failure: describeReply(error.reply), ...('seq' in error.reply && error.reply.seq !== undefined ? { seq: error.reply.seq } : {}) };
     throw error;
   }
+}
+
+/** The server's answer to initialize asking for `version` (asked once per run), cited. */
+async function answerTo(ctx: CheckContext, version: string): Promise<Answer> {
+  // One initialize per asked version per run: several checks judge the same answer.
+  const got = await ctx.once(`initialize-asking:${version}`, () => initializeAsking(ctx, version), 'target');
+  if (got.seq !== undefined) ctx.cite(got.seq);
+  return got;
 }
 
 // VER-003: "If the server does not support [the requested version], it MUST respond with
