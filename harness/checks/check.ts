@@ -55,6 +55,11 @@ export interface Check<C = CheckContext> {
   connection: ConnectionMode;
   /** 'target': runs once per target (reported under the newest accepted revision). */
   scope?: 'revision' | 'target';
+  /**
+   * It waits on the target's clock (task lifetimes, cancellation and progress windows, fuzzing
+   * budgets): started before the other checks, so that its waits overlap their work.
+   */
+  long?: boolean;
   /** Time the check may take, when the default (a few timeouts) is not enough (fuzzing scales with --fuzz-runs). */
   deadlineMs?(timeoutMs: number, settings: RunSettings): number;
   run(ctx: C): Promise<Verdict>;

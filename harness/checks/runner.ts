@@ -82,7 +82,7 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
   // Looks several checks judge, recorded once per run (target-wide ones; per revision in the state).
   const looks = new Map<string, Look>();
   const runAll = (checks: Check[], state: RevisionState) =>
-    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))))));
+    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))), check.long)));
   await Promise.all(
     probing.map(async (probed) => {
       const outcome = await probed;

@@ -59,6 +59,7 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
   let soft: { input: T; judgement: Failure } | undefined;
   let problem: string | undefined;
   let inconclusive = 0;
+  let last: { input: T; judgement: Failure } | undefined;
 
   const property = fc.asyncProperty(prop.arbitrary(gen), async (input) => {
     if (problem || done) return true;
@@ -80,6 +81,7 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
       return true;
     }
     failures.set(input, j);
+    last = { input, judgement: j };
     return false;
   });
   const examples = opts.examples === false ? [] : prop.examples(gen).map((e): [T] => [e]);
@@ -103,7 +105,8 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
   try {
     if (problem) return { ...base, problem };
     const input = details.failed && details.counterexample ? (details.counterexample as [T])[0] : undefined;
-    const judgement = input === undefined ? undefined : failures.get(input);
+    // fast-check may hand back a copy of the failing input: then the last failure recorded is it.
+    const judgement = input === undefined ? undefined : (failures.get(input) ?? (last && JSON.stringify(last.input) === JSON.stringify(input) ? last.judgement : undefined));
     if (input !== undefined && judgement) {
       await conns.discard();
       const replay = await replayAlone(prop, env, input);

@@ -123,6 +123,7 @@ export const cancellationChecks: Check[] = [
     requires: ['tools'],
     faults: ['cancel-still-responds'],
     connection: 'own',
+    long: true,
     run: cancelInFlight,
   },
 
@@ -140,6 +141,7 @@ export const cancellationChecks: Check[] = [
     requires: ['tools'],
     faults: ['cancel-still-responds', 'modern-progress-after-cancel'],
     connection: 'own',
+    long: true,
     run: cancelInFlight,
   },
 
@@ -155,6 +157,7 @@ export const cancellationChecks: Check[] = [
     transports: 'any',
     faults: ['crash-on-unknown-cancel', 'crash-on-late-cancel'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const na = noNotificationHere(ctx);
       if (na) return na;
@@ -189,6 +192,7 @@ export const cancellationChecks: Check[] = [
     transports: 'any',
     faults: ['crash-on-late-cancel'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const na = noNotificationHere(ctx);
       if (na) return na;

@@ -53,6 +53,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-input-required-wrong-method'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const session = await mrtrSession(ctx, ASK_ALL);
       const caps = session.server.capabilities;
@@ -88,6 +89,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-input-required-empty'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withState, 'gave a requestState to retry with');
       const s = await survey(ctx);
@@ -117,6 +119,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-input-request-bad-method'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const s = await survey(ctx);
       const entries = s.asked.flatMap((a) => Object.entries(isObjectMap(a.result.inputRequests)).map(([key, r]) => ({ a, key, r })));
@@ -141,6 +144,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-mrtr-undeclared-capability'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const s = await survey(ctx);
       if (s.targets.length === 0) return ctx.skip(`no request asked for input (${s.tried})`);
@@ -182,6 +186,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-request-state-unverified'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withState, 'gave a requestState');
       if (typeof round === 'string') return ctx.skip(round);
@@ -213,6 +218,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-request-state-unbound'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const s = await survey(ctx);
       const stated = s.targets.filter((t) => withState(t.first.result));
@@ -244,6 +250,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-missing-answers-error'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip(round);
@@ -265,6 +272,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-extra-input-response-rejected'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip(round);
@@ -292,6 +300,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-malformed-input-responses-accepted'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip(round);
@@ -317,6 +326,7 @@ export const inputRequiredChecks: Check[] = [
     transports: 'any',
     faults: ['modern-decline-internal-error'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const elicits = (first: Json) => Object.values(inputRequestsOf(first)).some((r) => r.method === 'elicitation/create');
       const round = await freshRound(ctx, elicits, 'asked by elicitation');

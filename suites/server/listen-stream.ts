@@ -69,6 +69,9 @@ const isNotification = (m: Json): boolean => typeof m.method === 'string' && !('
 export class Listening {
   private readonly watch: StreamWatch | undefined;
   readonly listens: Listen[] = [];
+  /** What the session carried before (a lent session has earlier checks' traffic): not ours. */
+  private readonly mark: number;
+  private readonly earlierStreams: Set<string>;
 
   constructor(
     ctx: CheckContext,
@@ -76,6 +79,8 @@ export class Listening {
   ) {
     // Over HTTP, watch the streams before anything is sent: events are not replayed.
     this.watch = ctx.http?.kind === 'streamable-http' ? ctx.http.of(session).watch() : undefined;
+    this.mark = session.mark();
+    this.earlierStreams = new Set(this.watch?.streams.keys() ?? []);
   }
 
   get overHttp(): boolean {
@@ -93,7 +98,7 @@ export class Listening {
 
   /** Every message received so far. Over HTTP each with its stream, in order within a stream. */
   frames(): Frame[] {
-    const inbound = this.session.inbound.filter((m) => isObject(m.message)).map((m) => ({ message: m.message as Json, ...(m.seq !== undefined ? { seq: m.seq } : {}) }));
+    const inbound = this.session.since(this.mark).filter((m) => isObject(m.message)).map((m) => ({ message: m.message as Json, ...(m.seq !== undefined ? { seq: m.seq } : {}) }));
     if (!this.watch) return inbound;
     // Wire sequence numbers come from the session's inbound list (same JSON, same order).
     const seqs = new Map<string, number[]>();
@@ -103,6 +108,7 @@ export class Listening {
     }
     const out: Frame[] = [];
     for (const [stream, s] of this.watch.streams) {
+      if (this.earlierStreams.has(stream)) continue;
       for (const e of s.events) {
         const message = messageOf(e);
         if (!message) continue;

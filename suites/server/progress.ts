@@ -107,6 +107,7 @@ export const progressChecks: Check[] = [
     transports: 'any',
     faults: ['progress-not-increasing'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judge(
         ctx,
@@ -134,6 +135,7 @@ export const progressChecks: Check[] = [
     transports: 'any',
     faults: ['progress-over-total'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judge(
         ctx,
@@ -157,6 +159,7 @@ export const progressChecks: Check[] = [
     transports: 'any',
     faults: ['progress-empty-message'],
     connection: 'own',
+    long: true,
     run: async (ctx) => {
       const { traces } = await exercise(ctx);
       if (!traces.some((t) => t.notes.some((n) => n.message !== undefined))) return ctx.skip('nothing to judge: no progress notification carried a message (it is optional)');
@@ -183,6 +186,7 @@ export const progressChecks: Check[] = [
     transports: 'any',
     faults: ['progress-after-response'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judge(
         ctx,
@@ -244,6 +248,7 @@ export const progressChecks: Check[] = [
     transports: 'any',
     faults: ['modern-progress-on-listen'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const plan = await planToolCall(ctx, 300);
       if (typeof plan === 'string') return ctx.skip(`nothing to ask progress of: ${plan}`);

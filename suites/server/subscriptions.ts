@@ -47,6 +47,7 @@ export const subscriptionsChecks: Check[] = [
     transports: 'any',
     faults: ['modern-listen-notification-before-ack'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         const problems: string[] = [];
@@ -77,6 +78,7 @@ export const subscriptionsChecks: Check[] = [
     transports: 'any',
     faults: ['modern-listen-ack-adds-types'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         const problems: string[] = [];
@@ -120,6 +122,7 @@ export const subscriptionsChecks: Check[] = [
     transports: 'any',
     faults: ['modern-listen-id-stringified', 'modern-listen-notification-no-id'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         const problems: string[] = [];
@@ -154,6 +157,7 @@ export const subscriptionsChecks: Check[] = [
     transports: 'any',
     faults: ['modern-listen-unrequested-type'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         const problems: string[] = [];
@@ -190,6 +194,7 @@ export const subscriptionsChecks: Check[] = [
     requires: ['resources.subscribe'],
     faults: ['modern-listen-single-subscription'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         if (run.uri === undefined || run.subscribed.length < 2 || !run.trigger.startsWith('called')) {
@@ -221,6 +226,7 @@ export const subscriptionsChecks: Check[] = [
     requires: ['resources.subscribe'],
     faults: ['modern-listen-ignores-resource-subscriptions'],
     connection: 'own',
+    long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
         if (run.uri === undefined) return ctx.skip('the server lists no resource to subscribe to');
@@ -250,6 +256,7 @@ export const subscriptionsChecks: Check[] = [
     transports: 'any',
     faults: ['modern-log-on-listen', 'modern-progress-on-listen'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const plan = await planToolCall(ctx, 300);
       if (typeof plan === 'string') return ctx.skip(`nothing request-scoped to provoke: ${plan}`);

@@ -73,6 +73,21 @@ async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
   }
   const id = run.created?.id;
   if (id === undefined) return run;
+  // Meanwhile, the same tool without the extension, on a fresh connection, so nothing the
+  // server might remember of the extension's declaration counts (both calls at once: each may
+  // run the whole work).
+  const plan = run.created?.plan as TaskToolPlan;
+  const without = (async () => {
+    const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
+    if (ctx.http) await learnTools(fresh);
+    const [plain, optIn] = await Promise.all([
+      fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS) }),
+      fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS), task: { ttl: 60_000 } }),
+    ]);
+    return { plain, optIn };
+  })();
+  // Awaited below; a failure before that point must not also surface as an unhandled rejection.
+  without.catch(() => undefined);
   // extensions/tasks: a CreateTaskResult only once the task is durable: an immediate tasks/get resolves.
   run.firstGet = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs);
   const until = performance.now() + ctx.timeoutMs * 2 + WORK_MS;
@@ -85,14 +100,7 @@ async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
   run.unknownGet = await taskRequest(session, 'tasks/get', `mcp-conformance-no-such-task-${randomUUID()}`, ctx.timeoutMs);
   // The same connection (stdio: the same process, which knows the task), without the extension.
   run.getWithout = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs, false);
-  // A fresh connection, so nothing the server might remember of the extension's declaration counts.
-  const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
-  if (ctx.http) await learnTools(fresh);
-  const plan = run.created?.plan as TaskToolPlan;
-  run.without = {
-    plain: await fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS) }),
-    optIn: await fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS), task: { ttl: 60_000 } }),
-  };
+  run.without = await without;
   return run;
 }
 

@@ -39,7 +39,7 @@ export interface CoreTaskRun {
 }
 
 const WORK_A_MS = 300;
-export const WORK_B_MS = 1000;
+export const WORK_B_MS = 600;
 const TTL_MS = 60_000;
 const MAX_LIST_PAGES = 20;
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
@@ -167,7 +167,7 @@ export function coreCheck(
   run: Check['run'],
   { connection = 'own', level = 'MUST' }: { connection?: Check['connection']; level?: Level } = {},
 ): Check {
-  return { id, title, spec: { url: `${SPEC}#${anchor}`, level }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, run };
+  return { id, title, spec: { url: `${SPEC}#${anchor}`, level }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, long: connection === 'own', run };
 }
 
 /** The recorded run with a created task, or the skip that says why there is none. */

@@ -15,7 +15,7 @@ const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled
 const EXTENSION_PAGE = 'https://modelcontextprotocol.io/extensions/tasks/overview';
 
 function extensionCheck(id: string, title: string, requirement: string, faults: string[], run: Check['run'], url = EXTENSION_PAGE): Check {
-  return { id, title, spec: { url, level: 'MUST' }, requirement, side: 'server', revisions: RANGE.modern, transports: 'any', faults, connection: 'own', run };
+  return { id, title, spec: { url, level: 'MUST' }, requirement, side: 'server', revisions: RANGE.modern, transports: 'any', faults, connection: 'own', long: true, run };
 }
 
 /** The run with a created task, or the skip that says why there is none. */
