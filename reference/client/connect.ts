@@ -76,20 +76,22 @@ async function probe(peer: Peer, opts: ConnectOptions, authFallsThrough: boolean
 
 async function openModern(session: ModernSession, peer: Peer, opts: ConnectOptions): Promise<Connection> {
   await session.startListen(opts.timeoutMs);
-  return { session, peer, channel: peer.channel, close: () => closeAll(session, peer.channel) };
+  return { session, peer, channel: peer.channel, close: () => closeAll(session, peer) };
 }
 
-async function closeAll(session: Session, channel: Channel): Promise<void> {
+async function closeAll(session: Session, peer: Peer): Promise<void> {
   verbose('closing');
+  // What is still being sent (a timed-out request's cancellation) goes out before the end.
+  await peer.drain();
   await session.close();
-  await channel.close();
+  await peer.channel.close();
   verbose('closed');
 }
 
 async function openLegacy(peer: Peer, ask: LegacyRevision, opts: ConnectOptions): Promise<Connection> {
   const session = new LegacySession(peer, { ask, offer: opts.offer, timeoutMs: opts.timeoutMs });
   await session.open();
-  return { session, peer, channel: peer.channel, close: () => closeAll(session, peer.channel) };
+  return { session, peer, channel: peer.channel, close: () => closeAll(session, peer) };
 }
 
 /** Wraps connection failures into one-line fatal errors, closing what was opened. */

@@ -51,6 +51,8 @@ export class Peer {
   private nextNumber = 1;
   private readonly pending = new Map<string, Pending>();
   private closedReason: string | undefined;
+  /** Notifications and responses still on their way: a client ending waits for them. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     readonly channel: Channel,
@@ -81,14 +83,24 @@ export class Peer {
   }
 
   /** Sends a notification; transport failures are logged, not thrown (nothing waits on it). */
-  async notify(method: string, params?: Json): Promise<void> {
+  notify(method: string, params?: Json): Promise<void> {
     const msg = notification(method, params);
-    await this.channel.send(msg, { headers: this.handlers.headersFor(msg) }).catch((e: unknown) => verbose(`notification ${method} not delivered: ${String(e)}`));
+    return this.track(this.channel.send(msg, { headers: this.handlers.headersFor(msg) }).catch((e: unknown) => verbose(`notification ${method} not delivered: ${String(e)}`)));
   }
 
   /** Sends a response (legacy answers to server requests). */
-  async respond(msg: Json): Promise<void> {
-    await this.channel.send(msg, { headers: this.handlers.headersFor(msg) }).catch((e: unknown) => verbose(`response not delivered: ${String(e)}`));
+  respond(msg: Json): Promise<void> {
+    return this.track(this.channel.send(msg, { headers: this.handlers.headersFor(msg) }).catch((e: unknown) => verbose(`response not delivered: ${String(e)}`)));
+  }
+
+  /** Waits for every notification and response still being sent (a timeout's cancellation too). */
+  async drain(): Promise<void> {
+    while (this.sending.size > 0) await Promise.all([...this.sending]);
+  }
+
+  private track(sending: Promise<void>): Promise<void> {
+    this.sending.add(sending);
+    return sending.finally(() => this.sending.delete(sending));
   }
 
   /** Cancels an in-flight request the way the transport and era want; it is then settled as cancelled. */

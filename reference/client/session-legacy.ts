@@ -27,6 +27,8 @@ export function httpStatus(e: unknown): number | undefined {
 }
 
 const MAX_REINITS = 2;
+/** The initialize-cancelled fault's patience: shorter than any slow initialize worth the name. */
+const IMPATIENT_MS = 250;
 
 export class LegacySession implements Session {
   readonly era = 'legacy';
@@ -88,7 +90,7 @@ export class LegacySession implements Session {
     const cancelInit = (): void => {
       if (this.peer.isPending(id)) void this.peer.notify('notifications/cancelled', { requestId: id, reason: 'slow' });
     };
-    const nag = isOn('initialize-cancelled') ? setTimeout(cancelInit, this.opts.timeoutMs / 2) : undefined;
+    const nag = isOn('initialize-cancelled') ? setTimeout(cancelInit, Math.min(this.opts.timeoutMs / 2, IMPATIENT_MS)) : undefined;
     const result = await init.finally(() => clearTimeout(nag));
 
     const version = result.protocolVersion;

@@ -54,12 +54,22 @@ export function clientProofs(checks: readonly ClientCheck[] = clientChecks): Cli
 
 const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs: 0 } };
 
+/**
+ * The reference client's per-request timeout, and the tool's (a little longer, as the CLI's
+ * ratio). Every scripted server of a proof shares the test's one event loop: under load its
+ * answers come late, and a client that gives up on an ordinary request changes course (falls
+ * back to initialize, stops discovery) whatever its fault. Only the never-answering tool should
+ * time out, so the timeout sits well above that latency.
+ */
+const CLIENT_TIMEOUT_MS = 4000;
+const TOOL_TIMEOUT_MS = 5000;
+
 /** Run the reference client through the scenarios `checks` judge (the first, the probe, always). */
 export function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<RunReport> {
   const faultFlag = fault ? ` --fault ${fault}` : '';
-  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout 1500 ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
+  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout ${CLIENT_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
   const scenarios = clientScenarios.filter((s, i) => i === 0 || checks.some((c) => c.scenario === s.id));
-  return runClientChecks({ command: { template }, scenarios, checks, revisions: [revision], timeoutMs: 2000, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+  return runClientChecks({ command: { template }, scenarios, checks, revisions: [revision], timeoutMs: TOOL_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
 }
 
 const cleanRuns = new Map<string, Promise<RunReport>>();
