@@ -1,5 +1,6 @@
 // One interface for every transport: framed JSON-RPC messages in and out, plus raw access
 // for wire-level tests. Suites never see sockets or processes, only this (through the peer).
+import type { JsonRpcId } from './jsonrpc/types.js';
 import type { ObservationLog } from './observations.js';
 import type { WireLog } from './wire-log.js';
 
@@ -30,7 +31,9 @@ export type Target =
 export type TransportEvent =
   | { type: 'closed'; reason: string }
   | { type: 'stderr'; text: string }
-  | { type: 'http-status'; status: number; method: string; detail?: string };
+  | { type: 'http-status'; status: number; method: string; detail?: string }
+  /** HTTP: the POST carrying these requests was refused and its body answered none of them. */
+  | { type: 'refused'; ids: JsonRpcId[]; status: number; detail: string };
 
 /** How one outbound message travels, beside its content. */
 export interface SendMeta {
@@ -71,6 +74,11 @@ export interface Transport {
   onEvent(handler: (event: TransportEvent) => void): void;
   /** True once the transport can no longer deliver messages (process exited, stream ended). */
   readonly closed: boolean;
+  /**
+   * Whether the connection holds state a check left beyond its requests (HTTP: a GET stream it
+   * opened, which a server may allow only one of): such a connection is not lent again.
+   */
+  readonly holdsStreams?: boolean;
   /** Tell the transport which protocol revision was negotiated (HTTP sends it as a header). */
   setProtocolVersion?(version: string): void;
   /** Close gracefully then forcibly; never leaves a child process behind. */

@@ -34,6 +34,10 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string, endless
     return void res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
   }
   switch (msg.method) {
+    case 'not-initialized':
+      // A server that cannot tell which request it refuses: an error with id null.
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      return void res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }));
     case 'initialize':
       // Odd casing on purpose: header names are case-insensitive.
       res.setHeader('MCP-SESSION-ID', 'sess-123');
@@ -212,10 +216,16 @@ describe('StreamableHttpTransport', () => {
     expect(observations.of('not-jsonrpc')).toEqual([expect.objectContaining({ message: 42 })]);
   });
 
-  it('does not follow redirects: a 3xx is a status event', async () => {
+  it('refuses a request at once when its POST got an error status without a response to it (id null)', async () => {
+    const { t, events } = make();
+    await t.send({ jsonrpc: '2.0', id: 'r1', method: 'not-initialized' });
+    expect(events).toEqual([expect.objectContaining({ type: 'http-status', status: 400 }), expect.objectContaining({ type: 'refused', ids: ['r1'], status: 400 })]);
+  });
+
+  it('does not follow redirects: a 3xx is a status event, and its request is refused at once', async () => {
     const { t, events } = make();
     await t.send({ jsonrpc: '2.0', id: 1, method: 'redirect' });
-    expect(events).toEqual([expect.objectContaining({ type: 'http-status', status: 307 })]);
+    expect(events).toEqual([expect.objectContaining({ type: 'http-status', status: 307 }), { type: 'refused', ids: [1], status: 307, detail: 'no body' }]);
     expect(seen).toHaveLength(1);
   });
 

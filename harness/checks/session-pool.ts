@@ -53,7 +53,7 @@ export class SessionPool {
   async release(session: AnySession, usable: boolean): Promise<void> {
     const route = this.routes.get(session);
     if (route) route.withheld = [];
-    if (usable && !session.closed && !this.shut) {
+    if (usable && !session.closed && !this.shut && !peerOf(session).transport.holdsStreams) {
       const fence = await session.withOwner('pool').fence(FENCE_MS);
       if (fence.kind === 'result' && !session.closed) {
         this.idle.push(session);

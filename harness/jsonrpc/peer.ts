@@ -275,6 +275,16 @@ export class Peer {
 
   private onTransportEvent(e: TransportEvent): void {
     if (e.type === 'closed') this.finish(e.reason);
+    if (e.type === 'refused') {
+      for (const id of e.ids) {
+        const key = idKey(id);
+        const p = this.pending.get(key);
+        if (!p) continue; // answered by the body itself
+        clearTimeout(p.timer);
+        this.pending.delete(key);
+        p.resolve({ kind: 'refused', status: e.status, detail: e.detail });
+      }
+    }
   }
 
   private finish(reason: string): void {

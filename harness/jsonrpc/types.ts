@@ -13,6 +13,8 @@ export type Reply =
   | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number }
   | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number }
   | { kind: 'timeout'; afterMs: number }
+  /** HTTP: the POST carrying it got a status other than 2xx and no JSON-RPC response to it (e.g. an error with id null). */
+  | { kind: 'refused'; status: number; detail: string }
   | { kind: 'closed'; reason: string };
 
 export type Answered = Extract<Reply, { kind: 'result' | 'error' }>;
@@ -56,6 +58,8 @@ export function describeReply(reply: Reply): string {
       return `no response within ${reply.afterMs} ms`;
     case 'closed':
       return reply.reason;
+    case 'refused':
+      return `HTTP ${reply.status} and no JSON-RPC response to it (${reply.detail})`;
   }
 }
 

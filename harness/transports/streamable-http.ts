@@ -21,7 +21,7 @@ import {
 import { RawHttp, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_RETRY_MS, MAX_RESUMES, requestIds, responseIds, type Resume } from './sse-resume.js';
-import { notificationsOnly } from '../jsonrpc/types.js';
+import { notificationsOnly, type JsonRpcId } from '../jsonrpc/types.js';
 
 export type { HttpResponseInfo } from './http-util.js';
 export type { HeaderOverrides } from './raw-http.js';
@@ -62,6 +62,7 @@ export class StreamableHttpTransport implements Transport {
   private isClosed = false;
   /** Set first thing in close(), so everything aborted from then on knows why. */
   private closeRequested = false;
+  holdsStreams = false;
   private closing: Promise<void> | undefined;
   private counter = 0;
   /** Resumptions waiting for their `retry` delay (cleared by close()). */
@@ -164,6 +165,11 @@ export class StreamableHttpTransport implements Transport {
       const entry = this.opts.wire.record('event', detail, owner);
       this.noteStatus(entry.seq, 'POST', info);
       this.emit({ type: 'http-status', status: info.status, method: 'POST', detail });
+      // Requests the refusal answered with no response of theirs (an id-null error, no body):
+      // nothing more will come for them, so nobody waits out a timeout.
+      const answered = new Set(looksJsonRpc(text) ? responseIds(text) : []);
+      const ids = [...requestIds(body)].filter((key) => !answered.has(key)).map((key) => JSON.parse(key) as JsonRpcId);
+      if (ids.length > 0) this.emit({ type: 'refused', ids, status: info.status, detail: text ? text.slice(0, 200) : 'no body' });
     } else if (info.status === 202 || info.status === 204 || text === '') {
       this.opts.wire.record('event', `HTTP ${info.status}${text ? ` with a body: ${text}` : ''}`, owner);
     } else {
@@ -187,6 +193,7 @@ export class StreamableHttpTransport implements Transport {
     if (!sent) return { status: 0, headers: {}, contentType: '' };
     const info = responseInfo(sent.res);
     if (info.status === 200 && info.contentType === 'text/event-stream') {
+      this.holdsStreams = true;
       this.opts.wire.record('event', `${label} HTTP 200: SSE stream open`, owner);
       this.stream(label, sent.res, sent.ac, owner, resume);
     } else {
