@@ -65,7 +65,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   check: { type: 'string', arg: '<id,...>', help: 'only these check ids; `*` is a wildcard (e.g. "base.*")' },
   list: { type: 'boolean', help: 'list every check (id, level, revisions, title) and exit' },
   timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'time allowed for each request' },
-  concurrency: { type: 'string', arg: '<n>', default: '8', help: 'checks run at once (with several targets: targets at once x checks at once)' },
+  concurrency: { type: 'string', arg: '<n>', default: '16', help: 'checks run at once (with several targets: targets at once x checks at once)' },
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
@@ -139,7 +139,7 @@ export function parseCli(argv: string[]): CliOptions {
   const opts: CliOptions = {
     list: values.list === true,
     timeout: str('timeout') ?? OPTION_TABLE.timeout?.default ?? '5000',
-    concurrency: str('concurrency') ?? OPTION_TABLE.concurrency?.default ?? '8',
+    concurrency: str('concurrency') ?? OPTION_TABLE.concurrency?.default ?? '16',
     env: list('env'),
     header: list('header'),
     report: str('report') ?? 'console',

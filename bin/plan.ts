@@ -13,7 +13,7 @@ import type { Target } from '../harness/transport.js';
 import { BaselineError, loadBaseline, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
 import { Layers, positiveInt } from './layers.js';
-import { UsageError, type CliOptions } from './options.js';
+import { OPTION_TABLE, UsageError, type CliOptions } from './options.js';
 import { REPORT_KINDS, type ReportKind } from './outputs.js';
 import { selectChecks, selectRevisions } from './select.js';
 import { REVISION_IDS } from '../harness/revisions.js';
@@ -211,7 +211,7 @@ export async function planRun(opts: CliOptions, config: LoadedConfig | undefined
   const all = (reach: Reach): readonly AnyCheck[] => (reach.kind === 'client' ? checks.client : checks.server);
   const runLayers = new Layers(opts, config);
   const concurrencyPick = runLayers.pick('concurrency');
-  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : 8;
+  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : Number(OPTION_TABLE.concurrency?.default ?? 16);
   const failOn = failOnFrom(runLayers);
   if (opts.server !== undefined || opts.url !== undefined || opts.client !== undefined) {
     if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');

@@ -55,7 +55,7 @@ describe('a config file with three targets', () => {
     });
     const run = await runCli(['--spec', '2025-11-25', '--no-fuzz'], { cwd: dir, timeoutMs: 110_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('mcp-conformance: 3 targets from mcp-conformance.config.json (3 at once, 2 checks at once each)');
+    expect(run.stdout).toContain('mcp-conformance: 3 targets from mcp-conformance.config.json (3 at once, 5 checks at once each)');
     for (const name of ['stdio', 'streamable', 'legacy-sse']) expect(run.stdout).toMatch(new RegExp(`^✓ ${name} +passed +\\d+ passed, 0 failed`, 'm'));
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^3 targets: 3 passed, 0 failed, 0 unreachable in [\d.]+ s \(exit 0\)$/);
 
