@@ -19,6 +19,7 @@ import { inputRequiredChecks } from './server/input-required.js';
 import { cachingChecks } from './server/caching.js';
 import { completionChecks } from './server/completion.js';
 import { capabilitiesChecks } from './server/capabilities.js';
+import { subCapabilityChecks } from './server/sub-capabilities.js';
 import { batchingChecks } from './server/batching.js';
 import { httpChecks } from './server/http/index.js';
 import { sseChecks } from './server/sse.js';
@@ -48,6 +49,7 @@ export const serverChecks: readonly Check[] = [
   ...cachingChecks,
   ...completionChecks,
   ...capabilitiesChecks,
+  ...subCapabilityChecks,
   ...batchingChecks,
   ...httpChecks,
   ...sseChecks,

@@ -41,4 +41,12 @@ export const SPINE_FAULTS = [
     id: 'sampling-without-capability',
     description: 'After notifications/initialized, sends a sampling/createMessage request although the client did not declare sampling.',
   },
+  {
+    id: 'sampling-tools-undeclared',
+    description: 'After notifications/initialized, sends a tool-enabled sampling/createMessage (with tools) to a client that declared sampling without sampling.tools.',
+  },
+  {
+    id: 'elicitation-mode-undeclared',
+    description: 'After notifications/initialized, sends a URL-mode elicitation/create to a client that declared elicitation without url mode.',
+  },
 ] as const;

@@ -105,6 +105,15 @@ export function onInitialized(session: Session): void {
       session.unrelated,
     );
   }
+  const caps = session.clientCapabilities as Record<string, Record<string, unknown> | undefined>;
+  if (isOn('sampling-tools-undeclared') && caps.sampling !== undefined && caps.sampling.tools === undefined) {
+    const tools = [{ name: 'lookup', description: 'Looks a word up.', inputSchema: { type: 'object', properties: { word: { type: 'string' } } } }];
+    session.sendRequest('sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Look up "hello".' } }], maxTokens: 16, tools }, session.unrelated);
+  }
+  if (isOn('elicitation-mode-undeclared') && caps.elicitation !== undefined && caps.elicitation.url === undefined) {
+    const params = { mode: 'url', message: 'Sign in to continue.', url: 'https://example.com/sign-in', elicitationId: 'reference-sign-in' };
+    session.sendRequest('elicitation/create', params, session.unrelated);
+  }
 }
 
 export function onCancelled(session: Session, params: Record<string, unknown>): void {
