@@ -20,7 +20,7 @@ export type { Challenge } from '../transports/challenge.js';
 export { bearerChallenge, parseChallenges } from '../transports/challenge.js';
 export type { HttpResponseInfo } from '../transports/http-util.js';
 export type { ReceivedSseEvent } from '../transports/legacy-sse.js';
-export { decodeHeaderValue, encodeHeaderValue, headerParams, mirroredHeaders } from '../transports/modern-headers.js';
+export { decodeHeaderValue, encodeHeaderValue, headerParams, isHeaderNamePart, mirroredHeaders } from '../transports/modern-headers.js';
 export type { RawRequest, RawResponse } from '../transports/raw-http.js';
 export type { SseEvent } from '../transports/sse-parser.js';
 export { isResponseTo, messageOf } from '../transports/sse-watch.js';

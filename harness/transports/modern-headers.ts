@@ -32,6 +32,9 @@ export function decodeHeaderValue(value: string): string | undefined {
   return Buffer.from(b64, 'base64').toString('utf8');
 }
 
+/** An x-mcp-header value a conforming client accepts: an RFC 9110 token (1*tchar). */
+export const isHeaderNamePart = (name: string): boolean => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
+
 /** Property paths annotated with x-mcp-header in a tool's inputSchema (through `properties` only). */
 export function headerParams(inputSchema: unknown): { name: string; path: string[]; type: unknown }[] {
   const out: { name: string; path: string[]; type: unknown }[] = [];

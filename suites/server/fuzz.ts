@@ -114,7 +114,7 @@ export const fuzzChecks: Check[] = [
     spec: messages('messages', 'SHOULD'),
     requirement: 'JSON-RPC 2.0 section 5.1: -32700 Parse error, -32600 Invalid Request, -32601 Method not found, -32602 Invalid params',
     transports: 'any',
-    faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted'],
+    faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-result', 'setlevel-invalid-accepted', 'invalid-params-wrong-code', 'modern-meta-capabilities-optional'],
   }),
   // basic#notifications: "The receiver MUST NOT send a response" (2024-11-05: one-way, no
   // keyword). Known, unknown and request-shaped notifications, then the era's fence. An error

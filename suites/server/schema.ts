@@ -18,7 +18,7 @@ export const schemaChecks: Check[] = [
     revisions: RANGE.all,
     transports: 'any',
     requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing'],
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method'],
     connection: 'passive',
     async run(ctx) {
       const bad = await stillInvalid(ctx.revision, ctx.observations().filter((o) => o.kind === 'schema-invalid'));

@@ -78,6 +78,11 @@ export const toolResultChecks: Check[] = [
           notes.push(`${name}: ${describeReply(reply)}`);
           continue;
         }
+        // At 2026-07-28 a call may ask for input first: not a CallToolResult (input-required.* judge it).
+        if ((reply.result as { resultType?: unknown } | undefined)?.resultType === 'input_required') {
+          notes.push(`${name}: asked for input (InputRequiredResult)`);
+          continue;
+        }
         judged++;
         const verdict = schema.validate(definition, reply.result);
         if (!verdict.ok) bad.push(`${name}: ${verdict.error}`);

@@ -40,6 +40,7 @@ export const MODERN_BASE_FAULTS = [
   {
     id: 'modern-meta-capabilities-optional',
     transports: BOTH,
+    revision: '2026-07-28',
     description: 'VER-012: a request whose _meta lacks io.modelcontextprotocol/clientCapabilities is served (as if {}) instead of -32602.',
   },
   {

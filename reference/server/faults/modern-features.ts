@@ -57,6 +57,7 @@ export const MODERN_FEATURES_FAULTS = [
   {
     id: 'modern-input-request-bad-method',
     transports: BOTH,
+    revision: '2026-07-28',
     description: 'MRTR-003: greet_user\'s inputRequests also hold an entry with method "ping" (schema-invalid too).',
   },
   {

@@ -57,6 +57,7 @@ export const MODERN_UTILITIES_FAULTS = [
   {
     id: 'modern-cache-fields-missing',
     transports: BOTH,
+    revision: '2026-07-28',
     description: 'CACHE-001: resources/read results carry neither ttlMs nor cacheScope (schema-invalid too).',
   },
   { id: 'modern-cache-scope-varies', transports: BOTH, description: 'CACHE-002: pages of tools/list after the first say cacheScope "private", the first "public".' },

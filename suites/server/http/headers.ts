@@ -87,7 +87,7 @@ export const headersChecks: Check[] = [
       spec: onlyModernAt('protocol-version-header', 'MUST'),
       requirement: 'If the server does not implement the requested RPC method, it MUST respond with 404 Not Found and a JSON-RPC error with code -32601 (Method not found).',
       revisions: MODERN,
-      faults: ['modern-http-unknown-method-200'],
+      faults: ['modern-http-unknown-method-200', 'unknown-method-wrong-code'],
     },
     async (ctx) => {
       const o = await open(ctx);

@@ -4,7 +4,7 @@
 // check can drop or change one.
 import { argumentsFor, compile, dialectOf } from '../../../harness/arguments.js';
 import type { CheckContext } from '../../../harness/checks/check.js';
-import { encodeHeaderValue, headerParams, type HeaderOverrides } from '../../../harness/checks/http-access.js';
+import { encodeHeaderValue, headerParams, isHeaderNamePart, type HeaderOverrides } from '../../../harness/checks/http-access.js';
 import { describePolicy, mayCallTool } from '../../../harness/settings.js';
 import type { Own } from './common.js';
 
@@ -58,8 +58,11 @@ export function valid(ctx: CheckContext, plan: Pick<ParamPlan, 'schema'>, args: 
 export async function paramPlan(ctx: CheckContext): Promise<ParamPlan | string> {
   const { tools } = await ctx.discovery();
   if (!tools) return 'not-declared: the server declares no tools';
-  const annotated = tools.items.filter((t) => headerParams(t.inputSchema).length > 0);
-  if (annotated.length === 0) return 'no tool has x-mcp-header parameters';
+  // A tool whose annotation breaks the token syntax is invalid: a conforming client drops it
+  // (http.modern-x-mcp-header-* judge that), so it makes no plan here.
+  const declaring = tools.items.filter((t) => headerParams(t.inputSchema).length > 0);
+  const annotated = declaring.filter((t) => headerParams(t.inputSchema).every((p) => isHeaderNamePart(p.name)));
+  if (annotated.length === 0) return declaring.length === 0 ? 'no tool has x-mcp-header parameters' : `no tool with valid x-mcp-header parameters (${declaring.length} with an invalid annotation)`;
   const allowed = annotated.filter((t) => mayCallTool(ctx.settings.callTools, t));
   if (allowed.length === 0) return `no tool with x-mcp-header parameters the user allowed (${describePolicy(ctx.settings.callTools)}) among ${annotated.length}`;
   for (const tool of allowed) {
