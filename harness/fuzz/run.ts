@@ -104,9 +104,12 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
   };
   try {
     if (problem) return { ...base, problem };
-    const input = details.failed && details.counterexample ? (details.counterexample as [T])[0] : undefined;
-    // fast-check may hand back a copy of the failing input: then the last failure recorded is it.
-    const judgement = input === undefined ? undefined : (failures.get(input) ?? (last && JSON.stringify(last.input) === JSON.stringify(input) ? last.judgement : undefined));
+    // fast-check may hand back a copy of the failing input, or none (cut short by the time
+    // limit while shrinking): then the last failure recorded is the one to report.
+    const counterexample = details.failed && details.counterexample ? (details.counterexample as [T])[0] : undefined;
+    const known = counterexample === undefined ? undefined : failures.get(counterexample);
+    const input = known ? counterexample : details.failed ? last?.input : undefined;
+    const judgement = known ?? (details.failed ? last?.judgement : undefined);
     if (input !== undefined && judgement) {
       await conns.discard();
       const replay = await replayAlone(prop, env, input);
