@@ -4,7 +4,7 @@
 // testing (the reference and every local test server), passed with a note, never failed.
 import type { Check } from '../../harness/checks/check.js';
 import { between } from '../../harness/revisions.js';
-import { findAsMetadata, page, probe, unprotected } from './auth.js';
+import { page, protectedAsMetadata } from './auth.js';
 
 /** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
 const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
@@ -49,11 +49,8 @@ export const authEndpointChecks: Check[] = [
     faults: ['auth-as-endpoint-http'],
     connection: 'own',
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
-      const got = await findAsMetadata(ctx, p);
-      if (typeof got === 'string') return ctx.skip(got);
+      const got = await protectedAsMetadata(ctx);
+      if ('status' in got) return got;
       if (!got.found) return ctx.skip('no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)');
       const { https, loopbackHttp, bad } = sortEndpoints(got.found.doc);
       if (bad.length > 0) {

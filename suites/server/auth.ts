@@ -6,7 +6,7 @@
 // credentials, and the user's token only ever goes to the MCP server's own origin. The probe
 // and discovery helpers are shared with auth-tokens.ts and auth-endpoints.ts.
 import { randomUUID } from 'node:crypto';
-import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
+import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
 import { bearerChallenge, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../harness/checks/http-access.js';
 import { between, only, type RevisionInfo } from '../../harness/revisions.js';
 import { initializeParams } from '../../harness/sessions/legacy.js';
@@ -98,7 +98,7 @@ function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
 }
 
 /** The authorization server metadata a client of this revision would use; a skip reason if none is reachable. */
-export async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
+async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
   let issuer: string;
   if (ctx.rev.authorizationServerFrom === 'origin') {
     issuer = new URL(p.door.url).origin; // 2025-03-26: the authorization base URL
@@ -116,6 +116,15 @@ export async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ iss
     tried.push(`${url}: HTTP ${r.status}`);
   }
   return { issuer, tried };
+}
+
+/** A protected server's authorization server metadata as findAsMetadata finds it; otherwise the skip to return. */
+export async function protectedAsMetadata(ctx: CheckContext): Promise<{ issuer: string; found?: Found; tried: string[] } | Verdict> {
+  const p = await probe(ctx);
+  const skip = unprotected(p);
+  if (skip) return ctx.skip(skip);
+  const got = await findAsMetadata(ctx, p);
+  return typeof got === 'string' ? ctx.skip(got) : got;
 }
 
 /** RFC 9728 §3.3 compares identifiers exactly; URL parsing only normalises case and an empty path. */
@@ -244,11 +253,8 @@ export const authChecks: Check[] = [
     between('2025-06-18', '2025-11-25'),
     ['auth-as-metadata-missing'],
     async (ctx) => {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
-      const got = await findAsMetadata(ctx, p);
-      if (typeof got === 'string') return ctx.skip(got);
+      const got = await protectedAsMetadata(ctx);
+      if ('status' in got) return got;
       if (!got.found) return ctx.fail({ expected: `metadata for issuer ${got.issuer}`, actual: got.tried.join('; ') });
       const { doc, url } = got.found;
       const problems: string[] = [];
@@ -269,11 +275,8 @@ export const authChecks: Check[] = [
     between('2025-03-26', '2025-11-25'),
     ['auth-as-no-s256'],
     async (ctx) => {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
-      const got = await findAsMetadata(ctx, p);
-      if (typeof got === 'string') return ctx.skip(got);
+      const got = await protectedAsMetadata(ctx);
+      if ('status' in got) return got;
       if (!got.found) return ctx.skip('no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)');
       const methods = got.found.doc.code_challenge_methods_supported;
       if (Array.isArray(methods) && methods.includes('S256')) return ctx.pass();

@@ -15,8 +15,8 @@ const CALL_PATIENCE_MS = 2000;
 /** Why a server request exceeds DECLARED, or undefined. */
 function beyondDeclared(method: unknown, params: Obj): string | undefined {
   if (method === 'sampling/createMessage') {
-    const tools = Array.isArray(params.tools) && params.tools.length > 0;
-    if (tools || params.toolChoice !== undefined) return 'a tool-enabled sampling/createMessage (tools or toolChoice) to a client that declared sampling without tools';
+    // Tool-enabled: it offers tools (a toolChoice without tools offers nothing to use).
+    if (Array.isArray(params.tools) && params.tools.length > 0) return 'a tool-enabled sampling/createMessage (with tools) to a client that declared sampling without tools';
   }
   if (method === 'elicitation/create') {
     const mode = params.mode ?? 'form';
