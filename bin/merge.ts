@@ -9,7 +9,7 @@ import { MergeError, mergeCombinedReports } from '../reports/combined-model.js';
 import { targetLine, verdictLine } from '../reports/combined-console.js';
 import type { CombinedReport } from '../reports/combined.js';
 import { UsageError } from './options.js';
-import { REPORT_KINDS, writeCombinedReports, writeReports, writtenLines, type ReportKind } from './outputs.js';
+import { parseReportKinds, writeCombinedReports, writeReports, writtenLines, type ReportKind } from './outputs.js';
 import { DEFAULT_OUT } from './run-single.js';
 
 export const MERGE_USAGE = 'usage: mcp-conformance merge-reports <dir or combined.json>... [--out <dir>] [--report json,markdown,html,junit] [-q]';
@@ -56,10 +56,7 @@ export async function runMerge(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError(`merge-reports needs the folders of the shards' reports (${MERGE_USAGE})`);
-  const asked = (values.report ?? 'json,markdown').split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = asked.find((k) => !REPORT_KINDS.some((r) => r === k));
-  if (unknown) throw new UsageError(`unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')}`);
-  const kinds: ReportKind[] = REPORT_KINDS.filter((k) => asked.includes(k));
+  const kinds: ReportKind[] = parseReportKinds(values.report ?? 'json,markdown');
   const files = [...new Set(positionals.flatMap(combinedFiles))];
   const inputs: { report: CombinedReport; source: string }[] = [];
   for (const file of files) {

@@ -85,7 +85,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
     type: 'string',
     arg: '<kinds>',
     default: 'console',
-    help: 'reports to produce, comma-separated: console, json, html, junit, markdown (any file report also writes report.json)',
+    help: 'reports to produce, comma-separated: console, json, html, junit, markdown (or md) (any file report also writes report.json)',
   },
   out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
   baseline: { type: 'string', arg: '<file.yml>', help: 'known failures (check ids, id@revision): expected, not failing; a listed check that passes fails the run' },

@@ -10,6 +10,17 @@ import { UsageError } from './options.js';
 export const REPORT_KINDS = ['console', 'json', 'html', 'junit', 'markdown'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
+/** Short names people type for a report kind. */
+const REPORT_ALIASES: Readonly<Record<string, ReportKind>> = { md: 'markdown', xml: 'junit' };
+
+/** A comma list of report kinds, aliases allowed, in the canonical order; a wrong name is one sentence. */
+export function parseReportKinds(list: string, where = ''): ReportKind[] {
+  const asked = list.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean).map((s) => REPORT_ALIASES[s] ?? s);
+  const unknown = asked.find((r) => !REPORT_KINDS.some((k) => k === r));
+  if (unknown) throw new UsageError(`${where}unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')} (md is markdown)`);
+  return REPORT_KINDS.filter((k) => asked.includes(k));
+}
+
 function cannotWrite(what: string, error: unknown): UsageError {
   if (error instanceof UsageError) return error;
   const code = (error as NodeJS.ErrnoException).code;

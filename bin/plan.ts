@@ -14,7 +14,7 @@ import { BaselineError, loadBaseline, type BaselineEntry } from '../reports/base
 import { FAIL_ON, type FailOn } from '../reports/model.js';
 import { Layers, positiveInt } from './layers.js';
 import { OPTION_TABLE, UsageError, type CliOptions } from './options.js';
-import { REPORT_KINDS, type ReportKind } from './outputs.js';
+import { parseReportKinds, type ReportKind } from './outputs.js';
 import { selectChecks, selectRevisions } from './select.js';
 import { REVISION_IDS } from '../harness/revisions.js';
 
@@ -192,10 +192,7 @@ function chosenTargets(opts: CliOptions, config: LoadedConfig, shard: Shard | un
 
 function reportsFrom(layers: Layers, forceJson: boolean): { reports: ReportKind[]; out?: string } {
   const picked = layers.pick('report');
-  const asked = (picked?.value ?? 'console').split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = asked.find((r) => !REPORT_KINDS.some((k) => k === r));
-  if (unknown) throw new UsageError(`${picked?.fromConfig ? `${picked.label}: ` : ''}unknown report "${unknown}"; available: ${REPORT_KINDS.join(', ')}`);
-  const reports = REPORT_KINDS.filter((k) => asked.includes(k));
+  const reports = parseReportKinds(picked?.value ?? 'console', picked?.fromConfig ? `${picked.label}: ` : '');
   const out = layers.pick('out')?.value;
   if ((out || forceJson) && !reports.includes('json')) reports.push('json');
   return { reports, ...(out ? { out } : {}) };

@@ -12,6 +12,8 @@ import type { Status } from '../harness/checks/check.js';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
 import { createConsoleReporter, type ConsoleOptions } from '../reports/console.js';
 import { writeJsonReport } from '../reports/json.js';
+import { parseReportKinds } from '../bin/outputs.js';
+import { UsageError } from '../bin/options.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
 const HOSTILE = 'ok\u001b[2J\rgotcha\u009b31m';
@@ -243,5 +245,16 @@ describe('console report', () => {
     expect(committed).toMatch(/^2025-06-18 stdio {2}1\/4 {2}✓0 ✗1 ⚠0 ∅0 {2}in \d+\.\ds {2}\(incomplete\)\n/);
     expect(out).toContain('ABORTED: interrupted (Ctrl-C)\n');
     expect(out.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 warnings, 3 skipped, 1 errors in 1.2s (aborted)');
+  });
+});
+
+describe('--report names', () => {
+  it('takes the short names people type, in any case and order, and gives the canonical order', () => {
+    expect(parseReportKinds('md, HTML,xml,console')).toEqual(['console', 'html', 'junit', 'markdown']);
+  });
+
+  it('refuses an unknown name in one sentence that lists the names', () => {
+    expect(() => parseReportKinds('console,pdf')).toThrow(UsageError);
+    expect(() => parseReportKinds('pdf', 'config: ')).toThrow('config: unknown report "pdf"; available: console, json, html, junit, markdown (md is markdown)');
   });
 });
