@@ -17,8 +17,11 @@ export interface RevisionInfo {
   dialect: Dialect;
   /** The client capabilities the revision defines (what the tool may declare as a client). */
   clientCapabilities: readonly ClientCapabilityName[];
-  /** The cheapest request every server of the revision answers: a fence after odd input. */
-  fence: 'ping' | 'server/discover';
+  /**
+   * The cheapest request every server of the revision answers: a fence after odd input.
+   * tools/list only stands in for a modern server that fails server/discover (sessions/modern.ts).
+   */
+  fence: 'ping' | 'server/discover' | 'tools/list';
   /** Streamable HTTP requests carry MCP-Protocol-Version (2025-06-18 on). */
   protocolVersionHeader: boolean;
   /** HTTP sessions (Mcp-Session-Id) exist (2025-03-26..2025-11-25). */

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../suites/index.js';
-import { REVISION_IDS, revisionsIn } from '../harness/revisions.js';
+import { REVISION_IDS, inRange, revisionsIn } from '../harness/revisions.js';
 import { areaOf } from '../harness/checks/spec-ref.js';
 
 const REFERENCE = 'dist/reference/server/main.js';
@@ -45,6 +45,15 @@ describe('check registry', () => {
     const claimed = new Set(allChecks.flatMap((c) => c.faults));
     expect([...claimed].filter((f) => !faults.has(f))).toEqual([]);
     expect([...faults].filter((f) => !claimed.has(f))).toEqual([]);
+  });
+
+  it('narrows by revision only faults a check claims, to ranges of real revisions', () => {
+    for (const c of allChecks) {
+      for (const [fault, range] of Object.entries(c.faultRevisions ?? {})) {
+        expect(c.faults, `${c.id}: faultRevisions names ${fault}`).toContain(fault);
+        expect(revisionsIn(range).filter((r) => inRange(r, c.revisions)).length, `${c.id}: ${fault} at ${range}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('files each check under the suite its id names (a file, or a folder for a big area)', () => {

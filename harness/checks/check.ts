@@ -50,8 +50,18 @@ export interface Check<C = CheckContext> {
   revisions: string;
   transports: 'any' | TransportKind[];
   requires?: Capability[];
+  /**
+   * Its verdict weighs what the server does against what it declares (an undeclared feature,
+   * notification or code): skipped when the capabilities are unknown, like a `requires`.
+   */
+  judgesDeclared?: true;
   /** Reference-server faults that make this check fail (or warn, for a SHOULD). */
   faults: string[];
+  /**
+   * Faults of `faults` it names only in a range of revisions (`A..B`), where the rule it
+   * judges came later than the check: a schema bound added at one revision, say.
+   */
+  faultRevisions?: Record<string, string>;
   connection: ConnectionMode;
   /** 'target': runs once per target (reported under the newest accepted revision). */
   scope?: 'revision' | 'target';
@@ -76,6 +86,11 @@ export interface OwnConnectionOptions {
    * traffic, e.g. fuzzing, whose hostile ids no peer can match.
    */
   privateObservations?: readonly ObservationKind[];
+  /**
+   * A connection no other check has used, never one lent from the pool: for a rule about what
+   * earlier requests on the connection must not change (capabilities declared before).
+   */
+  fresh?: boolean;
 }
 
 export interface Evidence {

@@ -9,12 +9,12 @@ import { ObservationLog, type Observation, type ObservationKind } from '../obser
 import { nextWireSeq } from '../wire-log.js';
 import type { SessionPool } from './session-pool.js';
 import type { SilenceWatch } from './silence.js';
-import { inRange, revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
+import { inRange, type Era, type RevisionInfo } from '../revisions.js';
 import { PeerConversation, peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
 import { ModernSession } from '../sessions/modern.js';
 import { startSession } from '../sessions/open.js';
-import type { Conversation, Session, SessionOptions } from '../sessions/session.js';
+import { revisionFor, type Conversation, type Session, type SessionOptions } from '../sessions/session.js';
 import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import type { CheckContext, Evidence, OwnConnectionOptions, ProbeFacts, RevisionFacts, Verdict } from './check.js';
@@ -86,7 +86,7 @@ export class RunContext implements CheckContext {
 
   constructor(private readonly deps: ContextDeps) {
     this.revision = deps.state.revision;
-    this.rev = revisionInfo(this.revision);
+    this.rev = revisionFor(this.revision, deps.state.facts.server);
     this.era = this.rev.era;
     this.transport = deps.transport;
     this.facts = deps.state.facts;
@@ -125,11 +125,11 @@ export class RunContext implements CheckContext {
 
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
     // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
-    const { privateObservations: withhold, ...rest } = opts;
+    const { privateObservations: withhold, fresh, ...rest } = opts;
     // At 2026-07-28 client capabilities are per request: another set needs no other connection.
     const { clientCapabilities, ...connectionOptions } = rest;
     const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
-    if (Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
+    if (!fresh && Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
       // Sessions declaring capabilities serve shared looks (surveys) that other checks await.
       const wait = this.borrowed.length === 0 && !perRequest;
       const session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p));
@@ -137,7 +137,7 @@ export class RunContext implements CheckContext {
       const view = session.withOwner(this.owner);
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
-    const { privateObservations, ...sessionOptions } = opts;
+    const { privateObservations, fresh: _fresh, ...sessionOptions } = opts;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
     return session.withOwner(this.owner);

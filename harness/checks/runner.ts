@@ -190,8 +190,11 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, ...(run.slots ? { slots: run.slots } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
+  const unknown = state.facts.server.capabilitiesUnknown;
   if (state.silence.silent) {
     verdict = { status: 'error', reason: state.silence.silent };
+  } else if (unknown && (check.requires?.length || check.judgesDeclared)) {
+    verdict = { status: 'skip', reason: `capabilities-unknown: ${unknown}, so what the server declares is not known` };
   } else if (missing.length > 0) {
     verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {

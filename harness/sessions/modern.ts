@@ -8,13 +8,14 @@ import { revisionInfo, type RevisionInfo } from '../revisions.js';
 import { loadRevisionSchema } from '../schema.js';
 import { mirroredHeaders } from '../transports/modern-headers.js';
 import { PeerConversation } from './conversation.js';
-import { CLIENT_INFO, META_KEYS, SessionError, type MetaField, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
+import { CLIENT_INFO, META_KEYS, SessionError, revisionFor, type MetaField, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
 
 type Params = Record<string, unknown>;
 
 export class ModernSession extends PeerConversation implements Session {
   readonly era = 'modern' as const;
-  readonly rev: RevisionInfo;
+  /** The revision's row; its fence is replaced once if server/discover fails (startModernSession). */
+  rev: RevisionInfo;
   server: ServerFacts = { capabilities: {}, result: {}, versions: [] };
   /** inputSchema of each tool seen in a tools/list result, for Mcp-Param-* headers. */
   private readonly toolSchemas = new Map<string, unknown>();
@@ -67,7 +68,7 @@ export class ModernSession extends PeerConversation implements Session {
   }
 
   fence(timeoutMs?: number): Promise<Reply> {
-    return this.request('server/discover', {}, timeoutMs !== undefined ? { timeoutMs } : {});
+    return this.request(this.rev.fence, {}, timeoutMs !== undefined ? { timeoutMs } : {});
   }
 
   /** The params with the per-request `_meta` fields merged into any `_meta` they carry. */
@@ -120,7 +121,9 @@ export async function startModernSession(peer: Peer, revision: string, opts: Ses
     const other = await session.request('tools/list', {}, timing);
     const result = other.kind === 'result' && typeof other.result === 'object' && other.result !== null ? (other.result as Params) : undefined;
     if (result && typeof result.resultType === 'string') {
-      session.server = { capabilities: {}, result: {}, versions: [], ...(other.kind === 'result' && other.seq !== undefined ? { resultSeq: other.seq } : {}) };
+      // No opening result to judge, no capabilities to judge against; tools/list fences instead.
+      session.server = { capabilities: {}, result: {}, versions: [], capabilitiesUnknown: `server/discover failed (${describeReply(reply)})`, fence: 'tools/list' };
+      session.rev = revisionFor(revision, session.server);
       return session;
     }
   }

@@ -3,7 +3,7 @@
 // legacy (the initialize handshake) or modern (per-request _meta, 2026-07-28). A check written
 // for a rule that holds in both eras uses the Session interface and runs through either.
 import type { Answered, InboundMessage, JsonRpcId, Reply } from '../jsonrpc/types.js';
-import type { Era, RevisionInfo } from '../revisions.js';
+import { revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
 import type { HeaderOverrides, TransportKind } from '../transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-conformance', version: '0.1.0' };
@@ -69,6 +69,19 @@ export interface ServerFacts {
   resultSeq?: number;
   /** legacy: the negotiated version; modern: the versions the server listed. */
   versions: string[];
+  /**
+   * Why what the server declares is unknown (a modern server whose server/discover failed):
+   * then nothing can be judged against its capabilities, and `fence` stands in for the
+   * revision's own fence.
+   */
+  capabilitiesUnknown?: string;
+  fence?: RevisionInfo['fence'];
+}
+
+/** The revision table's row, with the fence a session found it must use instead. */
+export function revisionFor(revision: string, server: ServerFacts): RevisionInfo {
+  const rev = revisionInfo(revision);
+  return server.fence ? { ...rev, fence: server.fence } : rev;
 }
 
 export interface Session extends Conversation {

@@ -40,6 +40,7 @@ export const capabilitiesChecks: Check[] = [
     revisions: RANGE.legacy,
     transports: 'any',
     faults: ['list-changed-undeclared'],
+    judgesDeclared: true,
     connection: 'passive',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
@@ -69,6 +70,7 @@ export const capabilitiesChecks: Check[] = [
     revisions: RANGE.legacy,
     transports: 'any',
     faults: ['updated-without-subscribe'],
+    judgesDeclared: true,
     connection: 'passive',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;

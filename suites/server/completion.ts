@@ -215,6 +215,7 @@ export const completionChecks: Check[] = [
     revisions: FROM_2025_03,
     transports: 'any',
     faults: ['completions-undeclared-wrong-code'],
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       const got = await askUndeclared(ctx);

@@ -67,6 +67,7 @@ export const discoveryChecks: Check[] = [
     revisions: RANGE.modern,
     transports: 'any',
     faults: ['modern-extension-id-unprefixed'],
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       ctx.cite(ctx.facts.server.resultSeq ?? 0);

@@ -104,7 +104,9 @@ export const fuzzChecks: Check[] = [
     spec: messages('responses', 'MUST'),
     requirement: 'Responses MUST include the same ID as the request they correspond to. (JSON-RPC 2.0: the Server MUST reply with a Response, except for in the case of Notifications.)',
     transports: 'any',
-    faults: ['fuzz-hang-long-id', 'fuzz-double-answer-extra-member', 'double-response-ping', 'modern-result-type-missing'],
+    faults: ['fuzz-hang-long-id', 'fuzz-double-answer-extra-member', 'double-response-ping', 'modern-result-type-missing', 'http-error-id-null'],
+    // At 2026-07-28 an unknown method is refused with HTTP 404 and a JSON-RPC error: id null there answers nothing sent.
+    faultRevisions: { 'http-error-id-null': '2026-07-28..' },
   }),
   // basic#messages: MCP messages "MUST follow the JSON-RPC 2.0 specification", whose codes
   // are -32700 (parse), -32600 (invalid request), -32601 (method not found), -32602 (invalid

@@ -148,7 +148,8 @@ export const inputRequiredChecks: Check[] = [
     async run(ctx) {
       const s = await survey(ctx);
       if (s.targets.length === 0) return ctx.skip(`no request asked for input (${s.tried})`);
-      const session = await mrtrSession(ctx, {});
+      // A fresh connection: capabilities other checks declared before must not count here.
+      const session = await mrtrSession(ctx, {}, { fresh: true });
       const outcomes: string[] = [];
       const bad: string[] = [];
       for (const { target } of s.targets.slice(0, 5)) {

@@ -176,6 +176,7 @@ export const loggingChecks: Check[] = [
     revisions: RANGE.all,
     transports: 'any',
     faults: ['message-without-logging', 'modern-log-undeclared'],
+    judgesDeclared: true,
     connection: 'passive',
     async run(ctx) {
       if (ctx.facts.serverCapabilities.logging !== undefined) return ctx.pass('the server declares logging');
@@ -197,6 +198,7 @@ export const loggingChecks: Check[] = [
     revisions: RANGE.legacy,
     transports: 'any',
     faults: ['message-without-logging'],
+    judgesDeclared: true,
     connection: 'own',
     async run(ctx) {
       if (ctx.facts.serverCapabilities.logging !== undefined) return ctx.skip('the server declares logging (see the other logging checks)');

@@ -4,7 +4,7 @@
 // each tool the user allows, and the first listed resources are asked once; those answering
 // with an InputRequiredResult are the targets the MRTR checks retry in their own ways.
 import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
+import type { CheckContext, OwnConnectionOptions } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { mayCallTool } from '../../harness/settings.js';
@@ -71,8 +71,8 @@ async function candidates(ctx: CheckContext): Promise<{ list: Target[]; tried: s
 }
 
 /** An own session declaring `capabilities` that has seen every tool (for Mcp-Param-* headers over HTTP). */
-export async function mrtrSession(ctx: CheckContext, capabilities: Json): Promise<Session> {
-  const session = await ctx.session({ clientCapabilities: capabilities });
+export async function mrtrSession(ctx: CheckContext, capabilities: Json, opts: OwnConnectionOptions = {}): Promise<Session> {
+  const session = await ctx.session({ clientCapabilities: capabilities, ...opts });
   await learnTools(session);
   return session;
 }

@@ -33,7 +33,9 @@ export interface SampleOptions {
 }
 
 export async function sampleResults(ctx: CheckContext, session: Session, opts: SampleOptions = {}): Promise<SampledResult[]> {
-  const out: SampledResult[] = [{ what: session.era === 'modern' ? 'server/discover (opening)' : 'initialize', result: session.server.result, ...seqOf(session.server.resultSeq) }];
+  // The opening result, unless there was none (a modern server whose server/discover failed).
+  const opening: SampledResult[] = !session.server.capabilitiesUnknown ? [{ what: session.era === 'modern' ? 'server/discover (opening)' : 'initialize', result: session.server.result, ...seqOf(session.server.resultSeq) }] : [];
+  const out: SampledResult[] = [...opening];
   const withMeta = (params: Json): Json => (opts.meta ? { ...params, _meta: { ...opts.meta } } : params);
   const take = (what: string, reply: Reply): void => {
     if (reply.kind === 'result' && typeof reply.result === 'object' && reply.result !== null) out.push({ what, result: reply.result as Json, ...seqOf(reply.seq) });

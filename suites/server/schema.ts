@@ -18,7 +18,9 @@ export const schemaChecks: Check[] = [
     revisions: RANGE.all,
     transports: 'any',
     requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method'],
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100'],
+    // completion values: maxItems 100 entered the schema at 2026-07-28.
+    faultRevisions: { 'completion-over-100': '2026-07-28..' },
     connection: 'passive',
     async run(ctx) {
       const bad = await stillInvalid(ctx.revision, ctx.observations().filter((o) => o.kind === 'schema-invalid'));

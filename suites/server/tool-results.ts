@@ -176,6 +176,7 @@ export const toolResultChecks: Check[] = [
     transports: 'any',
     requires: ['tools'],
     faults: ['tools-embedded-resource-undeclared'],
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       if (ctx.facts.serverCapabilities.resources !== undefined) return ctx.skip('the server declares resources: embedded resources need nothing more');

@@ -63,13 +63,14 @@ export function proofs(checks: readonly Check[] = allChecks): Proof[] {
   for (const entry of FAULTS as readonly FaultEntry[]) {
     const claiming = checks.filter((c) => c.faults.includes(entry.id));
     if (claiming.length === 0) continue;
+    const claimsAt = (c: Check, r: string) => inRange(r, c.faultRevisions?.[entry.id] ?? '..');
     for (const { mode, revision } of modesOf(entry)) {
       const transport = MODE_TRANSPORT[mode];
       for (const era of ['legacy', 'modern'] as const) {
         const candidates = REVISIONS.filter((r) => r.era === era && modeAllows(mode, r.id) && (!revision || r.id === revision)).map((r) => r.id);
-        const at = candidates.filter((r) => claiming.some((c) => applies(c, r, transport))).at(-1);
+        const at = candidates.filter((r) => claiming.some((c) => applies(c, r, transport) && claimsAt(c, r))).at(-1);
         if (!at) continue;
-        out.push({ fault: entry.id, mode, revision: at, claimants: claiming.filter((c) => applies(c, at, transport)) });
+        out.push({ fault: entry.id, mode, revision: at, claimants: claiming.filter((c) => applies(c, at, transport) && claimsAt(c, at)) });
       }
     }
   }

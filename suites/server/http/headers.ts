@@ -162,7 +162,8 @@ export const headersChecks: Check[] = [
     async (ctx) => {
       const o = await open(ctx);
       const method: string = ctx.rev.fence;
-      const other = 'tools/list';
+      // Some other method the server knows: the fence is tools/list when server/discover failed.
+      const other = method === 'tools/list' ? 'server/discover' : 'tools/list';
       return expectMismatch(
         ctx,
         await send(ctx, o, [

@@ -91,6 +91,7 @@ export const handshakeChecks: Check[] = [
     revisions: RANGE.all,
     transports: 'any',
     faults: ['undeclared-capability'],
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;

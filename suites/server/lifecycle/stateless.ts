@@ -22,6 +22,7 @@ export const statelessChecks: Check[] = [
     revisions: RANGE.modern,
     transports: 'any',
     faults: ['modern-requires-discover-first'],
+    judgesDeclared: true,
     connection: 'own',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;

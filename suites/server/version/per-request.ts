@@ -118,10 +118,10 @@ export const perRequestChecks: Check[] = [
     faults: ['modern-capability-error-wrong-code', 'modern-capability-error-wrong-list', 'modern-mrtr-undeclared-capability'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session();
       const requests = await clientRequests(ctx);
       if (requests.length === 0) return ctx.skip('no prompt and no tool the user allows to ask with');
-      // Every request without capabilities first: nothing declared on this connection can leak into them.
+      // A fresh connection, every request without capabilities first: nothing declared on it can leak into them.
+      const session = await ctx.session({ fresh: true });
       const bare: Reply[] = [];
       for (const r of requests) bare.push(await session.request(r.method, r.params));
       const problems: string[] = [];
