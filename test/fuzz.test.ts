@@ -10,7 +10,7 @@ import { stdioFraming } from '../harness/fuzz/framing.js';
 import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../harness/fuzz/properties.js';
 import { runProperty, type PropertyResult } from '../harness/fuzz/run.js';
 import { defaultSettings, type RunSettings } from '../harness/settings.js';
-import { fuzzChecks } from '../suites/server/fuzz.js';
+import { fuzzChecks, verdictOf } from '../suites/server/fuzz.js';
 import { referenceCommand } from './helpers/reference.js';
 
 const REVISION = '2025-11-25';
@@ -112,4 +112,38 @@ describe('the random inputs alone find each fault within the default budget; see
       expect(replay?.failure?.input).toEqual(first?.failure?.input);
     });
   }
+});
+
+describe('a fuzz budget that runs out before one input is judged', () => {
+  it('is nothing observed: a skip that says so, not a fuzzer error', async () => {
+    const slow: FuzzProperty<never> = {
+      ...(answersOnce as FuzzProperty<never>),
+      check: async (env, input) => {
+        await new Promise((r) => setTimeout(r, 300));
+        return (answersOnce as FuzzProperty<never>).check(env, input);
+      },
+    };
+    let result: PropertyResult<never> | undefined;
+    let verdict: Verdict | undefined;
+    const check: Check = {
+      id: 'fuzz.starved',
+      title: 'a starved fuzz run',
+      spec: { url: 'basic', level: 'MUST' },
+      side: 'server',
+      revisions: REVISION,
+      transports: 'any',
+      faults: [],
+      connection: 'own',
+      async run(ctx): Promise<Verdict> {
+        result = await runProperty(ctx, slow, { seed: SEED, runs: 5, budgetMs: 50, examples: false });
+        verdict = verdictOf(ctx, slow, result);
+        return verdict;
+      },
+    };
+    const report = await run([check], undefined, settings(SEED));
+    expect(result?.starved).toMatch(/^the fuzz budget \(50 ms\) ran out before one input was judged/);
+    expect(result?.problem).toBeUndefined();
+    expect(verdict?.status).toBe('skip');
+    expect(report.results[0]?.status).toBe('skip');
+  });
 });

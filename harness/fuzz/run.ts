@@ -37,6 +37,8 @@ export interface PropertyResult<T> {
   soft?: { input: T; judgement: Failure; replay: Judgement };
   /** The harness could not go on (the target cannot be restarted). */
   problem?: string;
+  /** Why no input was judged at all (the time budget ran out first): nothing to give a verdict on. */
+  starved?: string;
   /** Inputs fast-check ran (examples included), and how many were inconclusive. */
   runs: number;
   inconclusive: number;
@@ -115,6 +117,10 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
       const replay = await replayAlone(prop, env, input);
       const failure = { input, judgement, replay, seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks };
       return { ...base, failure };
+    }
+    // fast-check counts a run its time limit cut before any input succeeded as failed, with no error.
+    if (details.failed && details.interrupted && details.errorInstance === null) {
+      return { ...base, starved: `the fuzz budget (${opts.budgetMs} ms) ran out before one input was judged: the target or the machine was too slow` };
     }
     if (details.failed) {
       const e = details.errorInstance;

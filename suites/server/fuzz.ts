@@ -52,6 +52,7 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
 
 export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: PropertyResult<T>): Verdict {
   if (r.problem) return { status: 'error', reason: r.problem };
+  if (r.starved) return ctx.skip(r.starved);
   const replayWith = `--seed ${ctx.settings.fuzz.seed} --check fuzz.${prop.name}`;
   if (r.failure) {
     const f = r.failure;
