@@ -155,8 +155,10 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
     if (results.length === 0) return;
     const cols = unique(results.map((r) => keyOf(r.revision, r.transport))).sort();
     const areas = unique(results.map((r) => safe(r.area)));
+    // Each result's column and area worked out once (the cells of the matrix are many).
+    const keyed = results.map((r) => ({ r, col: keyOf(r.revision, r.transport), area: safe(r.area) }));
     const pick = (area: string | undefined, col: string): CheckResult[] =>
-      results.filter((r) => keyOf(r.revision, r.transport) === col && (area === undefined || safe(r.area) === area));
+      keyed.filter((k) => k.col === col && (area === undefined || k.area === area)).map((k) => k.r);
     const label = (text: string, tone = (t: string) => t) => ({ text, tone });
     const rows = [
       [label('area', p.bold), ...cols.map((col) => label(col, p.bold))],
