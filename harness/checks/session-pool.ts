@@ -53,7 +53,12 @@ export class SessionPool {
   async release(session: AnySession, usable: boolean): Promise<void> {
     const route = this.routes.get(session);
     if (route) route.withheld = [];
-    if (usable && !session.closed && !this.shut && !peerOf(session).transport.holdsStreams) {
+    // Over HTTP a request still unanswered (a listen left open) is a stream where the server
+    // may send what other connections' requests cause: the next borrower would see it. (Over
+    // stdio the process serves the borrower alone; a new session would cost a process.)
+    const peer = peerOf(session);
+    const leftOpen = peer.transport.kind !== 'stdio' && peer.unanswered > 0;
+    if (usable && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
       const fence = await session.withOwner('pool').fence(FENCE_MS);
       if (fence.kind === 'result' && !session.closed) {
         this.idle.push(session);
@@ -61,7 +66,7 @@ export class SessionPool {
         return;
       }
     }
-    await peerOf(session).close();
+    await peer.close();
   }
 
   /** Close every session and lend no more (the run ends, or the target went silent). */

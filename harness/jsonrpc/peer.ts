@@ -57,6 +57,10 @@ export class Peer {
   private schema: RevisionSchema | undefined;
   private nextId = 1;
   private pending = new Map<string, Pending>();
+  /** Requests sent and not answered yet (a listen stays open until it is answered). */
+  get unanswered(): number {
+    return this.pending.size;
+  }
   /** Ids already answered, with their method: a second answer is a violation. */
   private answered = new Map<string, string>();
   /** Methods of the requests we sent, by id (also after they were answered). */
