@@ -75,19 +75,17 @@ describe('with a fixed seed, the right check finds each fuzz fault, and the repo
  * Runs one property with its random inputs only (from `seed`, else the next two seeds: a
  * change to the reference catalog shifts what a seed generates), then replays seed and path.
  */
+/** A check of this test's own, at REVISION, that runs `run` on an own connection. */
+function testCheck(id: string, title: string, run: Check['run'], deadlineMs?: number): Check {
+  return { id, title, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], connection: 'own', run, ...(deadlineMs ? { deadlineMs: () => deadlineMs } : {}) };
+}
+
 function randomOnly(prop: FuzzProperty<never>, seed: number): { check: Check; results: PropertyResult<never>[] } {
   const results: PropertyResult<never>[] = [];
-  const check: Check = {
-    id: 'fuzz.random-only',
-    title: 'random inputs only, then a replay',
-    spec: { url: 'basic', level: 'MUST' },
-    side: 'server',
-    revisions: REVISION,
-    transports: 'any',
-    faults: [],
-    connection: 'own',
-    deadlineMs: () => 120_000,
-    async run(ctx): Promise<Verdict> {
+  const check = testCheck(
+    'fuzz.random-only',
+    'random inputs only, then a replay',
+    async (ctx): Promise<Verdict> => {
       for (let s = seed; s < seed + 3 && !results[0]?.failure; s++) {
         results[0] = await runProperty(ctx, prop, { seed: s, runs: defaultSettings().fuzz.runs, budgetMs: 30_000, examples: false });
       }
@@ -95,7 +93,8 @@ function randomOnly(prop: FuzzProperty<never>, seed: number): { check: Check; re
       if (found) results.push(await runProperty(ctx, prop, { seed: found.seed, path: found.path, runs: 25, budgetMs: 30_000, examples: false }));
       return ctx.pass();
     },
-  };
+    120_000,
+  );
   return { check, results };
 }
 
@@ -125,21 +124,11 @@ describe('a fuzz budget that runs out before one input is judged', () => {
     };
     let result: PropertyResult<never> | undefined;
     let verdict: Verdict | undefined;
-    const check: Check = {
-      id: 'fuzz.starved',
-      title: 'a starved fuzz run',
-      spec: { url: 'basic', level: 'MUST' },
-      side: 'server',
-      revisions: REVISION,
-      transports: 'any',
-      faults: [],
-      connection: 'own',
-      async run(ctx): Promise<Verdict> {
-        result = await runProperty(ctx, slow, { seed: SEED, runs: 5, budgetMs: 50, examples: false });
-        verdict = verdictOf(ctx, slow, result);
-        return verdict;
-      },
-    };
+    const check = testCheck('fuzz.starved', 'a starved fuzz run', async (ctx): Promise<Verdict> => {
+      result = await runProperty(ctx, slow, { seed: SEED, runs: 5, budgetMs: 50, examples: false });
+      verdict = verdictOf(ctx, slow, result);
+      return verdict;
+    });
     const report = await run([check], undefined, settings(SEED));
     expect(result?.starved).toMatch(/^the fuzz budget \(50 ms\) ran out before one input was judged/);
     expect(result?.problem).toBeUndefined();
