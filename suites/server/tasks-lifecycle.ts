@@ -39,6 +39,7 @@ export const taskCoreLifecycleChecks: Check[] = [
           const status = statusOf(s.reply);
           if (typeof status === 'string' && STATUSES.includes(status)) seen.push({ status, where: `tasks/get #${i + 1}`, step: s });
         });
+        if (seen.length < 2) return ctx.skip(`${seen.length} status reading(s): no transition to judge`);
         for (let i = 1; i < seen.length; i++) {
           const [from, to] = [seen[i - 1], seen[i]];
           if (!from || !to || legal(from.status, to.status)) continue;
