@@ -52,7 +52,7 @@ async function runAgainst(url: string, transport?: 'sse'): Promise<RunReport> {
   expect(Date.now() - started).toBeLessThan(BOUND_MS);
   // The harness destroyed its sockets: the server sees every connection go, and none is left here.
   const end = Date.now() + 2000;
-  while ((await connections()) > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  while (((await connections()) > 0 || sockets() > before) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
   expect(await connections()).toBe(0);
   expect(sockets()).toBeLessThanOrEqual(before);
   return report;

@@ -20,6 +20,7 @@ import { SessionPool } from './session-pool.js';
 import { SilenceWatch } from './silence.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { areaOf, specFor } from './spec-ref.js';
+import { holdSharedAgents } from '../transports/http-agent.js';
 
 export interface RunOptions {
   target: Target;
@@ -42,6 +43,15 @@ const STDIO_POOL_SIZE = 2;
 const SSE_MODERN = 'the HTTP+SSE transport (2024-11-05) has no 2026-07-28 era; test the Streamable HTTP endpoint for it';
 
 export async function runChecks(options: RunOptions): Promise<RunReport> {
+  const release = holdSharedAgents();
+  try {
+    return await runHeld(options);
+  } finally {
+    await release();
+  }
+}
+
+async function runHeld(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   // One seed per run, so a reported seed replays the whole run.
   const opts = { ...options, settings: options.settings ?? defaultSettings() };

@@ -3,7 +3,8 @@
 // back as an SSE `message` event on that one stream. The stream is the session: when it ends,
 // the connection is over. Opened lazily (first send, or open()), so a check can take the
 // connection for raw requests without starting a session.
-import { Agent, request } from 'undici';
+import { request, type Agent } from 'undici';
+import { sharedAgent } from './http-agent.js';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
@@ -59,7 +60,7 @@ export class LegacySseTransport implements Transport {
     private readonly opts: LegacySseOptions,
   ) {
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-    this.agent = new Agent({ connect: { timeout: opts.connectTimeoutMs }, headersTimeout: 0, bodyTimeout: 0 });
+    this.agent = sharedAgent(opts.connectTimeoutMs);
     this.raw = new RawHttp(opts.wire, target, opts.connectTimeoutMs);
   }
 
@@ -146,7 +147,6 @@ export class LegacySseTransport implements Transport {
       for (const ac of this.active) ac.abort();
       this.endpointWaiter?.(new Error('closed by the harness'));
       if (this.streamTask) await withTimeout(this.streamTask, 1000);
-      await withTimeout(this.agent.destroy().catch(() => {}), 1000);
       await this.raw.close();
       this.markClosed('closed by the harness');
     })();
@@ -201,8 +201,8 @@ export class LegacySseTransport implements Transport {
     this.opts.wire.record('event', detail, owner);
     this.endpointWaiter?.(new Error(`${detail} before an endpoint event`));
     this.markClosed(detail);
-    // The stream was the session: nothing can be sent any more, so the sockets go now.
-    void this.agent.destroy().catch(() => {});
+    // The stream was the session: nothing can be sent any more, so what is in flight ends now.
+    for (const a of this.active) a.abort();
   }
 
   private onSse(event: SseEvent, owner: string | undefined): void {

@@ -2,9 +2,10 @@
 // headers, any URL: metadata documents, a GET with Last-Event-ID), recorded in the connection's
 // wire log, bounded in time and size, never following redirects. Nothing it receives is
 // delivered to the JSON-RPC peer: a check judges the answer itself.
-import { Agent, request } from 'undici';
+import { request, type Agent } from 'undici';
+import { sharedAgent } from './http-agent.js';
 import type { WireLog } from '../wire-log.js';
-import { decodeUtf8, describeError, errorCode, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
+import { decodeUtf8, describeError, errorCode, readCappedBody, responseInfo, type HttpResponseInfo } from './http-util.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
 import type { HeaderOverrides } from '../transport.js';
@@ -74,7 +75,7 @@ export class RawHttp {
     private readonly target: { url: string; headers?: Record<string, string> },
     private readonly timeoutMs: number,
   ) {
-    this.agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: 0, bodyTimeout: 0 });
+    this.agent = sharedAgent(timeoutMs);
   }
 
   /** One request; never throws for network trouble (status 0 and `problem` instead). */
@@ -141,7 +142,6 @@ export class RawHttp {
   async close(): Promise<void> {
     this.closed = true;
     for (const ac of this.active) ac.abort();
-    await withTimeout(this.agent.destroy().catch(() => {}), 1000);
   }
 
   private async readEvents(label: string, body: AsyncIterable<unknown>, ac: AbortController, info: RawResponse, req: RawRequest): Promise<void> {

@@ -1,6 +1,7 @@
 // Streamable HTTP (2025-03-26..2026-07-28): every message is a POST; the answer is JSON, an
-// SSE stream, or 202. One undici Agent per transport so close() can destroy its sockets.
-import { Agent, request } from 'undici';
+// SSE stream, or 202. Sockets come from the run's shared agent; close() aborts this transport's own requests.
+import { request, type Agent } from 'undici';
+import { sharedAgent } from './http-agent.js';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
@@ -77,7 +78,7 @@ export class StreamableHttpTransport implements Transport {
     this.headersTimeoutMs = opts.headersTimeoutMs ?? opts.connectTimeoutMs;
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     // Our own timers bound headers and JSON bodies; SSE bodies may idle until close().
-    this.agent = new Agent({ connect: { timeout: opts.connectTimeoutMs }, headersTimeout: 0, bodyTimeout: 0 });
+    this.agent = sharedAgent(opts.connectTimeoutMs);
     this.raw = new RawHttp(opts.wire, target, this.headersTimeoutMs);
   }
 
@@ -225,7 +226,6 @@ export class StreamableHttpTransport implements Transport {
       for (const ac of this.active) ac.abort();
       await withTimeout(Promise.allSettled([...this.tasks]), DELETE_TIMEOUT_MS);
       if (this.sid !== undefined) await this.deleteSession();
-      await withTimeout(this.agent.destroy().catch(() => {}), DELETE_TIMEOUT_MS);
       await this.raw.close();
       this.markClosed('closed by the harness');
     })();
