@@ -1,7 +1,7 @@
 // stdio transport: the server is a child process; messages are newline-delimited JSON on
 // its stdin/stdout. Every stdout line that is not exactly one JSON value is recorded as a
 // framing observation and the run goes on. stderr is kept for the report.
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { signalGroup, trackProcessGroup, untrackProcessGroup } from '../processes.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import { LineFramer } from './line-framer.js';
@@ -42,6 +42,8 @@ export class StdioTransport implements Transport {
   async open(): Promise<void> {
     const { wire } = this.opts;
     wire.record('event', `spawn: ${this.target.command}`);
+    // Loaded here, not at start: an HTTP run never spawns and execa takes ~75 ms to load.
+    const { execa } = await import('execa');
     const child = execa(this.target.command, {
       shell: true,
       // Its own process group, so that closing kills wrappers (npx, sh) and the real server.
