@@ -3,6 +3,11 @@
 // `npm run build` in a checkout), which loads the rest only as far as the command needs;
 // a lone --version loads only the file that answers it.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
+
+// Node 22.1+ keeps compiled code between runs (the generated validators are large): about
+// 0.25 s less CPU per run. Absent on Node 20; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+module.enableCompileCache?.();
 
 const cli = new URL('../dist/bin/cli.js', import.meta.url);
 if (!existsSync(cli)) {
