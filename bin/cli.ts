@@ -93,7 +93,6 @@ async function runCli(argv: string[], side: 'server' | 'client'): Promise<number
   });
   const { catchInterrupts } = await import('./interrupt.js');
   const { killAllNow } = await import('../harness/processes.js');
-  const { closeSharedAgents } = await import('../harness/transports/http-agent.js');
   const interrupts = catchInterrupts();
   try {
     if (plan.many) return await (await import('./run-many.js')).runMany(plan, opts, interrupts, toolVersion());
@@ -101,6 +100,5 @@ async function runCli(argv: string[], side: 'server' | 'client'): Promise<number
   } finally {
     interrupts.dispose();
     killAllNow();
-    await closeSharedAgents();
   }
 }

@@ -71,15 +71,15 @@ describe('with a fixed seed, the right check finds each fuzz fault, and the repo
   }
 });
 
-/**
- * Runs one property with its random inputs only (from `seed`, else the next two seeds: a
- * change to the reference catalog shifts what a seed generates), then replays seed and path.
- */
 /** A check of this test's own, at REVISION, that runs `run` on an own connection. */
 function testCheck(id: string, title: string, run: Check['run'], deadlineMs?: number): Check {
   return { id, title, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], connection: 'own', run, ...(deadlineMs ? { deadlineMs: () => deadlineMs } : {}) };
 }
 
+/**
+ * Runs one property with its random inputs only (from `seed`, else the next two seeds: a
+ * change to the reference catalog shifts what a seed generates), then replays seed and path.
+ */
 function randomOnly(prop: FuzzProperty<never>, seed: number): { check: Check; results: PropertyResult<never>[] } {
   const results: PropertyResult<never>[] = [];
   const check = testCheck(

@@ -27,8 +27,8 @@ export function holdSharedAgents(): () => Promise<void> {
   };
 }
 
-/** Destroy every socket (no run is going on, or the process is ending). */
-export async function closeSharedAgents(): Promise<void> {
+/** Destroy every socket (no run is going on). */
+async function closeSharedAgents(): Promise<void> {
   const all = [...agents.values()];
   agents.clear();
   await Promise.all(all.map((a) => a.destroy().catch(() => undefined)));
