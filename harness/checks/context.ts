@@ -83,6 +83,8 @@ export class RunContext implements CheckContext {
   readonly borrowed: Borrowed[] = [];
   readonly cited: number[] = [];
   readonly owner: string;
+  /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
+  private awaitingLooks = 0;
 
   constructor(private readonly deps: ContextDeps) {
     this.revision = deps.state.revision;
@@ -130,9 +132,8 @@ export class RunContext implements CheckContext {
     const { clientCapabilities, ...connectionOptions } = rest;
     const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
     if (!fresh && Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
-      // Sessions declaring capabilities serve shared looks (surveys) that other checks await.
-      const wait = this.borrowed.length === 0 && !perRequest;
-      const session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p));
+      const wait = this.borrowed.length === 0;
+      const session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p), { blocked: () => this.awaitingLooks > 0 });
       this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
       const view = session.withOwner(this.owner);
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
@@ -161,7 +162,7 @@ export class RunContext implements CheckContext {
   once<T>(key: string, record: () => Promise<T>, scope: 'revision' | 'target' = 'revision'): Promise<T> {
     const looks = scope === 'target' ? this.deps.looks : this.deps.state.looks;
     const known = looks.get(key);
-    if (known) return known.done ? (known.promise as Promise<T>) : this.aside(known.promise as Promise<T>);
+    if (known) return known.done ? (known.promise as Promise<T>) : this.awaitLook(known.promise as Promise<T>);
     const look: Look = { promise: record(), done: false };
     looks.set(key, look);
     const settle = () => {
@@ -169,6 +170,17 @@ export class RunContext implements CheckContext {
     };
     look.promise.then(settle, settle);
     return look.promise as Promise<T>;
+  }
+
+  private async awaitLook<T>(look: Promise<T>): Promise<T> {
+    this.awaitingLooks++;
+    // Holding a session, this check may now block a recorder that waits for one.
+    if (this.borrowed.length > 0) this.deps.state.pool.recheck();
+    try {
+      return await this.aside(look);
+    } finally {
+      this.awaitingLooks--;
+    }
   }
 
   /** Wait for what other work produces without holding a place in the --concurrency budget. */

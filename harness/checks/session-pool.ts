@@ -14,6 +14,10 @@ import type { Session } from '../sessions/session.js';
 type AnySession = LegacySession | ModernSession;
 /** How a borrower waits for a session: aside, holding no place in the --concurrency budget. */
 type Aside = <T>(p: Promise<T>) => Promise<T>;
+/** Who holds a lent session: blocked while it waits for a look another check records. */
+export interface Holder {
+  blocked(): boolean;
+}
 
 /** How long a returned session may take to answer its fence before it is thrown away. */
 const FENCE_MS = 1000;
@@ -27,6 +31,7 @@ export class SessionPool {
   /** Every session this pool opened (the runner closes them at the end). */
   readonly peers: Peer[] = [];
   private readonly waiting: (() => void)[] = [];
+  private readonly holders = new Map<AnySession, Holder>();
   private opening = 0;
   private shut: string | undefined;
 
@@ -40,17 +45,26 @@ export class SessionPool {
   /**
    * A session for one check; `withhold`: observation kinds it judges itself while it has it.
    * `wait: false`: an idle session, else a new one even past `max` (a borrower that already
-   * holds a session, or works for other checks waiting on it, must never wait for theirs).
+   * holds a session must never wait for another's). A waiting borrower also gets a new one
+   * past `max` when every lent session is held by a check blocked on a look: that look's
+   * recorder may be the borrower itself, and no session would ever come back.
    */
-  async borrow(withhold: readonly ObservationKind[] = [], wait = true, aside: Aside = (p) => p): Promise<AnySession> {
+  async borrow(withhold: readonly ObservationKind[] = [], wait = true, aside: Aside = (p) => p, holder?: Holder): Promise<AnySession> {
     const session = wait ? await this.take(aside) : (this.idleOne() ?? (await this.openOne()));
     const route = this.routes.get(session);
     if (route) route.withheld = withhold;
+    if (holder) this.holders.set(session, holder);
     return session;
+  }
+
+  /** A holder just blocked on a look: waiting borrowers look again (they may open past max now). */
+  recheck(): void {
+    for (const w of this.waiting.splice(0)) w();
   }
 
   /** Give a session back: lent again if it still answers its fence cleanly, else closed. */
   async release(session: AnySession, usable: boolean): Promise<void> {
+    this.holders.delete(session);
     const route = this.routes.get(session);
     if (route) route.withheld = [];
     // Over HTTP a request still unanswered (a listen left open) is a stream where the server
@@ -84,9 +98,16 @@ export class SessionPool {
       if (idle) return idle;
       // Sessions closed while lent (a check ended it, the server died) no longer count.
       for (const s of this.alive) if (s.closed) this.alive.delete(s);
-      if (this.alive.size + this.opening < this.max) return this.openOne();
+      if (this.alive.size + this.opening < this.max || this.allHoldersBlocked()) return this.openOne();
       await aside(new Promise<void>((resolve) => this.waiting.push(resolve)));
     }
+  }
+
+  /** No session is opening or idle, and each lent one is held by a check blocked on a look. */
+  private allHoldersBlocked(): boolean {
+    if (this.opening > 0) return false;
+    for (const s of this.alive) if (!this.holders.get(s)?.blocked()) return false;
+    return true;
   }
 
   private idleOne(): AnySession | undefined {

@@ -1,0 +1,66 @@
+// The session pool lends at most `max` sessions, and a waiting borrower opens one past that
+// only when waiting could never end: every lent session is held by a check blocked on a look.
+import { describe, expect, it } from 'vitest';
+import { SessionPool, type Holder } from '../harness/checks/session-pool.js';
+import type { Peer } from '../harness/jsonrpc/peer.js';
+import { ObservationLog } from '../harness/observations.js';
+import { PeerConversation } from '../harness/sessions/conversation.js';
+import type { Session } from '../harness/sessions/session.js';
+
+/** A connection that is never used: the pool only counts it, watches it close, closes it. */
+function fakeSession(): Session {
+  const peer = { closed: undefined, transport: { kind: 'stdio', onEvent: () => undefined }, close: async () => undefined } as unknown as Peer;
+  return new PeerConversation(peer) as unknown as Session;
+}
+
+/** Settled within a few turns of the event loop? */
+async function settles(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  const settle = () => (done = true);
+  p.then(settle, settle);
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  return done;
+}
+
+function poolOfOne(): { pool: SessionPool; opened: () => number } {
+  let opened = 0;
+  const pool = new SessionPool(new ObservationLog(), async () => (opened++, fakeSession()), 1);
+  return { pool, opened: () => opened };
+}
+
+describe('SessionPool', () => {
+  it('makes a borrower wait while the one session is held by a check that is working', async () => {
+    const { pool, opened } = poolOfOne();
+    await pool.borrow([], true, undefined, { blocked: () => false });
+    const second = pool.borrow([], true);
+    pool.recheck();
+    expect(await settles(second)).toBe(false);
+    expect(opened()).toBe(1);
+    await pool.close();
+    await expect(second).rejects.toThrow();
+  });
+
+  it('opens one past the maximum once every holder is blocked on a look', async () => {
+    const { pool, opened } = poolOfOne();
+    let blocked = false;
+    const holder: Holder = { blocked: () => blocked };
+    await pool.borrow([], true, undefined, holder);
+    // The look's recorder asks for a session: the holder still works, so it waits.
+    const recorder = pool.borrow([], true);
+    expect(await settles(recorder)).toBe(false);
+    // The holder now waits for that look: nothing would ever come back.
+    blocked = true;
+    pool.recheck();
+    expect(await settles(recorder)).toBe(true);
+    expect(opened()).toBe(2);
+    await pool.close();
+  });
+
+  it('lends past the maximum at once to a borrower that already holds a session', async () => {
+    const { pool, opened } = poolOfOne();
+    await pool.borrow([], true);
+    expect(await settles(pool.borrow([], false))).toBe(true);
+    expect(opened()).toBe(2);
+    await pool.close();
+  });
+});
