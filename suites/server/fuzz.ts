@@ -37,6 +37,8 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
     revisions: RANGE.all,
     connection: 'own',
     scope: 'target',
+    // Hundreds of exchanges: started first among the waiting checks, it ends with the others.
+    long: true,
     deadlineMs,
     ...meta,
     async run(ctx) {

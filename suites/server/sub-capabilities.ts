@@ -8,7 +8,7 @@ import { callable, isObj, listedTools, type Obj } from './tool-calls.js';
 
 /** What the session declares: enough to be asked, short of the sub-capabilities judged. */
 const DECLARED = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };
-/** At most this many tool calls, each cut short after this long (a slow tool is not waited for). */
+/** At most this many tool calls (sent together), each cut short after this long (a slow tool is not waited for). */
 const MAX_CALLS = 10;
 const CALL_PATIENCE_MS = 2000;
 
@@ -41,16 +41,20 @@ export const subCapabilityChecks: Check[] = [
     transports: 'any',
     faults: ['sampling-tools-undeclared', 'elicitation-mode-undeclared'],
     connection: 'own',
+    long: true,
     async run(ctx) {
       const session = await ctx.session({ clientCapabilities: DECLARED });
       const mark = session.mark() - 1;
       const tools = await listedTools(ctx);
       const calls = Array.isArray(tools) ? callable(ctx, tools).ok.slice(0, MAX_CALLS) : [];
-      for (const c of calls) {
-        const id = `sub-capabilities-${c.name}`;
-        const reply = await session.request('tools/call', { name: c.name, arguments: c.args }, { id, timeoutMs: Math.min(ctx.timeoutMs, CALL_PATIENCE_MS) });
-        if (reply.kind === 'timeout') await session.notify('notifications/cancelled', { requestId: id, reason: 'no answer within the timeout' });
-      }
+      // All at once: a slow tool costs its patience once, not once per call after it.
+      await Promise.all(
+        calls.map(async (c) => {
+          const id = `sub-capabilities-${c.name}`;
+          const reply = await session.request('tools/call', { name: c.name, arguments: c.args }, { id, timeoutMs: Math.min(ctx.timeoutMs, CALL_PATIENCE_MS) });
+          if (reply.kind === 'timeout') await session.notify('notifications/cancelled', { requestId: id, reason: 'no answer within the timeout' });
+        }),
+      );
       // Whatever the server asks as soon as it is initialized, or while a call runs, has come by now.
       await session.fence();
       const asked = session.since(mark).filter((m) => isObj(m.message) && typeof m.message.method === 'string' && 'id' in m.message);

@@ -60,6 +60,8 @@ export const toolResultChecks: Check[] = [
     requires: ['tools'],
     faults: ['tools-call-result-invalid'],
     connection: 'shared',
+    // A slow tool is waited for up to its patience: started early, that wait overlaps the rest.
+    long: true,
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!Array.isArray(tools)) return tools;

@@ -111,6 +111,7 @@ export const cancelChecks: Check[] = [
       revisions: MODERN,
       requires: ['resources'],
       faults: ['modern-http-close-not-cancel'],
+      long: true,
     },
     async (ctx) => {
       const { resources } = await ctx.discovery();

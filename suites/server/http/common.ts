@@ -36,6 +36,7 @@ export interface HttpCheckMeta {
   revisions: string;
   requires?: Check['requires'];
   faults: string[];
+  long?: boolean;
 }
 
 export function httpCheck(meta: HttpCheckMeta, run: Check['run']): Check {
