@@ -72,15 +72,18 @@ interface Compiled {
   unresolved?: boolean;
 }
 
-/** Per schema object and dialect: compiling is the costly part (a fresh ajv each time). */
-const cache = new WeakMap<Schema, Map<Dialect, Compiled>>();
+/**
+ * Per schema text and dialect: compiling is the costly part, and every revision lists the
+ * same tools again (new objects, the same text). Bounded: a hostile server may list many.
+ */
+const cache = new Map<string, Compiled>();
+const CACHE_MAX = 1000;
 
 function compiled(schema: Schema, dialect: Dialect): Compiled {
-  let byDialect = cache.get(schema);
-  if (!byDialect) cache.set(schema, (byDialect = new Map()));
-  const hit = byDialect.get(dialect);
-  if (hit) return hit;
   const { $schema: _ignored, ...rest } = schema;
+  const key = `${dialect} ${JSON.stringify(rest)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
   let result: Compiled;
   try {
     result = { validate: compileWith(sharedAjv(dialect), rest) };
@@ -93,7 +96,8 @@ function compiled(schema: Schema, dialect: Dialect): Compiled {
       result = { validate: null, problem: message.slice(0, 300), unresolved: typeof error === 'object' && error !== null && 'missingRef' in error };
     }
   }
-  byDialect.set(dialect, result);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, result);
   return result;
 }
 
