@@ -67,9 +67,10 @@ export interface Check<C = CheckContext> {
   scope?: 'revision' | 'target';
   /**
    * It waits on the target's clock (task lifetimes, cancellation and progress windows, fuzzing
-   * budgets): started before the other checks, so that its waits overlap their work.
+   * budgets): started before the other checks, so that its waits overlap their work. A list:
+   * only over these transports.
    */
-  long?: boolean;
+  long?: boolean | readonly TransportKind[];
   /** Time the check may take, when the default (a few timeouts) is not enough (fuzzing scales with --fuzz-runs). */
   deadlineMs?(timeoutMs: number, settings: RunSettings): number;
   run(ctx: C): Promise<Verdict>;

@@ -39,6 +39,8 @@ export interface RunOptions {
 /** Server processes lent to checks per revision over stdio (each costs a process start). */
 const STDIO_POOL_SIZE = 2;
 
+const startsEarly = (check: Check, transport: TransportKind): boolean => (Array.isArray(check.long) ? check.long.includes(transport) : check.long === true);
+
 /** The HTTP+SSE transport of 2024-11-05 has no 2026-07-28 era. */
 const SSE_MODERN = 'the HTTP+SSE transport (2024-11-05) has no 2026-07-28 era; test the Streamable HTTP endpoint for it';
 
@@ -92,7 +94,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   // Looks several checks judge, recorded once per run (target-wide ones; per revision in the state).
   const looks = new Map<string, Look>();
   const runAll = (checks: Check[], state: RevisionState) =>
-    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))), check.long)));
+    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))), startsEarly(check, transport))));
   await Promise.all(
     probing.map(async (probed) => {
       const outcome = await probed;

@@ -37,8 +37,9 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
     revisions: RANGE.all,
     connection: 'own',
     scope: 'target',
-    // Hundreds of exchanges: started first among the waiting checks, it ends with the others.
-    long: true,
+    // Hundreds of exchanges: over HTTP started first, to end with the others. Over stdio last:
+    // each property throws its session away (a process), which costs nothing more at the end.
+    long: ['streamable-http', 'sse'],
     deadlineMs,
     ...meta,
     async run(ctx) {
