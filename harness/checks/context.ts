@@ -85,6 +85,9 @@ export class RunContext implements CheckContext {
   readonly owner: string;
   /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
   private awaitingLooks = 0;
+  /** Time spent waiting for lent sessions, and since when it waits now (see sessionWaitMs). */
+  private waitedMs = 0;
+  private waitingSince: number | undefined;
 
   constructor(private readonly deps: ContextDeps) {
     this.revision = deps.state.revision;
@@ -133,7 +136,14 @@ export class RunContext implements CheckContext {
     const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
     if (!fresh && Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
       const wait = this.borrowed.length === 0;
-      const session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p), { blocked: () => this.awaitingLooks > 0 });
+      const since = (this.waitingSince = performance.now());
+      let session: AnySession;
+      try {
+        session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p), { blocked: () => this.awaitingLooks > 0 });
+      } finally {
+        this.waitedMs += performance.now() - since;
+        this.waitingSince = undefined;
+      }
       this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
       const view = session.withOwner(this.owner);
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
@@ -170,6 +180,11 @@ export class RunContext implements CheckContext {
     };
     look.promise.then(settle, settle);
     return look.promise as Promise<T>;
+  }
+
+  /** How long this check has waited for lent sessions, a wait going on included. */
+  sessionWaitMs(): number {
+    return this.waitedMs + (this.waitingSince === undefined ? 0 : performance.now() - this.waitingSince);
   }
 
   private async awaitLook<T>(look: Promise<T>): Promise<T> {

@@ -249,6 +249,9 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   return result;
 }
 
+/** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
+const SESSION_WAIT_DEADLINES = 4;
+
 /** A check may make several requests; it gets a few timeouts' worth of time, then is cut. */
 function checkDeadlineMs(timeoutMs: number): number {
   return timeoutMs * 4 + 5000;
@@ -257,7 +260,20 @@ function checkDeadlineMs(timeoutMs: number): number {
 async function withDeadline(check: Check, ctx: RunContext, ms: number): Promise<Verdict> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<Verdict>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'error', reason: `the check did not finish within ${ms} ms` }), ms);
+    // Time spent waiting for a lent session (other checks had them) is not the check's own:
+    // it gets that time back, up to a few deadlines more (the run still ends).
+    let credited = 0;
+    const expire = () => {
+      const owed = Math.min(ctx.sessionWaitMs(), ms * SESSION_WAIT_DEADLINES) - credited;
+      if (owed >= 1) {
+        credited += owed;
+        timer = setTimeout(expire, owed);
+        return;
+      }
+      const waited = credited > 0 ? ` (besides ${Math.round(credited)} ms waiting for a session other checks had)` : '';
+      resolve({ status: 'error', reason: `the check did not finish within ${ms} ms${waited}` });
+    };
+    timer = setTimeout(expire, ms);
   });
   try {
     return await Promise.race([
