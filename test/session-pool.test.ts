@@ -1,5 +1,6 @@
 // The session pool lends at most `max` sessions, and a waiting borrower opens one past that
 // only when waiting could never end: every lent session is held by a check blocked on a look.
+// A session that carried hostile input goes back to hostile borrowers only.
 import { describe, expect, it } from 'vitest';
 import { SessionPool, type Holder } from '../harness/checks/session-pool.js';
 import type { Peer } from '../harness/jsonrpc/peer.js';
@@ -7,10 +8,12 @@ import { ObservationLog } from '../harness/observations.js';
 import { PeerConversation } from '../harness/sessions/conversation.js';
 import type { Session } from '../harness/sessions/session.js';
 
-/** A connection that is never used: the pool only counts it, watches it close, closes it. */
+/** A connection the pool only counts, fences (always answered), watches close and closes. */
 function fakeSession(): Session {
-  const peer = { closed: undefined, transport: { kind: 'stdio', onEvent: () => undefined }, close: async () => undefined } as unknown as Peer;
-  return new PeerConversation(peer) as unknown as Session;
+  const peer = { closed: undefined as string | undefined, transport: { kind: 'stdio', onEvent: () => undefined }, unanswered: 0, close: async () => void (peer.closed = 'closed') };
+  const session = new PeerConversation(peer as unknown as Peer) as unknown as Session;
+  Object.assign(session, { fence: async () => ({ kind: 'result', result: {} }) });
+  return session;
 }
 
 /** Settled within a few turns of the event loop? */
@@ -31,8 +34,8 @@ function poolOfOne(): { pool: SessionPool; opened: () => number } {
 describe('SessionPool', () => {
   it('makes a borrower wait while the one session is held by a check that is working', async () => {
     const { pool, opened } = poolOfOne();
-    await pool.borrow([], true, undefined, { blocked: () => false });
-    const second = pool.borrow([], true);
+    await pool.borrow({ holder: { blocked: () => false } });
+    const second = pool.borrow();
     pool.recheck();
     expect(await settles(second)).toBe(false);
     expect(opened()).toBe(1);
@@ -44,9 +47,9 @@ describe('SessionPool', () => {
     const { pool, opened } = poolOfOne();
     let blocked = false;
     const holder: Holder = { blocked: () => blocked };
-    await pool.borrow([], true, undefined, holder);
+    await pool.borrow({ holder });
     // The look's recorder asks for a session: the holder still works, so it waits.
-    const recorder = pool.borrow([], true);
+    const recorder = pool.borrow();
     expect(await settles(recorder)).toBe(false);
     // The holder now waits for that look: nothing would ever come back.
     blocked = true;
@@ -58,9 +61,28 @@ describe('SessionPool', () => {
 
   it('lends past the maximum at once to a borrower that already holds a session', async () => {
     const { pool, opened } = poolOfOne();
-    await pool.borrow([], true);
-    expect(await settles(pool.borrow([], false))).toBe(true);
+    await pool.borrow();
+    expect(await settles(pool.borrow({ wait: false }))).toBe(true);
     expect(opened()).toBe(2);
+    await pool.close();
+  });
+
+  it('lends a session a hostile borrower gave back to hostile borrowers only', async () => {
+    let opened = 0;
+    const pool = new SessionPool(new ObservationLog(), async () => (opened++, fakeSession()), 2);
+    const fuzzed = await pool.borrow({ hostile: 'reuse' });
+    const plain = await pool.borrow();
+    await pool.release(fuzzed, true);
+    await pool.release(plain, true);
+    // Another fuzz property gets the fuzzed session; an ordinary check the other one.
+    expect(await pool.borrow({ hostile: 'reuse' })).toBe(fuzzed);
+    await pool.release(fuzzed, true);
+    expect(await pool.borrow()).toBe(plain);
+    // A replay alone must not get the fuzzed one: it replaces it (the pool is full).
+    const replay = await pool.borrow({ hostile: 'clean' });
+    expect(replay).not.toBe(fuzzed);
+    expect(fuzzed.closed).toBe('closed');
+    expect(opened).toBe(3);
     await pool.close();
   });
 });

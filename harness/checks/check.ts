@@ -92,7 +92,15 @@ export interface OwnConnectionOptions {
    * earlier requests on the connection must not change (capabilities declared before).
    */
   fresh?: boolean;
+  /**
+   * The check sends hostile input (fuzzing): the session goes back to the pool for such checks
+   * only. `'reuse'` takes one another such check left (cheaper than a new process); `'clean'`
+   * never does (a counterexample replayed alone).
+   */
+  hostile?: Hostile;
 }
+
+export type Hostile = 'reuse' | 'clean';
 
 export interface Evidence {
   expected: string;

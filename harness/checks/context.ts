@@ -130,7 +130,7 @@ export class RunContext implements CheckContext {
 
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
     // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
-    const { privateObservations: withhold, fresh, ...rest } = opts;
+    const { privateObservations: withhold, fresh, hostile, ...rest } = opts;
     // At 2026-07-28 client capabilities are per request: another set needs no other connection.
     const { clientCapabilities, ...connectionOptions } = rest;
     const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
@@ -139,7 +139,8 @@ export class RunContext implements CheckContext {
       const since = (this.waitingSince = performance.now());
       let session: AnySession;
       try {
-        session = await this.deps.state.pool.borrow(withhold, wait, (p) => this.aside(p), { blocked: () => this.awaitingLooks > 0 });
+        const holder = { blocked: () => this.awaitingLooks > 0 };
+        session = await this.deps.state.pool.borrow({ ...(withhold ? { withhold } : {}), wait, aside: (p) => this.aside(p), holder, ...(hostile ? { hostile } : {}) });
       } finally {
         this.waitedMs += performance.now() - since;
         this.waitingSince = undefined;
@@ -148,7 +149,7 @@ export class RunContext implements CheckContext {
       const view = session.withOwner(this.owner);
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
-    const { privateObservations, fresh: _fresh, ...sessionOptions } = opts;
+    const { privateObservations, fresh: _fresh, hostile: _hostile, ...sessionOptions } = opts;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
     return session.withOwner(this.owner);

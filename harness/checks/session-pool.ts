@@ -4,7 +4,10 @@
 // after a fence (the era's ping or server/discover) got a clean result on it, so whatever a
 // check left behind (a killed process, an ended HTTP session, a half-written frame) is thrown
 // away instead of handed to the next check. On stdio this saves a process start per check.
+// A session that carried hostile input (fuzzing) goes back only to other such borrowers:
+// whatever that input left in the server is their business, never an ordinary check's.
 import type { Peer } from '../jsonrpc/peer.js';
+import type { Hostile } from './check.js';
 import { RoutingObservationLog, type ObservationKind, type ObservationLog } from '../observations.js';
 import { peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
@@ -19,18 +22,32 @@ export interface Holder {
   blocked(): boolean;
 }
 
+export interface BorrowOptions {
+  /** Observation kinds the borrower judges itself while it has the session. */
+  withhold?: readonly ObservationKind[];
+  /** false: an idle session, else a new one even past `max` (see borrow). */
+  wait?: boolean;
+  aside?: Aside;
+  holder?: Holder;
+  hostile?: Hostile;
+}
+
 /** How long a returned session may take to answer its fence before it is thrown away. */
 const FENCE_MS = 1000;
 
 export class SessionPool {
   private readonly idle: AnySession[] = [];
+  /** Sessions hostile borrowers gave back: lent to hostile borrowers only. */
+  private readonly idleHostile: AnySession[] = [];
+  /** Sessions lent to a hostile borrower at some time. */
+  private readonly hostile = new WeakSet<AnySession>();
   /** Every session opened and not yet closed (idle or lent): at most `max`. */
   private readonly alive = new Set<AnySession>();
   /** Where each session's observations go: withheld kinds are a borrower's own business. */
   private readonly routes = new Map<AnySession, RoutingObservationLog>();
   /** Every session this pool opened (the runner closes them at the end). */
   readonly peers: Peer[] = [];
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { hostile: boolean; wake: () => void }[] = [];
   private readonly holders = new Map<AnySession, Holder>();
   private opening = 0;
   private shut: string | undefined;
@@ -43,30 +60,35 @@ export class SessionPool {
   ) {}
 
   /**
-   * A session for one check; `withhold`: observation kinds it judges itself while it has it.
-   * `wait: false`: an idle session, else a new one even past `max` (a borrower that already
-   * holds a session must never wait for another's). A waiting borrower also gets a new one
-   * past `max` when every lent session is held by a check blocked on a look: that look's
-   * recorder may be the borrower itself, and no session would ever come back.
+   * A session for one check. `wait: false`: an idle session, else a new one even past `max`
+   * (a borrower that already holds a session must never wait for another's). A waiting
+   * borrower also gets a new one past `max` when every lent session is held by a check blocked
+   * on a look: that look's recorder may be the borrower itself, and no session would ever
+   * come back.
    */
-  async borrow(withhold: readonly ObservationKind[] = [], wait = true, aside: Aside = (p) => p, holder?: Holder): Promise<AnySession> {
-    const session = wait ? await this.take(aside) : (this.idleOne() ?? (await this.openOne()));
+  async borrow(opts: BorrowOptions = {}): Promise<AnySession> {
+    const { withhold = [], wait = true, aside = (p) => p, holder, hostile } = opts;
+    const reuse = hostile === 'reuse';
+    const session = wait ? await this.take(aside, reuse) : (this.idleOne(reuse) ?? (await this.openOne()));
     const route = this.routes.get(session);
     if (route) route.withheld = withhold;
     if (holder) this.holders.set(session, holder);
+    if (hostile) this.hostile.add(session);
     return session;
   }
 
   /** A holder just blocked on a look: waiting borrowers look again (they may open past max now). */
   recheck(): void {
-    for (const w of this.waiting.splice(0)) w();
+    for (const w of this.waiting.splice(0)) w.wake();
   }
 
   /** Give a session back: lent again if it still answers its fence cleanly, else closed. */
   async release(session: AnySession, usable: boolean): Promise<void> {
     this.holders.delete(session);
+    const hostile = this.hostile.has(session);
     const route = this.routes.get(session);
-    if (route) route.withheld = [];
+    // Late answers to hostile input stay the hostile borrowers' business.
+    if (route && !hostile) route.withheld = [];
     // Over HTTP a request still unanswered (a listen left open) is a stream where the server
     // may send what other connections' requests cause: the next borrower would see it. (Over
     // stdio the process serves the borrower alone; a new session would cost a process.)
@@ -75,8 +97,8 @@ export class SessionPool {
     if (usable && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
       const fence = await session.withOwner('pool').fence(FENCE_MS);
       if (fence.kind === 'result' && !session.closed) {
-        this.idle.push(session);
-        this.wake();
+        (hostile ? this.idleHostile : this.idle).push(session);
+        this.wake(hostile);
         return;
       }
     }
@@ -86,20 +108,28 @@ export class SessionPool {
   /** Close every session and lend no more (the run ends, or the target went silent). */
   async close(why = 'no more sessions: the run is ending'): Promise<void> {
     this.shut ??= why;
-    for (const w of this.waiting.splice(0)) w();
+    for (const w of this.waiting.splice(0)) w.wake();
     this.idle.length = 0;
+    this.idleHostile.length = 0;
     await Promise.all(this.peers.map((p) => p.close()));
   }
 
-  private async take(aside: Aside): Promise<AnySession> {
+  private async take(aside: Aside, reuse: boolean): Promise<AnySession> {
     for (;;) {
       if (this.shut) throw new Error(this.shut);
-      const idle = this.idleOne();
+      const idle = this.idleOne(reuse);
       if (idle) return idle;
       // Sessions closed while lent (a check ended it, the server died) no longer count.
       for (const s of this.alive) if (s.closed) this.alive.delete(s);
       if (this.alive.size + this.opening < this.max || this.allHoldersBlocked()) return this.openOne();
-      await aside(new Promise<void>((resolve) => this.waiting.push(resolve)));
+      // A session only hostile borrowers may have makes room for this one.
+      const spare = this.idleHostile.pop();
+      if (spare) {
+        this.alive.delete(spare);
+        await peerOf(spare).close();
+        continue;
+      }
+      await aside(new Promise<void>((resolve) => this.waiting.push({ hostile: reuse, wake: resolve })));
     }
   }
 
@@ -110,9 +140,12 @@ export class SessionPool {
     return true;
   }
 
-  private idleOne(): AnySession | undefined {
+  /** An idle session this borrower may have: for a hostile one, another hostile one's first. */
+  private idleOne(reuse = false): AnySession | undefined {
     if (this.shut) throw new Error(this.shut);
-    for (let s = this.idle.pop(); s; s = this.idle.pop()) if (!s.closed) return s;
+    for (const list of reuse ? [this.idleHostile, this.idle] : [this.idle]) {
+      for (let s = list.pop(); s; s = list.pop()) if (!s.closed) return s;
+    }
     return undefined;
   }
 
@@ -139,7 +172,9 @@ export class SessionPool {
     }
   }
 
-  private wake(): void {
-    this.waiting.shift()?.();
+  /** Wake one waiting borrower; for a session only hostile borrowers may have, one of them first. */
+  private wake(hostile = false): void {
+    const at = hostile ? this.waiting.findIndex((w) => w.hostile) : -1;
+    this.waiting.splice(at === -1 ? 0 : at, 1)[0]?.wake();
   }
 }

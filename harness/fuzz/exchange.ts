@@ -5,7 +5,7 @@
 // unanswered. 2026-07-28: requests carry the per-request _meta; over Streamable HTTP each
 // input is its own POST with the headers a client mirrors from such a body, and is answered
 // on that POST.
-import type { CheckContext } from '../checks/check.js';
+import type { CheckContext, Hostile } from '../checks/check.js';
 import type { HttpConversation } from '../checks/http-access.js';
 import type { ObservationKind } from '../observations.js';
 import { notificationsOnly, type Reply } from '../jsonrpc/types.js';
@@ -36,10 +36,15 @@ export interface Conn {
   inputSchemaOf?: (tool: string) => unknown;
 }
 
+/** Ids used on a connection, whichever property used it: their late answers are no strays. */
+const idsOf = new WeakMap<object, IdSource>();
+
 export class Connections {
   private current: Conn | undefined;
   /** Sessions opened (the first one included). */
   opened = 0;
+  /** Take a session another fuzz property left ('reuse'), or only one never fuzzed ('clean'). */
+  private hostile: Hostile = 'reuse';
 
   constructor(
     private readonly ctx: CheckContext,
@@ -50,15 +55,18 @@ export class Connections {
     if (this.current && !this.current.session.closed) return this.current;
     let session: Session;
     try {
-      session = await this.ctx.session({ privateObservations: PRIVATE_OBSERVATIONS });
+      session = await this.ctx.session({ privateObservations: PRIVATE_OBSERVATIONS, hostile: this.hostile });
     } catch (e) {
       throw new HarnessProblem(`could not open a new session: ${e instanceof Error ? e.message : String(e)}`);
     }
     this.opened++;
+    const peer = peerOf(session);
+    const ids = idsOf.get(peer) ?? new IdSource();
+    idsOf.set(peer, ids);
     const params = session.build(session.rev.fence, {}, { id: 0 }).params as Record<string, unknown> | undefined;
     const meta = session.era === 'modern' && typeof params?._meta === 'object' && params._meta !== null ? (params._meta as Record<string, unknown>) : undefined;
     const http = session.era === 'modern' && this.ctx.http?.kind === 'streamable-http' ? this.ctx.http.of(session) : undefined;
-    this.current = { session, ids: new IdSource(), ...(http ? { http } : {}), ...(meta ? { meta } : {}), ...(this.inputSchemaOf ? { inputSchemaOf: this.inputSchemaOf } : {}) };
+    this.current = { session, ids, ...(http ? { http } : {}), ...(meta ? { meta } : {}), ...(this.inputSchemaOf ? { inputSchemaOf: this.inputSchemaOf } : {}) };
     return this.current;
   }
 
@@ -67,6 +75,20 @@ export class Connections {
     const current = this.current;
     this.current = undefined;
     if (current) await peerOf(current.session).close();
+  }
+
+  /** Drop the connection; from now on only sessions no fuzzing touched (a replay alone). */
+  async clean(): Promise<void> {
+    this.hostile = 'clean';
+    await this.discard();
+  }
+
+  /**
+   * Let go of the connection without closing it: the runner gives it back to the pool, which
+   * lends it to other fuzz properties only (on stdio that saves them a process each).
+   */
+  leave(): void {
+    this.current = undefined;
   }
 }
 

@@ -113,7 +113,7 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
     const input = known ? counterexample : details.failed ? last?.input : undefined;
     const judgement = known ?? (details.failed ? last?.judgement : undefined);
     if (input !== undefined && judgement) {
-      await conns.discard();
+      await conns.clean();
       const replay = await replayAlone(prop, env, input);
       const failure = { input, judgement, replay, seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks };
       return { ...base, failure };
@@ -127,14 +127,14 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
       return { ...base, problem: `the fuzzer itself failed: ${e instanceof Error ? e.message : String(e)}` };
     }
     if (!soft) return base;
-    await conns.discard();
+    await conns.clean();
     return { ...base, soft: { ...soft, replay: await replayAlone(prop, env, soft.input) } };
   } finally {
-    await conns.discard();
+    conns.leave();
   }
 }
 
-/** The input alone on a fresh connection (the caller discarded the old one): its wire excerpt. */
+/** The input alone on a clean connection (the caller dropped the old one): its wire excerpt. */
 async function replayAlone<T>(prop: FuzzProperty<T>, env: Env, input: T): Promise<Judgement> {
   try {
     return await prop.check(env, input);
