@@ -38,7 +38,8 @@ function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | '
     connection: 'own',
     scope: 'target',
     // Hundreds of exchanges: over HTTP started first, to end with the others. Over stdio last:
-    // each property throws its session away (a process), which costs nothing more at the end.
+    // a session that carried fuzzing goes to fuzz properties only, so early it would make the
+    // other checks wait for, or start, processes of their own.
     long: ['streamable-http', 'sse'],
     deadlineMs,
     ...meta,
