@@ -7,6 +7,7 @@
 // on that POST.
 import type { CheckContext, Hostile } from '../checks/check.js';
 import type { HttpConversation } from '../checks/http-access.js';
+import type { Peer } from '../jsonrpc/peer.js';
 import type { ObservationKind } from '../observations.js';
 import { notificationsOnly, type Reply } from '../jsonrpc/types.js';
 import { peerOf } from '../sessions/conversation.js';
@@ -37,7 +38,7 @@ export interface Conn {
 }
 
 /** Ids used on a connection, whichever property used it: their late answers are no strays. */
-const idsOf = new WeakMap<object, IdSource>();
+const idsOf = new WeakMap<Peer, IdSource>();
 
 export class Connections {
   private current: Conn | undefined;
