@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckContext } from '../checks/check.js';
 import { argumentsFor } from '../arguments.js';
+import { quickArgs } from '../tool-durations.js';
 import type { Era } from '../revisions.js';
 import { loadRevisionSchema, projectRoot, type RevisionSchema } from '../schema.js';
 import { mayCallTool, type ToolLike } from '../settings.js';
@@ -118,7 +119,8 @@ async function buildCorpus(ctx: CheckContext): Promise<Corpus> {
   for (const tool of discovery.tools?.items ?? []) {
     if (typeof tool.name !== 'string' || !mayCallTool(ctx.settings.callTools, tool as ToolLike)) continue;
     const args = argumentsFor(tool.inputSchema, dialect);
-    if (args.ok) candidates.push({ name: tool.name, arguments: args.value, inputSchema: tool.inputSchema });
+    // A slow-looking tool is asked for a short run: it then answers within QUICK_MS.
+    if (args.ok) candidates.push({ name: tool.name, arguments: quickArgs(tool, args.value, ctx.revision, QUICK_MS), inputSchema: tool.inputSchema });
   }
   const tools = candidates.length > 0 ? await quickTools(ctx, candidates, notes) : [];
   if (has(caps, 'tools') && tools.length === 0) notes.push('no tool may be called under the tool policy (or none answered in time): tools/call only on a tool that cannot exist');

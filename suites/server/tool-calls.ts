@@ -9,6 +9,7 @@ import { REVISIONS } from '../../harness/revisions.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { describePolicy, mayCallTool } from '../../harness/settings.js';
+import { quickArgs } from '../../harness/tool-durations.js';
 
 export type Tool = Record<string, unknown>;
 export type Obj = Record<string, unknown>;
@@ -17,7 +18,8 @@ const MAX_CALLS = 20;
 /**
  * How long a call with generated arguments may run before it is cancelled and left unjudged
  * (never longer than --timeout). Tools may legitimately take long (server-everything's
- * trigger-long-running-operation runs 10 s by default); a conformance run does not wait for them.
+ * trigger-long-running-operation runs 10 s by default); a conformance run does not wait for them,
+ * and asks a slow-looking tool for a short run (quickArgs).
  */
 const CALL_PATIENCE_MS = 2000;
 
@@ -50,7 +52,7 @@ export function callable(ctx: CheckContext, tools: Tool[]): { ok: Callable[]; le
   const left: string[] = [];
   for (const tool of allowed.slice(0, MAX_CALLS)) {
     const generated = argumentsFor(tool.inputSchema, defaultDialect(ctx.revision));
-    if (generated.ok) ok.push({ tool, name: tool.name as string, args: generated.value });
+    if (generated.ok) ok.push({ tool, name: tool.name as string, args: quickArgs(tool, generated.value, ctx.revision, CALL_PATIENCE_MS) });
     else left.push(`${String(tool.name)}: ${generated.reason ?? 'no valid arguments'}`);
   }
   if (allowed.length > MAX_CALLS) left.push(`${allowed.length - MAX_CALLS} more allowed tool(s) not called (at most ${MAX_CALLS})`);

@@ -1,16 +1,15 @@
 // Which tool a utility check may call, and with what: cancellation and progress need a request
 // the server takes time on, logging needs something that makes the server work. Only tools the
-// user allowed (--call-tools) are considered. A "slow" tool is a guess: a name like slow, sleep,
-// wait, delay or long, with a numeric duration argument whose unit can be read from its name or
-// description; its duration is then set by us, so a check waits only as long as it needs.
+// user allowed (--call-tools) are considered. A slow tool (harness/tool-durations.ts) is set to
+// the duration a check needs, so the check waits only as long as it needs.
 import { randomUUID } from 'node:crypto';
-import { argumentsFor, compile } from '../../harness/arguments.js';
+import { argumentsFor } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Conversation, Session } from '../../harness/sessions/session.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
-import { revisionInfo } from '../../harness/revisions.js';
 import { describePolicy, mayCallTool } from '../../harness/settings.js';
+import { slowArgs } from '../../harness/tool-durations.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,46 +20,6 @@ export interface ToolPlan {
   durationMs?: number;
   /** One line for notes: what is called, with which duration. */
   describe: string;
-}
-
-const SLOW_NAME = /slow|sleep|wait|delay|long|pause/i;
-const DURATION_ARG = /^(ms|millis(econds)?|seconds?|secs?|duration|delay|sleep|wait|timeout|time)([_-]?(ms|millis(econds)?|seconds?|secs?|s))?$/i;
-
-function dialect(revision: string): 'draft-07' | '2020-12' {
-  return revisionInfo(revision).dialect;
-}
-
-/** The unit of a duration argument, when its name or description says it. */
-function unitOf(name: string, schema: Json): 'ms' | 's' | undefined {
-  if (/ms$|millis/i.test(name)) return 'ms';
-  if (/sec|^s$/i.test(name)) return 's';
-  const text = typeof schema.description === 'string' ? schema.description : '';
-  if (/milli/i.test(text)) return 'ms';
-  if (/\bsec(ond)?s?\b/i.test(text)) return 's';
-  return undefined;
-}
-
-/** Arguments that make `tool` take about `wantMs`, if it looks slow and they validate. */
-function slowArgs(tool: Json, base: Json, wantMs: number, revision: string): { args: Json; durationMs: number; arg: string } | undefined {
-  const name = `${String(tool.name)} ${typeof tool.title === 'string' ? tool.title : ''}`;
-  if (!SLOW_NAME.test(name)) return undefined;
-  const schema = tool.inputSchema as Json | undefined;
-  const props = (schema?.properties ?? {}) as Record<string, Json>;
-  for (const [arg, prop] of Object.entries(props)) {
-    if ((prop.type !== 'number' && prop.type !== 'integer') || !DURATION_ARG.test(arg)) continue;
-    const unit = unitOf(arg, prop);
-    if (!unit) continue;
-    let value = unit === 'ms' ? wantMs : wantMs / 1000;
-    if (prop.type === 'integer') value = Math.max(1, Math.round(value));
-    if (typeof prop.minimum === 'number') value = Math.max(value, prop.minimum);
-    if (typeof prop.maximum === 'number') value = Math.min(value, prop.maximum);
-    const durationMs = unit === 'ms' ? value : value * 1000;
-    if (durationMs > wantMs * 3 || durationMs > 3000) continue;
-    const args = { ...base, [arg]: value };
-    const validate = schema ? compile(schema, dialect(revision)) : null;
-    if (validate && validate(args)) return { args, durationMs, arg };
-  }
-  return undefined;
 }
 
 /**
@@ -75,7 +34,7 @@ export async function planToolCall(ctx: CheckContext, wantMs: number, preferSlow
   if (allowed.length === 0) return `no tool the user allowed (${describePolicy(ctx.settings.callTools)}) among ${tools.items.length} tool(s)`;
   const plans: ToolPlan[] = [];
   for (const tool of allowed) {
-    const generated = argumentsFor(tool.inputSchema, dialect(ctx.revision));
+    const generated = argumentsFor(tool.inputSchema, ctx.rev.dialect);
     if (!generated.ok) continue;
     const name = String(tool.name);
     const slow = slowArgs(tool, generated.value, wantMs, ctx.revision);
