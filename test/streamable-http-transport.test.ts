@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Peer } from '../harness/jsonrpc/peer.js';
 import { ObservationLog } from '../harness/observations.js';
 import type { TransportEvent } from '../harness/transport.js';
 import { SseParser, type SseEvent } from '../harness/transports/sse-parser.js';
@@ -220,6 +221,16 @@ describe('StreamableHttpTransport', () => {
     const { t, events } = make();
     await t.send({ jsonrpc: '2.0', id: 'r1', method: 'not-initialized' });
     expect(events).toEqual([expect.objectContaining({ type: 'http-status', status: 400 }), expect.objectContaining({ type: 'refused', ids: ['r1'], status: 400 })]);
+  });
+
+  it('a peer knows that a refused request will get no response (and that an answered one was not refused)', async () => {
+    const { t, wire, observations } = make();
+    const peer = new Peer({ transport: t, wire, observations, timeoutMs: 2000, role: 'client' });
+    await peer.sendRaw(JSON.stringify({ jsonrpc: '2.0', id: 'r1', method: 'not-initialized' }));
+    await peer.sendRaw(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize' }));
+    expect(peer.refused('r1')).toBe(true);
+    expect(peer.refused(7)).toBe(false);
+    expect(peer.refused('never-sent')).toBe(false);
   });
 
   it('does not follow redirects: a 3xx is a status event, and its request is refused at once', async () => {

@@ -150,7 +150,8 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
       const left = opts.timeoutMs - (Date.now() - started);
       const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
       const soft = Math.min(limit, SOFT_SETTLE_MS);
-      await Promise.all(waits.map((w, i) => within(w, owed[i] === 'soft' ? soft : limit)));
+      // A request whose POST was refused with no response of its own gets none later: no wait.
+      await Promise.all(waits.map((w, i) => (session.refused(rendered[i]?.id) ? undefined : within(w, owed[i] === 'soft' ? soft : limit))));
     }
   }
   const fenceId = fence.kind === 'result' || fence.kind === 'error' ? idKey(fence.message.id) : undefined;

@@ -65,6 +65,8 @@ export class Peer {
   private answered = new Map<string, string>();
   /** Methods of the requests we sent, by id (also after they were answered). */
   private sentMethods = new Map<string, string>();
+  /** Request ids whose message the transport saw refused with no response of theirs (HTTP 4xx). */
+  private readonly refusedIds = new Set<string>();
   private waiters: Array<{ test: (m: InboundMessage) => boolean; resolve: (m: InboundMessage | undefined) => void }> = [];
   private closeReason: string | undefined;
   private readonly timeoutMs: number;
@@ -161,6 +163,11 @@ export class Peer {
         resolve(undefined);
       }, timeoutMs).unref();
     });
+  }
+
+  /** Was the message carrying this request id refused with no response of its own? Nothing more will come for it. */
+  refused(id: unknown): boolean {
+    return (typeof id === 'string' || typeof id === 'number') && this.refusedIds.has(idKey(id));
   }
 
   /** Did this peer send a request with this id (answered or not)? */
@@ -282,6 +289,7 @@ export class Peer {
     if (e.type === 'refused') {
       for (const id of e.ids) {
         const key = idKey(id);
+        this.refusedIds.add(key);
         const p = this.pending.get(key);
         if (!p) continue; // answered by the body itself
         clearTimeout(p.timer);

@@ -94,6 +94,10 @@ export class PeerConversation implements Conversation {
     return this.peer.sentRequestWithId(id);
   }
 
+  refused(id: unknown): boolean {
+    return this.peer.refused(id);
+  }
+
   strayResponses(mark: number): Record<string, unknown>[] {
     return this.peer
       .since(mark)

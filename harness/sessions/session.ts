@@ -54,6 +54,8 @@ export interface Conversation {
   waitFor(test: (m: InboundMessage) => boolean, timeoutMs: number, includePast?: boolean): Promise<InboundMessage | undefined>;
   /** Did this conversation send a request with this id? */
   sentRequestWithId(id: unknown): boolean;
+  /** Was the message carrying this request id refused (HTTP 4xx) with no response of its own? Then none will come. */
+  refused(id: unknown): boolean;
   /** Responses after `mark` that answer no request this conversation sent (replies to notifications). */
   strayResponses(mark: number): Record<string, unknown>[];
 }
