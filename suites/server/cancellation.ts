@@ -19,7 +19,7 @@ const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [
   { from: '2026-07-28', url: `${MODERN}#${anchor}`, level },
 ];
 /** How long a slow tool is asked to take: long enough to cancel it, short enough to wait out. */
-const SLOW_MS = 400;
+const SLOW_MS = 300;
 
 /**
  * Send cancellations, then the era's fence: the server must still answer it, and nothing it
@@ -65,7 +65,7 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const id = `cancel-${randomUUID()}`;
   // Wait long enough for a slow tool that ignores the cancellation to answer anyway, and
   // longer while its progress shows it still working (a loaded machine runs late).
-  const waitMs = plan.durationMs !== undefined ? plan.durationMs + 500 : 400;
+  const waitMs = plan.durationMs !== undefined ? plan.durationMs + 400 : 400;
   const capMs = plan.durationMs !== undefined ? plan.durationMs * 3 + 1000 : 400;
   const started = performance.now();
   let answeredAt: number | undefined;

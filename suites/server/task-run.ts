@@ -1,8 +1,8 @@
 // One recorded run of core tasks (2025-11-25) per revision, shared by the tasks checks (each
 // judges its part and cites its frames). On a session of its own: a task-augmented tools/call
 // (task A), tasks/result sent at once while tasks/get polls until A ends, three more
-// tasks/get, tasks/cancel of the ended A; then task B, cancelled while it works, read again
-// after its work would have ended; then tasks/list. Schema violations of these frames are kept
+// tasks/get, tasks/cancel of the ended A; meanwhile task B, cancelled while it works, read
+// again after its work would have ended; then tasks/list. Schema violations of these frames are kept
 // private: a tools/call answered with a CreateTaskResult is right here, and the checks
 // validate each task message against the definition it must meet.
 import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
@@ -39,7 +39,7 @@ export interface CoreTaskRun {
 }
 
 const WORK_A_MS = 300;
-export const WORK_B_MS = 600;
+export const WORK_B_MS = 400;
 const TTL_MS = 60_000;
 const MAX_LIST_PAGES = 20;
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
@@ -89,6 +89,9 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (id === undefined) return run;
   run.id = id;
   const get = (taskId = id): Promise<Step> => step('tasks/get', { taskId });
+  // Task B runs alongside A: its story (cancelled while working, read again after its work
+  // would have ended) does not depend on A's, and the run takes B's time instead of A's plus B's.
+  const second = secondTask(run, call, step, isObj(caps.cancel), clock);
 
   // tasks/result at once, and tasks/get polls (at the server's pollInterval, bounded) until A ends.
   const pending = step('tasks/result', { taskId: id }, budget);
@@ -107,7 +110,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (ended(last?.reply)) for (let i = 0; i < 3; i++) run.afterEnd.push(await get());
   if (isObj(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
 
-  await secondTask(run, call, step, isObj(caps.cancel), clock);
+  await second;
   if (isObj(caps.list)) run.list = await listAll(session, run, ctx.timeoutMs);
   return run;
 }

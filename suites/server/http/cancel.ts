@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 const DELAY_ARG = /^(delay|wait|sleep|pause|after|duration)([_-]?(ms|millis|milliseconds|s|secs?|seconds?))?$/i;
 const URI_ARG = /^(uri|url|resource([_-]?uri)?)$/i;
 /** How long the cancelled call would take; its stream is closed after CLOSE_AFTER_MS. */
-const DELAY_MS = 800;
+const DELAY_MS = 500;
 const CLOSE_AFTER_MS = 150;
 
 interface Candidate {
