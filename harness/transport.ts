@@ -79,6 +79,11 @@ export interface Transport {
    * opened, which a server may allow only one of): such a connection is not lent again.
    */
   readonly holdsStreams?: boolean;
+  /**
+   * HTTP requests made so far on this connection, raw ones included (counted when sent).
+   * Undefined where the transport does not count them.
+   */
+  readonly httpExchanges?: number;
   /** Tell the transport which protocol revision was negotiated (HTTP sends it as a header). */
   setProtocolVersion?(version: string): void;
   /** Close gracefully then forcibly; never leaves a child process behind. */

@@ -8,11 +8,21 @@ import { ObservationLog } from '../harness/observations.js';
 import { PeerConversation } from '../harness/sessions/conversation.js';
 import type { Session } from '../harness/sessions/session.js';
 
-/** A connection the pool only counts, fences (always answered), watches close and closes. */
-function fakeSession(): Session {
-  const peer = { closed: undefined as string | undefined, transport: { kind: 'stdio', onEvent: () => undefined }, unanswered: 0, close: async () => void (peer.closed = 'closed') };
-  const session = new PeerConversation(peer as unknown as Peer) as unknown as Session;
-  Object.assign(session, { fence: async () => ({ kind: 'result', result: {} }) });
+/**
+ * A connection the pool only counts, fences (answered with `fenceReply`; `fences` counts them),
+ * watches close and closes. `lastExchangeAnswered`: an HTTP peer whose last request got a result.
+ */
+function fakeSession(opts: { lastExchangeAnswered?: boolean; fenceReply?: string } = {}): Session & { fences: number } {
+  const peer = {
+    closed: undefined as string | undefined,
+    transport: { kind: 'stdio', onEvent: () => undefined },
+    unanswered: 0,
+    lastExchangeAnswered: opts.lastExchangeAnswered ?? false,
+    close: async () => void (peer.closed = 'closed'),
+  };
+  const session = new PeerConversation(peer as unknown as Peer) as unknown as Session & { fences: number };
+  session.fences = 0;
+  Object.assign(session, { fence: async () => (session.fences++, { kind: opts.fenceReply ?? 'result', result: {} }) });
   return session;
 }
 
@@ -84,5 +94,25 @@ describe('SessionPool', () => {
     expect(fuzzed.closed).toBe('closed');
     expect(opened).toBe(3);
     await pool.close();
+  });
+
+  it('fences a returned session before lending it again, unless its last request already got a result', async () => {
+    const quiet = fakeSession({ lastExchangeAnswered: true, fenceReply: 'timeout' });
+    const pool = new SessionPool(new ObservationLog(), async () => quiet, 1);
+    await pool.release(await pool.borrow(), true);
+    expect(quiet.fences).toBe(0);
+    expect(await pool.borrow()).toBe(quiet);
+    await pool.close();
+
+    const busy = fakeSession({ fenceReply: 'timeout' });
+    const fresh = fakeSession();
+    const sessions = [busy, fresh];
+    const other = new SessionPool(new ObservationLog(), async () => sessions.shift() as Session, 1);
+    await other.release(await other.borrow(), true);
+    // Its fence went unanswered: it is closed, and the next borrower gets a new session.
+    expect(busy.fences).toBe(1);
+    expect(busy.closed).toBe('closed');
+    expect(await other.borrow()).toBe(fresh);
+    await other.close();
   });
 });

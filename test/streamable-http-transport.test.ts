@@ -233,6 +233,23 @@ describe('StreamableHttpTransport', () => {
     expect(peer.refused('never-sent')).toBe(false);
   });
 
+  it('a peer knows when the last HTTP request made was its own request, answered with a result (then a fence would add nothing)', async () => {
+    const { t, wire, observations } = make();
+    const peer = new Peer({ transport: t, wire, observations, timeoutMs: 2000, role: 'client' });
+    expect(peer.lastExchangeAnswered).toBe(false);
+    expect((await peer.request('ping')).kind).toBe('result');
+    expect(peer.lastExchangeAnswered).toBe(true);
+    await peer.notify('notifications/initialized');
+    expect(peer.lastExchangeAnswered).toBe(false);
+    await peer.request('ping');
+    await t.raw.request({ method: 'GET', headers: { Accept: 'text/event-stream' }, timeoutMs: 500, sseWindowMs: 10 });
+    expect(peer.lastExchangeAnswered).toBe(false);
+    expect((await peer.request('bad')).kind).toBe('error');
+    expect(peer.lastExchangeAnswered).toBe(false);
+    await peer.request('ping');
+    expect(peer.lastExchangeAnswered).toBe(true);
+  });
+
   it('does not follow redirects: a 3xx is a status event, and its request is refused at once', async () => {
     const { t, events } = make();
     await t.send({ jsonrpc: '2.0', id: 1, method: 'redirect' });

@@ -95,8 +95,9 @@ export class SessionPool {
     const peer = peerOf(session);
     const leftOpen = peer.transport.kind !== 'stdio' && peer.unanswered > 0;
     if (usable && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
-      const fence = await session.withOwner('pool').fence(FENCE_MS);
-      if (fence.kind === 'result' && !session.closed) {
+      // Over HTTP a result to the last request made already shows what the fence would.
+      const fence = peer.lastExchangeAnswered ? undefined : await session.withOwner('pool').fence(FENCE_MS);
+      if ((fence === undefined || fence.kind === 'result') && !session.closed) {
         (hostile ? this.idleHostile : this.idle).push(session);
         this.wake(hostile);
         return;

@@ -20,6 +20,8 @@ interface Pending {
   resolve: (reply: Reply) => void;
   timer: NodeJS.Timeout;
   owner?: string;
+  /** The transport's HTTP request count once this request was sent (where it counts them). */
+  exchangesAfter?: number;
 }
 
 export interface PeerOptions {
@@ -65,6 +67,8 @@ export class Peer {
   private answered = new Map<string, string>();
   /** Methods of the requests we sent, by id (also after they were answered). */
   private sentMethods = new Map<string, string>();
+  /** The HTTP request count up to which a request got a result (see lastExchangeAnswered). */
+  private resultThrough = -1;
   /** Request ids whose message the transport saw refused with no response of theirs (HTTP 4xx). */
   private readonly refusedIds = new Set<string>();
   private waiters: Array<{ test: (m: InboundMessage) => boolean; resolve: (m: InboundMessage | undefined) => void }> = [];
@@ -123,6 +127,9 @@ export class Peer {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
     const reply = this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner);
     void this.transport.send(message, { ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
+    // HTTP transports count the request synchronously as it goes out.
+    const pending = this.pending.get(idKey(id));
+    if (pending && this.transport.httpExchanges !== undefined) pending.exchangesAfter = this.transport.httpExchanges;
     return reply;
   }
 
@@ -163,6 +170,16 @@ export class Peer {
         resolve(undefined);
       }, timeoutMs).unref();
     });
+  }
+
+  /**
+   * Over HTTP: the last request made on this connection was one of our JSON-RPC requests, and it
+   * got a result (nothing was sent after it, raw requests included). The server was alive and
+   * kept the session past everything sent on it, which is what a fence would show.
+   */
+  get lastExchangeAnswered(): boolean {
+    const made = this.transport.httpExchanges;
+    return made !== undefined && made === this.resultThrough;
   }
 
   /** Was the message carrying this request id refused with no response of its own? Nothing more will come for it. */
@@ -252,6 +269,7 @@ export class Peer {
     if ('error' in m && typeof m.error === 'object' && m.error !== null) {
       pending.resolve({ kind: 'error', error: m.error as JsonRpcError, message: m, ...(seq !== undefined ? { seq } : {}) });
     } else {
+      if (pending.exchangesAfter !== undefined) this.resultThrough = Math.max(this.resultThrough, pending.exchangesAfter);
       pending.resolve({ kind: 'result', result: m.result, message: m, ...(seq !== undefined ? { seq } : {}) });
     }
     return pending.method;

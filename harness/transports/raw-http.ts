@@ -69,6 +69,8 @@ export class RawHttp {
   private readonly active = new Set<AbortController>();
   private counter = 0;
   private closed = false;
+  /** Requests made so far (see Transport.httpExchanges). */
+  sent = 0;
 
   constructor(
     private readonly wire: WireLog,
@@ -81,6 +83,7 @@ export class RawHttp {
   /** One request; never throws for network trouble (status 0 and `problem` instead). */
   async request(req: RawRequest): Promise<RawResponse> {
     const url = req.url ?? this.target.url;
+    this.sent++;
     const label = `RAW#${++this.counter}`;
     const timeoutMs = req.timeoutMs ?? this.timeoutMs;
     const own = mayCarryCredentials(this.target.url, url) ? this.target.headers : undefined;

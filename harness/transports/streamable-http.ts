@@ -66,6 +66,8 @@ export class StreamableHttpTransport implements Transport {
   holdsStreams = false;
   private closing: Promise<void> | undefined;
   private counter = 0;
+  /** POST, GET and DELETE requests made (raw ones are counted by `raw`). */
+  private requestsMade = 0;
   /** Resumptions waiting for their `retry` delay (cleared by close()). */
   private readonly resumeTimers = new Set<NodeJS.Timeout>();
   /** Ids of requests the client cancelled (JSON text). */
@@ -96,6 +98,10 @@ export class StreamableHttpTransport implements Transport {
 
   get sessionId(): string | undefined {
     return this.sid;
+  }
+
+  get httpExchanges(): number {
+    return this.requestsMade + this.raw.sent;
   }
 
   onMessage(handler: (message: unknown, seq?: number) => void): void {
@@ -259,6 +265,7 @@ export class StreamableHttpTransport implements Transport {
     owner: string | undefined,
     timeoutMs = this.headersTimeoutMs,
   ): Promise<{ res: Dispatcher.ResponseData; ac: AbortController } | undefined> {
+    this.requestsMade++;
     const ac = new AbortController();
     this.active.add(ac);
     let timedOut = false;

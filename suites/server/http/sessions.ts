@@ -3,7 +3,7 @@
 // unknown one, and DELETE. Sessions are a MAY: without an issued id, every check here skips.
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/checks/check.js';
-import { SESSIONFUL, httpCheck, legacyAt, ok, own, post, said } from './common.js';
+import { SESSIONFUL, httpCheck, legacyAt, ok, open, own, post, said } from './common.js';
 
 const NO_SESSION = 'the server issued no session id (sessions are optional: MAY)';
 const at = (level: 'MUST' | 'SHOULD') => legacyAt('session-management', level);
@@ -20,10 +20,13 @@ export const sessionsChecks: Check[] = [
       faults: ['http-session-id-not-ascii'],
     },
     async (ctx) => {
-      const sid = (await own(ctx)).sessionId;
+      const { session, t } = await open(ctx);
+      const sid = t.sessionId;
       if (sid === undefined) return ctx.skip(NO_SESSION);
       const bad = [...sid].filter((c) => c < '\x21' || c > '\x7e');
       if (bad.length === 0) return ctx.pass();
+      // A lent session may have opened before this check: cite the answer that issued the id.
+      if (session.server.resultSeq !== undefined) ctx.cite(session.server.resultSeq);
       return ctx.fail({ expected: 'only characters 0x21-0x7E', actual: `session id ${JSON.stringify(sid)} contains ${bad.map((c) => `U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(', ')}` });
     },
   ),
