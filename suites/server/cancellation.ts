@@ -19,7 +19,7 @@ const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [
   { from: '2026-07-28', url: `${MODERN}#${anchor}`, level },
 ];
 /** How long a slow tool is asked to take: long enough to cancel it, short enough to wait out. */
-const SLOW_MS = 300;
+const SLOW_MS = 400;
 
 /**
  * Send cancellations, then the era's fence: the server must still answer it, and nothing it
