@@ -142,7 +142,9 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
       }
       if (got.length === 0) {
         const other = x.stray.length > 0 ? `; responses with ids that match nothing sent: ${brief(x.stray.map((m) => m.id), 160)}` : '';
-        return fail(`one response to ${what} (${rule.standard})`, `no response with that id within ${env.timeoutMs} ms${other}`);
+        // A refused POST was not waited for (exchange): say what was seen, not a timeout.
+        const none = conn.session.refused(r.id) ? 'no response with that id: its POST was refused with an HTTP error status and no response of its own' : `no response with that id within ${env.timeoutMs} ms`;
+        return fail(`one response to ${what} (${rule.standard})`, `${none}${other}`);
       }
       if (got.length > 1) return fail(`one response to ${what}`, `${got.length} responses: ${brief(got, 200)}`);
       const problem = responseProblem(env.corpus, got[0] as Record<string, unknown>);
