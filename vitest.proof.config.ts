@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The exact self-proof (`npm run test:proof`, on demand): under each fault every check runs,
-// and exactly the claimants may change. `npm test` runs the same proofs with the claimants only.
+// The exact self-proof alone (`npm run test:proof`, on demand): under each fault every check
+// runs, and exactly the claimants may change. `npm test` runs the same proofs with the
+// claimants only, and CI runs them exact within its one full run (vitest.config.ts).
 export default defineConfig({
   test: {
     include: ['test/self-proof-*.test.ts', 'test/client-self-proof.test.ts'],
@@ -9,12 +10,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One file at a time: the proofs of one file already fill both cores (a proof mostly
-    // waits on the target), and two files at once starve each other's timeouts.
+    // One file at a time: the proofs of one file already fill both cores.
     fileParallelism: false,
     maxConcurrency: 8,
-    // In CI a proof that fails runs once more (a loaded runner can starve a timeout); a fault
-    // that moves the wrong check fails both times.
-    retry: process.env.CI ? 1 : 0,
   },
 });

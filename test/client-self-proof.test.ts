@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVISIONS } from '../harness/revisions.js';
 import { cleanClientRun, clientProofs, expectClientProof, type ClientMode } from './helpers/client-proof.js';
-import { show } from './helpers/proof-run.js';
+import { PROOF_OPTIONS, show } from './helpers/proof-run.js';
 
 for (const mode of ['stdio', 'http'] as ClientMode[]) {
   describe.concurrent(`the clean reference client (${mode})`, () => {
@@ -18,6 +18,6 @@ for (const mode of ['stdio', 'http'] as ClientMode[]) {
   });
 }
 
-describe.concurrent('each reference-client fault is named by exactly the client checks that claim it', () => {
+describe.concurrent('each reference-client fault is named by exactly the client checks that claim it', PROOF_OPTIONS, () => {
   for (const proof of clientProofs()) it(`${proof.fault} (${proof.mode} @ ${proof.revision})`, () => expectClientProof(proof));
 });

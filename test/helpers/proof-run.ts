@@ -65,6 +65,12 @@ export const flagged = (status: string | undefined): boolean => status === 'fail
 
 export const STRICTNESS: Strictness = process.env.MCP_CONFORMANCE_PROOF === 'exact' ? 'exact' : 'claimants';
 
+/**
+ * In CI a proof that fails runs once more: a loaded runner can starve a timeout. A fault that
+ * moves the wrong check fails both times.
+ */
+export const PROOF_OPTIONS = { retry: process.env.CI ? 1 : 0 };
+
 /** Under the fault, the claimants changed, each to fail (MUST) or warn, with evidence (and, when exact, nothing else did). */
 export async function expectProof(proof: Proof, strictness: Strictness = STRICTNESS): Promise<void> {
   const clean = await cleanRun(proof.mode, proof.revision);

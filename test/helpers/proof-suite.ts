@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { REVISIONS } from '../../harness/revisions.js';
 import { proofs, type Mode } from './proof-plan.js';
-import { cleanRun, expectClean, expectProof } from './proof-run.js';
+import { PROOF_OPTIONS, cleanRun, expectClean, expectProof } from './proof-run.js';
 
 const SERVES: Record<Mode, (era: string) => boolean> = {
   stdio: () => true,
@@ -24,7 +24,7 @@ export function defineProofs(modes: Mode[]): void {
     });
   }
   // Concurrent: a proof mostly waits on the target (fences, timeouts), not on the CPU.
-  describe.concurrent('each fault is named by exactly the checks that claim it', () => {
+  describe.concurrent('each fault is named by exactly the checks that claim it', PROOF_OPTIONS, () => {
     for (const proof of proofs().filter((p) => modes.includes(p.mode))) {
       it(`${proof.fault} (${proof.mode} @ ${proof.revision})`, () => expectProof(proof));
     }
