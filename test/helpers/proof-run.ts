@@ -56,7 +56,7 @@ export function expectClean(report: RunReport): void {
 /**
  * How strictly a proof is judged. `claimants`: only the claimants run under the fault (every
  * check when a claimant is passive), and each must change (fast: `npm test`). `exact`: every check runs, and exactly the claimants may change
- * (`npm run test:proof`, in CI): no other check flips under a fault it does not claim.
+ * (`npm run test:proof`, and CI's full run): no other check flips under a fault it does not claim.
  */
 export type Strictness = 'claimants' | 'exact';
 

@@ -23,7 +23,7 @@ export function defineProofs(modes: Mode[]): void {
       }
     });
   }
-  // Concurrent: a proof mostly waits on the target (fences, timeouts), not on the CPU.
+  // Concurrent: a proof's runs also wait on the target (fences, timeouts), and others fill that time.
   describe.concurrent('each fault is named by exactly the checks that claim it', PROOF_OPTIONS, () => {
     for (const proof of proofs().filter((p) => modes.includes(p.mode))) {
       it(`${proof.fault} (${proof.mode} @ ${proof.revision})`, () => expectProof(proof));

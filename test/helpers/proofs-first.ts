@@ -3,7 +3,7 @@
 // core idles. The rest keep vitest's own order (slowest first once it has timed them).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The self-proof files, longest first (see the README for their times). */
+/** The self-proof files, longest first. */
 const PROOFS = ['client-self-proof', 'self-proof-stdio', 'self-proof-http', 'self-proof-sse'];
 
 const rank = (spec: TestSpecification): number => {
