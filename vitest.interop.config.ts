@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Slow interop runs against real servers from the npm registry (besides server-everything,
-// which `npm test` covers): `npm run test:interop`, also run by CI.
+// which `npm test` covers): `npm run test:interop`. CI runs the same files within its full npm
+// test run (MCP_CONFORMANCE_INTEROP=1, see vitest.config.ts).
 export default defineConfig({
   test: {
     include: ['test/interop/**/*.test.ts'],
