@@ -9,7 +9,7 @@ for (const mode of ['stdio', 'http'] as ClientMode[]) {
   describe.concurrent(`the clean reference client (${mode})`, () => {
     for (const r of REVISIONS) {
       it(`is accepted and passes every client check at ${r.id}`, async () => {
-        const report = await cleanClientRun(mode, r.id);
+        const { report } = await cleanClientRun(mode, r.id);
         expect(report.revisions.find((p) => p.revision === r.id)?.status).toBe('accepted');
         expect(show(report.results.filter((x) => x.status !== 'pass' && x.status !== 'skip'))).toEqual([]);
         for (const x of report.results.filter((y) => y.status === 'skip')) expect(x.reason, x.id).toBeTruthy();

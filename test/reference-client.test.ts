@@ -2,11 +2,11 @@
 // Streamable HTTP and HTTP+SSE) and against small SDK fixtures of both eras: it finishes
 // cleanly, does its work, and every message it sends is schema-valid for its revision.
 // Needs dist/ (built by `npm test`).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { FAULTS } from '../reference/client/faults.js';
+import { FAULTS, TRACE_PREFIX } from '../reference/client/faults.js';
 import { startRecorder, type Recorder } from './fixtures/ref-client/http-recorder.js';
 import { EVERYTHING, fixture, freePort, killAll, node, readTee, runClient, schemaProblems, sentMessages, startServer, teeCommand, type Msg } from './fixtures/ref-client/support.js';
 
@@ -38,6 +38,25 @@ describe('reference client: fault registry', () => {
     expect(run.code).toBe(0);
     const unknown = await runClient(['--fault', 'no-such-fault', 'http://127.0.0.1:1/mcp']);
     expect(unknown.code).toBe(2);
+  });
+
+  it('honours faults only behind isOn, and traces the guards a run reached (the exact client proof prunes by it)', async () => {
+    // Anything that read the active faults another way would act unseen by the trace.
+    for (const file of readdirSync('reference/client', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(join('reference/client', file), 'utf8');
+      if (file !== 'faults.ts') expect(text, file).not.toMatch(/\bactive\.has\b/);
+      if (file !== 'faults.ts' && file !== 'main.ts') expect(text, file).not.toMatch(/\bactiveFaults\(/);
+    }
+    const log = newLog();
+    const run = await runClient(['--server', teeCommand(log, node, fixture('scripted-stdio.mjs'))], { MCP_REF_CLIENT_TRACE_FAULTS: '1' });
+    expect(run.code).toBe(0);
+    const last = run.stderr.trim().split('\n').at(-1) ?? '';
+    expect(last.startsWith(TRACE_PREFIX), last).toBe(true);
+    const consulted = last.slice(TRACE_PREFIX.length).split(',');
+    // The opening's guards ran; a URL-mode elicitation's did not (nothing asked for one).
+    expect(consulted).toContain('initialized-missing');
+    expect(consulted).not.toContain('elicitation-url-prefetched');
+    expect(consulted.every((id) => FAULTS.some((f) => f.id === id))).toBe(true);
   });
 });
 

@@ -29,6 +29,8 @@ export interface ClientRunOptions {
   signal?: AbortSignal;
   toolVersion: string;
   settings?: RunSettings;
+  /** Each scenario's recording once it ended (the client self-proof reads what the client printed). */
+  onRecording?: (scenario: ClientScenario, recording: Recording) => void;
 }
 
 /** Did the client complete its opening at the recording's revision (and so offer it)? */
@@ -62,6 +64,7 @@ export async function runClientChecks(options: ClientRunOptions): Promise<RunRep
   const applies = (s: ClientScenario | ClientCheck, revision: string) => inRange(revision, s.revisions) && (s.transports === 'any' || s.transports.includes(transport));
 
   const judge = async (scenario: ClientScenario, recording: Recording) => {
+    options.onRecording?.(scenario, recording);
     for (const check of options.checks.filter((c) => c.scenario === scenario.id && applies(c, recording.revision))) {
       const result = await judgeOne(check, scenario, recording, options.timeoutMs, settings);
       results.push(result);

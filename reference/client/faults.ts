@@ -17,6 +17,8 @@ export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ..
 export type FaultId = (typeof FAULTS)[number]['id'];
 
 const active = new Set<string>();
+/** Every fault whose guard ran, on or off: a run that never asked for a fault ran as it would under it. */
+const consulted = new Set<string>();
 
 export function isFaultId(id: string): id is FaultId {
   return FAULTS.some((f) => f.id === id);
@@ -30,7 +32,16 @@ export function enableFaults(ids: readonly string[]): string[] {
 }
 
 export function isOn(id: FaultId): boolean {
+  consulted.add(id);
   return active.has(id);
+}
+
+/** The line MCP_REF_CLIENT_TRACE_FAULTS=1 adds to stderr at exit, before the faults whose guard ran. */
+export const TRACE_PREFIX = 'reference client: faults consulted: ';
+
+/** The faults whose guard ran so far. */
+export function consultedFaults(): string[] {
+  return [...consulted].sort();
 }
 
 export function activeFaults(): string[] {

@@ -8,7 +8,7 @@ import { USAGE, UsageError, parseArgs, type Options } from './args.js';
 import { OAuthClient } from './auth-oauth.js';
 import { connectHttp, connectStdio, type Connection } from './connect.js';
 import { afterOpen, beforeShutdown } from './extra-messages.js';
-import { FAULTS, activeFaults, enableFaults } from './faults.js';
+import { FAULTS, TRACE_PREFIX, activeFaults, consultedFaults, enableFaults } from './faults.js';
 import { describe, setVerbose, verbose } from './log.js';
 import { doWork } from './work.js';
 
@@ -34,6 +34,8 @@ async function run(opts: Options): Promise<void> {
 
 function exit(code: number, line?: string): never {
   if (line) process.stderr.write(`reference client: ${line}\n`);
+  // For the self-proof's coverage (test/helpers/client-proof.ts): the last stderr line.
+  if (process.env.MCP_REF_CLIENT_TRACE_FAULTS === '1') process.stderr.write(`${TRACE_PREFIX}${consultedFaults().join(',')}\n`);
   process.exit(code);
 }
 

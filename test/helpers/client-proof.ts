@@ -1,16 +1,19 @@
 // The client side's self-proof, planned from data like the server side's: for every fault of
 // the reference client, in each transport it can show on (stdio through the relay, HTTP),
 // at the newest revision of each era where a claiming check applies, the clean and the faulty
-// reference client are run through every client scenario; exactly the applicable claimants
-// may change, a MUST to fail and a SHOULD to warn.
+// reference client are run through the client scenarios (exact: every scenario where the clean
+// client reached the fault's guard); exactly the applicable claimants may change, a MUST to
+// fail and a SHOULD to warn.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { RunReport } from '../../harness/checks/result.js';
-import type { ClientCheck } from '../../harness/client/scenario.js';
+import type { Recording } from '../../harness/client/recording.js';
+import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.js';
 import { runClientChecks } from '../../harness/client/runner.js';
 import { REVISIONS, inRange, type RevisionId } from '../../harness/revisions.js';
 import { defaultSettings } from '../../harness/settings.js';
+import { TRACE_PREFIX } from '../../reference/client/faults.js';
 import { clientChecks, clientScenarios } from '../../suites/client/index.js';
 import { STRICTNESS, flagged, show, type Strictness } from './proof-run.js';
 
@@ -64,30 +67,60 @@ const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs:
 const CLIENT_TIMEOUT_MS = 4000;
 const TOOL_TIMEOUT_MS = 5000;
 
+/**
+ * What the clean reference client consulted in each scenario: the faults whose guard ran
+ * (`MCP_REF_CLIENT_TRACE_FAULTS`), or `undefined` when it did not say (killed, output cut).
+ */
+export type Coverage = Map<string, ReadonlySet<string> | undefined>;
+
+export interface ClientRun {
+  report: RunReport;
+  coverage: Coverage;
+}
+
 /** Run the reference client through the scenarios `checks` judge (the first, the probe, always). */
-export function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<RunReport> {
+export async function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<ClientRun> {
   const faultFlag = fault ? ` --fault ${fault}` : '';
   const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout ${CLIENT_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
   const scenarios = clientScenarios.filter((s, i) => i === 0 || checks.some((c) => c.scenario === s.id));
-  return runClientChecks({ command: { template }, scenarios, checks, revisions: [revision], timeoutMs: TOOL_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS });
+  const coverage: Coverage = new Map();
+  const onRecording = (scenario: ClientScenario, recording: Recording) => {
+    const last = recording.exit?.stderr.trim().split('\n').at(-1) ?? '';
+    coverage.set(scenario.id, last.startsWith(TRACE_PREFIX) ? new Set(last.slice(TRACE_PREFIX.length).split(',')) : undefined);
+  };
+  const command = { template, env: { MCP_REF_CLIENT_TRACE_FAULTS: '1' } };
+  const report = await runClientChecks({ command, scenarios, checks, revisions: [revision], timeoutMs: TOOL_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS, onRecording });
+  return { report, coverage };
 }
 
-const cleanRuns = new Map<string, Promise<RunReport>>();
-export function cleanClientRun(mode: ClientMode, revision: string): Promise<RunReport> {
+const cleanRuns = new Map<string, Promise<ClientRun>>();
+export function cleanClientRun(mode: ClientMode, revision: string): Promise<ClientRun> {
   const key = `${mode}@${revision}`;
   let run = cleanRuns.get(key);
   if (!run) cleanRuns.set(key, (run = runClientMode(mode, revision)));
   return run;
 }
 
+/**
+ * The checks an exact proof of `fault` runs: those of every scenario in which the clean client
+ * consulted the fault's guard (or did not say), and the claimants. Elsewhere the faulty client
+ * runs exactly the code the clean one ran, so its checks cannot change (the coverage analysis
+ * of mutation testing: a mutant is only run against the tests that reach it).
+ */
+export function reachedChecks(coverage: Coverage, fault: string, claimants: readonly ClientCheck[]): ClientCheck[] {
+  const reached = (scenario: string) => !coverage.has(scenario) || coverage.get(scenario)?.has(fault) !== false;
+  return clientChecks.filter((c) => claimants.includes(c) || reached(c.scenario));
+}
+
 /** As the server side's expectProof (test/helpers/proof-run.ts), for one reference-client fault. */
 export async function expectClientProof(proof: ClientProof, strictness: Strictness = STRICTNESS): Promise<void> {
-  const clean = await cleanClientRun(proof.mode, proof.revision);
-  const faulty = await runClientMode(proof.mode, proof.revision, proof.fault, strictness === 'exact' ? clientChecks : proof.claimants);
+  const { report: clean, coverage } = await cleanClientRun(proof.mode, proof.revision);
+  const exact = strictness === 'exact';
+  const { report: faulty } = await runClientMode(proof.mode, proof.revision, proof.fault, exact ? reachedChecks(coverage, proof.fault, proof.claimants) : proof.claimants);
   const before = new Map(clean.results.map((r) => [r.id, r.status]));
   const ids = new Set(proof.claimants.map((c) => c.id));
   const claimed = faulty.results.filter((r) => ids.has(r.id));
-  if (strictness === 'exact') {
+  if (exact) {
     const changed = faulty.results.filter((r) => r.status !== before.get(r.id) && (ids.has(r.id) || flagged(r.status) || flagged(before.get(r.id))));
     expect(show(changed).sort(), 'the checks whose verdict changed are exactly the claimants').toEqual(show(claimed).sort());
   }
