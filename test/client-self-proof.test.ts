@@ -1,9 +1,13 @@
 // The client self-proof: the clean reference client passes every client check at every
 // revision on both transports; under each of its faults exactly the claiming checks fail.
-import { describe, expect, it } from 'vitest';
+// The reference client runs in worker threads (test/helpers/reference-in-worker.ts).
+import { describe, expect, it, vi } from 'vitest';
 import { REVISIONS } from '../harness/revisions.js';
 import { cleanClientRun, clientProofs, expectClientProof, type ClientMode } from './helpers/client-proof.js';
 import { PROOF_OPTIONS, show } from './helpers/proof-run.js';
+
+vi.mock('execa', async (real) => (await import('./helpers/reference-in-worker.js')).mockExeca(await real()));
+vi.mock('../harness/processes.js', async (real) => (await import('./helpers/reference-in-worker.js')).mockProcesses(await real()));
 
 for (const mode of ['stdio', 'http'] as ClientMode[]) {
   describe.concurrent(`the clean reference client (${mode})`, () => {
