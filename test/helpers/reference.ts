@@ -1,6 +1,6 @@
 // Starting the reference server (built into dist/ by `npm test`) for tests.
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export const REFERENCE_MAIN = resolve('dist/reference/server/main.js');
 
@@ -21,23 +21,25 @@ export interface HttpMode {
   flags?: string[];
 }
 
-/** Start the reference server on Streamable HTTP (random loopback port); `mode` for HTTP+SSE or protected. */
+/**
+ * Start the reference server on Streamable HTTP (random loopback port); `mode` for HTTP+SSE or
+ * protected. It runs in a worker thread, as the stdio self-proof's (reference-in-worker.ts):
+ * the self-proof starts it once per proof, and a thread costs half a Node start.
+ */
 export function startReferenceHttp(fault?: string, mode: HttpMode = {}): Promise<RunningServer> {
   const flags = [mode.sse ? '--sse' : '--http', ...(mode.protected ? ['--protected'] : []), ...(mode.flags ?? [])];
-  const child = spawn(process.execPath, [REFERENCE_MAIN, ...flags, '--port', '0', ...(fault ? ['--fault', fault] : [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
-    });
+  const worker = new Worker(REFERENCE_MAIN, { argv: [...flags, '--port', '0', ...(fault ? ['--fault', fault] : [])], stdout: true, stderr: true });
+  worker.stderr.resume();
+  let exited = false;
+  const gone = new Promise<void>((done) => worker.once('exit', () => ((exited = true), done())));
+  const stop = async () => {
+    if (!exited) await worker.terminate();
+    await gone;
+  };
   return new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`reference server did not start: ${out}`)), 10_000);
-    child.stdout.on('data', (chunk: Buffer) => {
+    worker.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening (http:\/\/\S+)/.exec(out);
       if (m?.[1]) {
@@ -45,6 +47,6 @@ export function startReferenceHttp(fault?: string, mode: HttpMode = {}): Promise
         resolvePromise({ url: m[1], stop });
       }
     });
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}: ${out}`)));
+    worker.once('exit', (code) => reject(new Error(`reference server exited with ${code}: ${out}`)));
   });
 }
