@@ -4,12 +4,12 @@
 // error, and only the warnings that are real deviations from a SHOULD (or, for
 // sampling.tools, a case the text leaves open), each listed here with its reason.
 import { describe, expect, it } from 'vitest';
-import { runClientChecks } from '../harness/client/runner.js';
-import { defaultSettings } from '../harness/settings.js';
-import { authClientChecks } from '../suites/client/auth.js';
-import { httpClientChecks } from '../suites/client/http/index.js';
-import { clientChecks, clientScenarios } from '../suites/client/index.js';
-import { show } from './helpers/proof-run.js';
+import { runClientChecks } from '../../harness/client/runner.js';
+import { defaultSettings } from '../../harness/settings.js';
+import { authClientChecks } from '../../suites/client/auth.js';
+import { httpClientChecks } from '../../suites/client/http/index.js';
+import { clientChecks, clientScenarios } from '../../suites/client/index.js';
+import { show } from '../helpers/proof-run.js';
 
 const DRIVER = 'test/fixtures/sdk-client-driver.mjs';
 const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs: 0 } };

@@ -4,11 +4,11 @@
 // check shows up. Needs dist/ (built by `npm test`).
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runClientChecks } from '../harness/client/runner.js';
-import { LEGACY_REVISIONS } from '../harness/revisions.js';
-import { defaultSettings } from '../harness/settings.js';
-import { httpClientChecks } from '../suites/client/http/index.js';
-import { clientScenarios } from '../suites/client/index.js';
+import { runClientChecks } from '../../harness/client/runner.js';
+import { LEGACY_REVISIONS } from '../../harness/revisions.js';
+import { defaultSettings } from '../../harness/settings.js';
+import { httpClientChecks } from '../../suites/client/http/index.js';
+import { clientScenarios } from '../../suites/client/index.js';
 
 const DRIVER = resolve('test/fixtures/sdk-client-driver.mjs');
 const SESSIONFUL = LEGACY_REVISIONS.filter((r) => r !== '2024-11-05');

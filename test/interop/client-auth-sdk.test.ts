@@ -3,11 +3,11 @@
 // skips with the reason; with the SDK's own OAuth support (test/fixtures/
 // sdk-oauth-client-driver.mjs) every finding must be the reviewed one below.
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../harness/checks/result.js';
-import { NOT_AUTHORIZING } from '../harness/client/auth/view.js';
-import { runClientChecks } from '../harness/client/runner.js';
-import { defaultSettings } from '../harness/settings.js';
-import { clientChecks, clientScenarios } from '../suites/client/index.js';
+import type { RunReport } from '../../harness/checks/result.js';
+import { NOT_AUTHORIZING } from '../../harness/client/auth/view.js';
+import { runClientChecks } from '../../harness/client/runner.js';
+import { defaultSettings } from '../../harness/settings.js';
+import { clientChecks, clientScenarios } from '../../suites/client/index.js';
 
 const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs: 0 } };
 
