@@ -8,6 +8,7 @@
 // processes.
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { execa as Execa } from 'execa';
 
@@ -47,13 +48,20 @@ function inWorkers(real: typeof Execa): typeof Execa {
       signal ??= s;
       void worker.terminate();
     });
-    const done = new Promise<{ exitCode?: number; signal?: string }>((resolve) =>
+    const exit = new Promise<{ exitCode?: number; signal?: string }>((resolve) =>
       worker.once('exit', (code) => {
         workers.delete(pid);
         dead = true;
         resolve(signal ? { signal } : { exitCode: code });
       }),
     );
+    // As execa's result, once the output is read to its end too (bounded, as a pipe a
+    // grandchild holds open would be).
+    const drained = (stream: NodeJS.ReadableStream) => finished(stream).catch(() => undefined);
+    const done = exit.then(async (result) => {
+      await Promise.race([Promise.all([drained(worker.stdout), drained(worker.stderr)]), new Promise((r) => setTimeout(r, 1000).unref())]);
+      return result;
+    });
     const child = Object.assign(new EventEmitter(), {
       pid,
       stdin,
