@@ -58,7 +58,10 @@ async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
   if (allowed === 0 || ok.length === 0) return 'no-safe-tool: no listed tool may be called under the --call-tools policy (allow more with --call-tools)';
   const mentions = (t: Obj): boolean => /\btasks?\b/i.test(`${String(t.name)} ${String(t.title ?? '')} ${String(t.description ?? '')}`);
   const candidates = [...ok.filter((c) => mentions(c.tool)), ...ok.filter((c) => !mentions(c.tool))].slice(0, MAX_TRIES);
-  const session = await ctx.session({ clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } }, privateObservations: ['schema-invalid'] });
+  // A connection of its own: declaring the extension changes how a server answers, and one
+  // that wrongly keeps it for the connection must not hand task results to the checks that
+  // borrow the connection next.
+  const session = await ctx.session({ clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } }, privateObservations: ['schema-invalid'], fresh: true });
   if (ctx.http) await learnTools(session);
   const run: ExtensionRun = { tried: [], polls: [] };
   for (const c of candidates) {
