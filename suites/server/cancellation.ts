@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
+import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { listenIdsOn } from './listen-stream.js';
-import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from './tool-plan.js';
+import { isNotification, newProgressToken, planToolCall, replyLine, sleep, type ToolPlan } from './tool-plan.js';
 
 const LEGACY = 'basic/utilities/cancellation';
 const MODERN = 'basic/patterns/cancellation';
@@ -52,8 +52,25 @@ function harmlessRequest(session: Session): string {
 }
 
 /**
+ * The fence for "no answer is coming": the same call again, not cancelled. When it is answered,
+ * the cancelled call, started earlier with the same work, would have been answered too if the
+ * server went on with it; the era's fence after that lets its answer cross any other stream.
+ * False when the twin proves nothing (refused, failed, or no answer in time): then the wait is
+ * the slow tool's time.
+ */
+async function twinAnswered(session: Session, plan: ToolPlan, cancelled: Promise<Reply>, timeoutMs: number): Promise<boolean> {
+  const twin = session.request('tools/call', { name: plan.name, arguments: plan.args }, { id: `twin-${randomUUID()}`, timeoutMs });
+  const first = await Promise.race([twin.then((reply) => ({ twin: reply })), cancelled.then(() => undefined)]);
+  if (first === undefined) return true;
+  const done = first.twin.kind === 'result' && (first.twin.result as { isError?: unknown } | undefined)?.isError !== true;
+  if (done) await session.fence();
+  return done;
+}
+
+/**
  * Cancel an allowed slow tool call right after a progress notification (the next one is a step
- * away), then wait out the time the call would have taken. Only what comes after the fence's
+ * away), then wait until the same call, sent again, is answered (else out the time the call
+ * would have taken). Only what comes after the fence's
  * answer counts: the server sent it after it had read the cancellation (what comes before may
  * have crossed it on the wire).
  */
@@ -82,9 +99,10 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const { dead, replies, fenceSeq } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
   if (dead) return ctx.fail({ expected: 'the server keeps working after a cancellation (answers the next request)', actual: `the ${session.rev.fence} got ${dead}` });
   const late = () => session.inbound.filter((m) => progressed(m) && (m.seq ?? 0) > fenceSeq);
+  const fenced = plan.durationMs !== undefined && (await twinAnswered(session, plan, call, capMs + 1000));
   let until = started + waitMs;
   let seen = 0;
-  while (answeredAt === undefined && !session.closed && performance.now() < Math.min(until, started + capMs)) {
+  while (!fenced && answeredAt === undefined && !session.closed && performance.now() < Math.min(until, started + capMs)) {
     await Promise.race([call, sleep(100)]);
     const now = late().length;
     if (now > seen) [seen, until] = [now, Math.max(until, performance.now() + 400)];
