@@ -2,9 +2,10 @@
 // judges its part and cites its frames). On a session of its own: a task-augmented tools/call
 // (task A), tasks/result sent at once while tasks/get polls until A ends, three more
 // tasks/get, tasks/cancel of the ended A; meanwhile task B, cancelled while it works, read
-// again after its work would have ended; then tasks/list. Schema violations of these frames are kept
-// private: a tools/call answered with a CreateTaskResult is right here, and the checks
-// validate each task message against the definition it must meet.
+// again after its work would have ended (task C, the same work uncancelled, tells when); then
+// tasks/list. Schema violations of these frames are kept private: a tools/call answered with a
+// CreateTaskResult is right here, and the checks validate each task message against the
+// definition it must meet.
 import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
@@ -124,8 +125,21 @@ async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>
   if (id === undefined || !cancel) return;
   run.second.cancel = await step('tasks/cancel', { taskId: id });
   run.second.get = await step('tasks/get', { taskId: id });
-  await sleep(Math.max(0, started + WORK_B_MS + 300 - clock()));
+  // A server that gave B the id of A would give C that id too, and C would rewrite A's story.
+  if (id === run.id || !(await twinEnded(call, step, [run.id, id]))) await sleep(Math.max(0, started + WORK_B_MS + 300 - clock()));
   run.second.later = await step('tasks/get', { taskId: id });
+}
+
+/**
+ * The fence for "B's work would have ended": task C, the same work as B, created after it and
+ * never cancelled. Once C's result is in, B's work is over too, had the server gone on with it.
+ * False when C proves nothing (not created, an id already taken, no result): then the wait is
+ * B's time.
+ */
+async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj) => Promise<Step>, taken: (string | undefined)[]): Promise<boolean> {
+  const id = createdId(await call(WORK_B_MS));
+  if (id === undefined || taken.includes(id)) return false;
+  return (await step('tasks/result', { taskId: id })).reply.kind === 'result';
 }
 
 /** Every page of tasks/list, and which created tasks tasks/get still found just before. */
