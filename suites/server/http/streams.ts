@@ -2,7 +2,7 @@
 // priming, event ids and resumption (SHTTP-014, 030, 031), all 2025-03-26..2025-11-25; and the
 // end of a request's stream after its response, in both shapes (SHTTP-013, SHTTP-105).
 import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { isResponseTo, messageOf } from '../../../harness/checks/http-access.js';
+import { isResponseTo, messageOf, type SseEvent } from '../../../harness/checks/http-access.js';
 import { only } from '../../../harness/revisions.js';
 import { SESSIONFUL, STREAMABLE, httpCheck, legacyAt, modernAt, own, post, said } from './common.js';
 import { notAStream, toolStream } from './tool-stream.js';
@@ -129,19 +129,24 @@ export const streamsChecks: Check[] = [
     async (ctx) => {
       const t = await own(ctx);
       const a = await post(ctx, t, { id: 'resume-a', method: 'ping' });
+      const sentB = performance.now();
       const b = await post(ctx, t, { id: 'resume-b', method: 'ping' });
+      const roundTripMs = performance.now() - sentB;
       const from = a.events?.find((e) => e.id !== undefined && e.id !== '');
       if (!from?.id) return ctx.skip('the server attaches no event ids to POST streams: resumption is not offered (MAY)');
       const other = new Set((b.events ?? []).filter((e) => e.data !== '').map((e) => e.data));
+      const isForeign = (e: SseEvent): boolean => e.data !== '' && (other.has(e.data) || isResponseTo(messageOf(e), 'resume-b'));
+      const window = replayWindowMs(roundTripMs, ctx.timeoutMs);
       const r = await t.raw({
         method: 'GET',
         headers: { Accept: 'text/event-stream', ...t.sessionHeaders(), 'Last-Event-ID': from.id },
         owner: ctx.owner,
-        sseWindowMs: Math.min(ctx.timeoutMs, 1000),
+        sseWindowMs: window,
+        sseUntil: (events) => events.some(isForeign),
       });
       if (r.status !== 200 || r.contentType !== 'text/event-stream') return ctx.skip(`the server did not resume the stream (${said(r)}): replay is a MAY, nothing to judge`);
-      const foreign = (r.events ?? []).filter((e) => e.data !== '' && (other.has(e.data) || isResponseTo(messageOf(e), 'resume-b')));
-      if (foreign.length === 0) return ctx.pass();
+      const foreign = (r.events ?? []).filter(isForeign);
+      if (foreign.length === 0) return ctx.pass(`nothing of another stream within ${window} ms of the resumed stream's headers`);
       return ctx.fail({
         expected: `after Last-Event-ID ${from.id} (a stream of request resume-a), only later events of that stream`,
         actual: `${foreign.length} event(s) of another stream replayed, e.g. ${ctx.brief(foreign[0]?.data, 160)}`,
@@ -172,6 +177,15 @@ export const streamsChecks: Check[] = [
     },
   ),
 ];
+
+/**
+ * How long a resumed stream is read for a replay. A server replays what it stored as soon as it
+ * answers the GET, so the window scales with its own round trip (a POST's, measured just
+ * before), from 250 ms on a local server up to 1 s (or the timeout).
+ */
+function replayWindowMs(roundTripMs: number, timeoutMs: number): number {
+  return Math.round(Math.min(timeoutMs, 1000, Math.max(250, roundTripMs * 10)));
+}
 
 /** 2026-07-28: a tool call answered as a stream; does the stream end once the response came? */
 async function modernStreamEnd(ctx: CheckContext, window: number) {
