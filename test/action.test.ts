@@ -45,12 +45,17 @@ interface StepRun {
 
 function bash(script: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a step that hangs is ended with everything it started (an npm
+    // left behind would hold the pipes open, and the test would wait for them).
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    const timer = setTimeout(() => {
+      stderr += '\n(the test ended this step after 90 s)';
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, 90_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       done({ code, stdout, stderr });
@@ -90,6 +95,8 @@ async function runAction(given: Record<string, string>, workspace: string, runne
       GITHUB_OUTPUT: outFile,
       GITHUB_STEP_SUMMARY: summary,
       RUNNER_TEMP: runnerTemp,
+      // A registry request that stalls is tried again after 15 s, not after npm's default 5 minutes.
+      npm_config_fetch_timeout: '15000',
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expr(String(v));
     const result = await bash(step.run, env, workspace);
