@@ -159,7 +159,7 @@ describe('reference client, legacy era', () => {
     expect(methods(rec.posted())).toContain('tools/call');
   });
 
-  it('falls back after a silent probe, cancels a call that times out, and disconnects on an unknown version', async () => {
+  it('falls back after a silent probe, cancels a call that times out (sooner with --call-timeout), and disconnects on an unknown version', async () => {
     const log = newLog();
     const run = await runClient(['--timeout', '1000', '--server', teeCommand(log, node, fixture('scripted-stdio.mjs'), '--silent-probe', '--hang-call')]);
     expect(run.code).toBe(0);
@@ -167,6 +167,14 @@ describe('reference client, legacy era', () => {
     expect(methods(sent).slice(0, 2)).toEqual(['server/discover', 'initialize']);
     const call = sent.find((m) => m.method === 'tools/call');
     expect(sent.find((m) => m.method === 'notifications/cancelled')?.params).toEqual({ requestId: call?.id, reason: 'timeout' });
+
+    // --call-timeout: a tools/call is given up sooner than other requests.
+    const log3 = newLog();
+    const patient = await runClient(['--timeout', '30000', '--call-timeout', '300', '--verbose', '--server', teeCommand(log3, node, fixture('scripted-stdio.mjs'), '--hang-call')]);
+    expect(patient.code).toBe(0);
+    expect(patient.stderr).toContain('tools/call got no answer within 300 ms');
+    const sent3 = sentMessages(readTee(log3));
+    expect(sent3.find((m) => m.method === 'notifications/cancelled')?.params).toEqual({ requestId: sent3.find((m) => m.method === 'tools/call')?.id, reason: 'timeout' });
 
     const log2 = newLog();
     const bad = await runClient(['--server', teeCommand(log2, node, fixture('scripted-stdio.mjs'), '--version', '1999-01-01')]);

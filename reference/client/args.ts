@@ -2,7 +2,7 @@
 import { OFFER_NAMES, type Offer } from './revisions.js';
 
 export const USAGE =
-  'usage: main.js [--fault ID[,ID]]... [--timeout MS] [--deadline MS] [--capabilities LIST] [--verbose] (<url> | --server "<command line>")\n' +
+  'usage: main.js [--fault ID[,ID]]... [--timeout MS] [--call-timeout MS] [--deadline MS] [--capabilities LIST] [--verbose] (<url> | --server "<command line>")\n' +
   '       main.js --list-faults [--json]';
 
 export interface Options {
@@ -10,6 +10,8 @@ export interface Options {
   server?: string;
   faults: string[];
   timeoutMs: number;
+  /** How long a tools/call may take before it is given up and cancelled (default: timeoutMs). */
+  callTimeoutMs?: number;
   deadlineMs: number;
   offer: Offer;
   verbose: boolean;
@@ -73,6 +75,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
         break;
       case '--timeout':
         opts.timeoutMs = positiveInt(flag, value());
+        break;
+      case '--call-timeout':
+        opts.callTimeoutMs = positiveInt(flag, value());
         break;
       case '--deadline':
         opts.deadlineMs = positiveInt(flag, value());

@@ -20,6 +20,8 @@ import { StdioChannel } from './transports/stdio.js';
 export interface ConnectOptions {
   offer: Offer;
   timeoutMs: number;
+  /** How long a tools/call may take (default: timeoutMs). */
+  callTimeoutMs?: number;
   auth?: AuthHooks;
 }
 
@@ -107,7 +109,7 @@ async function failing<T>(channel: Channel, step: () => Promise<T>): Promise<T> 
 
 export async function connectStdio(commandLine: string, opts: ConnectOptions): Promise<Connection> {
   const channel = StdioChannel.spawn(commandLine);
-  const peer = new Peer(channel, opts.timeoutMs);
+  const peer = new Peer(channel, opts.timeoutMs, opts.callTimeoutMs);
   return failing(channel, async () => {
     // VER-030: a dual-era client probes with server/discover before anything else.
     const found = isOn('stdio-no-discover-probe') ? NEWEST_LEGACY : await probe(peer, opts, false);
@@ -118,7 +120,7 @@ export async function connectStdio(commandLine: string, opts: ConnectOptions): P
 export async function connectHttp(url: URL, opts: ConnectOptions): Promise<Connection> {
   const http = new HttpClient(opts.auth ?? NO_AUTH);
   const channel = new StreamableHttpChannel(url, http, opts.timeoutMs);
-  const peer = new Peer(channel, opts.timeoutMs);
+  const peer = new Peer(channel, opts.timeoutMs, opts.callTimeoutMs);
   const authFallsThrough = isOn('sse-fallback-on-401');
   const found = await failing(channel, () => probe(peer, opts, authFallsThrough));
   if (found instanceof ModernSession) return failing(channel, () => openModern(found, peer, opts));
@@ -134,5 +136,5 @@ export async function connectHttp(url: URL, opts: ConnectOptions): Promise<Conne
     await channel.close();
   }
   const sse = await failing(channel, () => LegacySseChannel.connect(url, http, opts.timeoutMs));
-  return failing(sse, () => openLegacy(new Peer(sse, opts.timeoutMs, Number(peer.nextId())), found, opts));
+  return failing(sse, () => openLegacy(new Peer(sse, opts.timeoutMs, opts.callTimeoutMs, Number(peer.nextId())), found, opts));
 }

@@ -1,5 +1,5 @@
 // Entry of the reference MCP client:
-//   node dist/reference/client/main.js [--fault ID[,ID]]... [--timeout MS] <url>
+//   node dist/reference/client/main.js [--fault ID[,ID]]... [--timeout MS] [--call-timeout MS] <url>
 //   node dist/reference/client/main.js [--fault ...] --server "<command line>"
 //   node dist/reference/client/main.js --list-faults [--json]
 // Faults also come from MCP_REF_CLIENT_FAULTS (comma list). Exit 0 after a clean run; 1 with
@@ -18,7 +18,7 @@ function listFaults(json: boolean): void {
 }
 
 async function run(opts: Options): Promise<void> {
-  const connectOpts = { offer: opts.offer, timeoutMs: opts.timeoutMs };
+  const connectOpts = { offer: opts.offer, timeoutMs: opts.timeoutMs, ...(opts.callTimeoutMs !== undefined ? { callTimeoutMs: opts.callTimeoutMs } : {}) };
   const conn: Connection =
     opts.server !== undefined ? await connectStdio(opts.server, connectOpts) : await connectHttp(opts.url as URL, { ...connectOpts, auth: new OAuthClient(opts.url as URL, opts.timeoutMs) });
   verbose(`connected: ${conn.session.era} era, ${conn.session.revision}, ${conn.channel.kind}`);

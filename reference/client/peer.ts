@@ -57,6 +57,8 @@ export class Peer {
   constructor(
     readonly channel: Channel,
     readonly timeoutMs: number,
+    /** How long a tools/call may take before it is given up (default: timeoutMs). */
+    readonly callTimeoutMs: number = timeoutMs,
     /** Ids continue across a transport fallback: the server sees each id once. */
     firstId = 1,
   ) {
@@ -75,8 +77,8 @@ export class Peer {
       if (this.closedReason) return reject(new ChannelClosedError(this.closedReason));
       const p: Pending = { id, method, resolve, reject, abort: new AbortController(), done: false };
       this.pending.set(idKey(id), p);
-      const ms = opts.timeoutMs ?? this.timeoutMs;
-      if (ms > 0) p.timer = setTimeout(() => this.expire(p, opts.cancellable !== false), ms);
+      const ms = opts.timeoutMs ?? (method === 'tools/call' ? this.callTimeoutMs : this.timeoutMs);
+      if (ms > 0) p.timer = setTimeout(() => this.expire(p, ms, opts.cancellable !== false), ms);
       verbose(`-> ${method} #${String(id)}`);
       this.channel.send(msg, { expectId: id, headers: this.handlers.headersFor(msg), signal: p.abort.signal }).catch((e: unknown) => this.settle(p, undefined, toRpc(e)));
     });
@@ -116,9 +118,9 @@ export class Peer {
     return this.pending.has(idKey(id));
   }
 
-  private expire(p: Pending, cancellable: boolean): void {
+  private expire(p: Pending, ms: number, cancellable: boolean): void {
     if (p.done) return;
-    this.settle(p, undefined, new TimeoutError(`${p.method} got no answer within ${this.timeoutMs} ms`));
+    this.settle(p, undefined, new TimeoutError(`${p.method} got no answer within ${ms} ms`));
     // initialize and the probe are never cancelled; an HTTP stream still waiting for them is just dropped.
     if (!cancellable) {
       if (this.handlers.cancelStyle() !== 'notify') p.abort.abort();

@@ -66,6 +66,12 @@ const SETTINGS = { ...defaultSettings(), fuzz: { enabled: false, seed: 42, runs:
  */
 const CLIENT_TIMEOUT_MS = 4000;
 const TOOL_TIMEOUT_MS = 5000;
+/**
+ * The client's patience with a tools/call: shorter, since every asking-server run waits it out
+ * on the tool that never answers. The slowest call that must not time out (the asking tool,
+ * whose server asks the client several things first) takes well under it.
+ */
+const CLIENT_CALL_TIMEOUT_MS = 2000;
 
 /**
  * What the clean reference client consulted in each scenario: the faults whose guard ran
@@ -81,7 +87,7 @@ export interface ClientRun {
 /** Run the reference client through the scenarios `checks` judge (the first, the probe, always). */
 export async function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<ClientRun> {
   const faultFlag = fault ? ` --fault ${fault}` : '';
-  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout ${CLIENT_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
+  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout ${CLIENT_TIMEOUT_MS} --call-timeout ${CLIENT_CALL_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
   const scenarios = clientScenarios.filter((s, i) => i === 0 || checks.some((c) => c.scenario === s.id));
   const coverage: Coverage = new Map();
   const onRecording = (scenario: ClientScenario, recording: Recording) => {
