@@ -117,7 +117,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
 }
 
 /** Task B: created (a second id), cancelled while it works, and read again after its work would have ended. */
-async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj) => Promise<Step>, cancel: boolean, clock: () => number): Promise<void> {
+async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, cancel: boolean, clock: () => number): Promise<void> {
   const started = clock();
   const create = await call(WORK_B_MS);
   const id = createdId(create);
@@ -136,10 +136,12 @@ async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>
  * False when C proves nothing (not created, an id already taken, no result): then the wait is
  * B's time.
  */
-async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj) => Promise<Step>, taken: (string | undefined)[]): Promise<boolean> {
+async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, taken: (string | undefined)[]): Promise<boolean> {
   const id = createdId(await call(WORK_B_MS));
   if (id === undefined || taken.includes(id)) return false;
-  return (await step('tasks/result', { taskId: id })).reply.kind === 'result';
+  // Patience for C: a few times the work. A server slower than that does not do the work in
+  // the time it was asked for, and the fixed wait (by then over) is as good as any.
+  return (await step('tasks/result', { taskId: id }, WORK_B_MS * 3)).reply.kind === 'result';
 }
 
 /** Every page of tasks/list, and which created tasks tasks/get still found just before. */
