@@ -70,9 +70,8 @@ async function twinAnswered(session: Session, plan: ToolPlan, cancelled: Promise
 /**
  * Cancel an allowed slow tool call right after a progress notification (the next one is a step
  * away), then wait until the same call, sent again, is answered (else out the time the call
- * would have taken). Only what comes after the fence's
- * answer counts: the server sent it after it had read the cancellation (what comes before may
- * have crossed it on the wire).
+ * would have taken). Only what comes after the fence's answer counts: the server sent it after
+ * it had read the cancellation (what comes before may have crossed it on the wire).
  */
 async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const plan = await planToolCall(ctx, SLOW_MS);
