@@ -30,20 +30,28 @@ interface BatchOutcome {
   others: Record<string, unknown>[];
 }
 
-/** Send the batch, then a ping as a fence; answers still missing a moment after it count as none. */
+/** Responses since `mark` that answer no id we sent (the notification, or the whole batch). */
+function foreignResponses(peer: Conversation, mark: number): Record<string, unknown>[] {
+  return peer
+    .since(mark)
+    .map((m) => m.message as Record<string, unknown>)
+    .filter((m) => !('method' in m) && ('result' in m || 'error' in m) && !peer.sentRequestWithId(m.id));
+}
+
+/**
+ * Send the batch, then a ping as a fence. A batch refused as a whole (an error with id null) is
+ * decided at the fence; otherwise answers still missing a moment after it count as none.
+ */
 async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOutcome> {
   const { items } = pingBatch();
   const mark = peer.mark();
   const settled: (Reply | undefined)[] = [];
   const all = peer.requestBatch(items).then((r) => settled.push(...r));
   await peer.request('ping', undefined);
-  await Promise.race([all, new Promise((r) => setTimeout(r, 300))]);
+  const refusedWhole = foreignResponses(peer, mark).some((m) => m.id === null && 'error' in m);
+  if (!refusedWhole) await Promise.race([all, new Promise((r) => setTimeout(r, 300))]);
   const replies = settled.length > 0 ? settled : [undefined, undefined];
-  const others = peer
-    .since(mark)
-    .map((m) => m.message as Record<string, unknown>)
-    .filter((m) => !('method' in m) && ('result' in m || 'error' in m) && !peer.sentRequestWithId(m.id));
-  return { replies, others };
+  return { replies, others: foreignResponses(peer, mark) };
 }
 
 const answered = (r: Reply | undefined): r is Extract<Reply, { kind: 'result' | 'error' }> => r?.kind === 'result' || r?.kind === 'error';
