@@ -208,6 +208,9 @@ export class Peer {
   /** Register a request we are about to send; resolves with its reply. */
   private expect(method: string, id: JsonRpcId, timeoutMs: number, owner: string | undefined, where = ''): Promise<Reply> {
     const key = idKey(id);
+    // Two requests waiting on one id could not be told apart, and the first one's timer would
+    // outlive the run: a harness bug, named here instead.
+    if (this.pending.has(key)) throw new Error(`request id ${JSON.stringify(id)} is already waiting for a response on this connection`);
     this.sentMethods.set(key, method);
     return new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {

@@ -4,6 +4,7 @@
 // `_meta` subscriptionId; over HTTP they come on the listen POST's own SSE stream, which the
 // harness reads in the background while the check goes on (so a check waits for what it needs,
 // a fence, instead of reading a stream for a fixed window).
+import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../harness/checks/check.js';
 import { isResponseTo, messageOf, type StreamWatch } from '../../harness/checks/http-access.js';
 import type { JsonRpcId, Reply } from '../../harness/jsonrpc/types.js';
@@ -87,8 +88,12 @@ export class Listening {
     return this.watch !== undefined;
   }
 
-  /** Send subscriptions/listen; its answer is awaited by no one (it comes when the subscription ends). */
-  open(filter: Filter, id: JsonRpcId, waitMs: number): Listen {
+  /**
+   * Send subscriptions/listen; its answer is awaited by no one (it comes when the subscription
+   * ends). Without an `id`, a fresh one: the listen stays pending on a lent session after the
+   * check, so an id another check might send on it too would answer the wrong listen.
+   */
+  open(filter: Filter, waitMs: number, id: JsonRpcId = `listen-${randomUUID()}`): Listen {
     LISTEN_IDS.set(this.session.conn, [...listenIdsOn(this.session.conn), id]);
     const reply = this.session.request('subscriptions/listen', { notifications: filter }, { id, timeoutMs: waitMs });
     const listen = { id, filter, reply };

@@ -2,6 +2,7 @@
 // server/utilities/logging. Up to 2025-11-25 the client sets a session level with
 // logging/setLevel; at 2026-07-28 each request asks with _meta io.modelcontextprotocol/logLevel,
 // and its log messages are request-scoped (on its own stream, before its response).
+import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import type { InboundMessage } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
@@ -60,11 +61,11 @@ async function loggedCall(ctx: CheckContext): Promise<{ listening: Listening; lo
   await learnTools(session);
   const listening = new Listening(ctx, session);
   // A listen stays open beside the call: a log message on it is on the wrong stream.
-  const listen = listening.open(fullFilter(session.server.capabilities, []), `listen-${Date.now()}`, ctx.timeoutMs * 20);
+  const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
   let answered = false;
   void listen.reply.then(() => (answered = true));
   await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
-  const callId = `logged-${Date.now()}`;
+  const callId = `logged-${randomUUID()}`;
   await session.request('tools/call', { name: plan.name, arguments: plan.args }, { id: callId, meta: { logLevel: 'debug' } });
   await session.fence();
   // Over HTTP the call's own stream ends after its response: whatever it carries has come by then.

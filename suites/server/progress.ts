@@ -3,6 +3,7 @@
 // exercise per revision on its own session (list requests and one allowed tool call, each with
 // its own token) feeds the active checks; the passive check judges every progress notification
 // of the revision; at 2026-07-28 one more check keeps a listen open beside a call.
+import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js';
 import { isResponseTo } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
@@ -255,12 +256,12 @@ export const progressChecks: Check[] = [
       const session = await ctx.session();
       await learnTools(session);
       const listening = new Listening(ctx, session);
-      const listen = listening.open(fullFilter(session.server.capabilities, []), `listen-${Date.now()}`, ctx.timeoutMs * 20);
+      const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
       let answered = false;
       void listen.reply.then(() => (answered = true));
       await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
       const token = newProgressToken(session);
-      const id = `progress-${Date.now()}`;
+      const id = `progress-${randomUUID()}`;
       await session.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { id, timeoutMs: ctx.timeoutMs + (plan.durationMs ?? 0) });
       await session.fence();
       const frames = listening.frames();

@@ -83,7 +83,7 @@ async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
     [full, 7900 + Math.floor(Math.random() * 99)],
     [full, `listen-${randomUUID()}`],
   ] as const) {
-    const listen = listening.open(filter, id, waitMs);
+    const listen = listening.open(filter, waitMs, id);
     void listen.reply.then((r) => answers.set(listen, r));
     opened.push(listen);
     // One at a time: each acknowledged (or answered) before the next opens.

@@ -263,7 +263,7 @@ export const subscriptionsChecks: Check[] = [
       const session = await ctx.session();
       await learnTools(session);
       const listening = new Listening(ctx, session);
-      const listen = listening.open(fullFilter(session.server.capabilities, []), `listen-${Date.now()}`, ctx.timeoutMs * 20);
+      const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
       let answer: string | undefined;
       void listen.reply.then((r) => (answer = r.kind === 'error' ? `error ${r.error.code}` : r.kind));
       await listening.until(() => listening.acknowledgment(listen) !== undefined || answer !== undefined, ctx.timeoutMs);

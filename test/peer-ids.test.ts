@@ -1,0 +1,40 @@
+// The peer matches responses by request id: an id still waiting for its response is never sent
+// again on the connection (the two could not be told apart, and the first one's timer would
+// keep the process alive long after the run).
+import { describe, expect, it } from 'vitest';
+import { Peer } from '../harness/jsonrpc/peer.js';
+import { ObservationLog } from '../harness/observations.js';
+import type { Transport, TransportEvent } from '../harness/transport.js';
+import { WireLog } from '../harness/wire-log.js';
+
+/** A transport that records what is sent and answers only when told to. */
+function loopback(): { transport: Transport; answer: (m: unknown) => void; sent: unknown[] } {
+  const sent: unknown[] = [];
+  let receive: (m: unknown) => void = () => undefined;
+  const transport: Transport = {
+    kind: 'stdio',
+    closed: false,
+    send: async (m) => void sent.push(m),
+    sendRaw: async (t) => void sent.push(t),
+    onMessage: (h) => (receive = h),
+    onEvent: (_h: (e: TransportEvent) => void) => undefined,
+    close: async () => undefined,
+  };
+  return { transport, answer: (m) => receive(m), sent };
+}
+
+describe('request ids on one connection', () => {
+  it('refuses to send an id that is still waiting, and allows it again once answered', async () => {
+    const { transport, answer, sent } = loopback();
+    const peer = new Peer({ transport, wire: new WireLog(), observations: new ObservationLog(), timeoutMs: 60_000, role: 'client' });
+    const first = peer.request('subscriptions/listen', {}, { id: 'listen-1' });
+    expect(() => peer.request('subscriptions/listen', {}, { id: 'listen-1' })).toThrow(/"listen-1" is already waiting/);
+    expect(sent).toHaveLength(1);
+    answer({ jsonrpc: '2.0', id: 'listen-1', result: {} });
+    expect((await first).kind).toBe('result');
+    const again = peer.request('ping', undefined, { id: 'listen-1' });
+    answer({ jsonrpc: '2.0', id: 'listen-1', result: {} });
+    expect((await again).kind).toBe('result');
+    await peer.close();
+  });
+});
