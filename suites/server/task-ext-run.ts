@@ -58,6 +58,24 @@ async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
   if (allowed === 0 || ok.length === 0) return 'no-safe-tool: no listed tool may be called under the --call-tools policy (allow more with --call-tools)';
   const mentions = (t: Obj): boolean => /\btasks?\b/i.test(`${String(t.name)} ${String(t.title ?? '')} ${String(t.description ?? '')}`);
   const candidates = [...ok.filter((c) => mentions(c.tool)), ...ok.filter((c) => !mentions(c.tool))].slice(0, MAX_TRIES);
+  // The connection that never declares the extension opens meanwhile (over stdio a process
+  // start): it is the run's longest wait otherwise. Awaited below; a failure before that point
+  // must not also surface as an unhandled rejection.
+  const opening = (async () => {
+    const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
+    if (ctx.http) await learnTools(fresh);
+    return fresh;
+  })();
+  opening.catch(() => undefined);
+  try {
+    return await recordWith(ctx, candidates, opening);
+  } finally {
+    // Never left opening past the run's end, where nothing would close it.
+    await opening.catch(() => undefined);
+  }
+}
+
+async function recordWith(ctx: CheckContext, candidates: ReturnType<typeof callable>['ok'], opening: Promise<Session>): Promise<ExtensionRun> {
   // A connection of its own: declaring the extension changes how a server answers, and one
   // that wrongly keeps it for the connection must not hand task results to the checks that
   // borrow the connection next.
@@ -81,8 +99,7 @@ async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
   // run the whole work).
   const plan = run.created?.plan as TaskToolPlan;
   const without = (async () => {
-    const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
-    if (ctx.http) await learnTools(fresh);
+    const fresh = await opening;
     const [plain, optIn] = await Promise.all([
       fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS) }),
       fresh.request('tools/call', { name: plan.name, arguments: plan.args(WORK_MS), task: { ttl: 60_000 } }),
