@@ -1,6 +1,9 @@
 // One fuzz exchange against a stand-in session: which owed answers it waits for.
 import { describe, expect, it } from 'vitest';
-import { exchange, type Conn } from '../harness/fuzz/exchange.js';
+import type { CheckContext } from '../harness/checks/check.js';
+import type { Corpus } from '../harness/fuzz/corpus.js';
+import { exchange, sleep, type Conn, type Connections } from '../harness/fuzz/exchange.js';
+import { answersOnce, type Env } from '../harness/fuzz/properties.js';
 import { IdSource, type FuzzMessage } from '../harness/fuzz/messages.js';
 import type { InboundMessage, Reply } from '../harness/jsonrpc/types.js';
 import type { Session } from '../harness/sessions/session.js';
@@ -55,5 +58,32 @@ describe('fuzz exchange', () => {
     const x = await exchange(conn, [ping('a ping answered late')], { owner: 'test', timeoutMs: HOUR, owed: () => true });
     expect(x.unanswered).toEqual([]);
     expect(x.answers[0]).toHaveLength(1);
+  });
+});
+
+describe('answers-once, its soft debts looked at once at the end of the run (deferSoft)', () => {
+  const extra: FuzzMessage = { label: 'ping with an extra top-level member', cls: 'extra-envelope', method: 'ping', id: { kind: 'counter' }, extra: { 'x-fuzz': true } };
+  const env = (s: Session): Env => ({
+    ctx: { owner: 'test' } as CheckContext,
+    conns: { get: async () => ({ session: s, ids: new IdSource() }) } as unknown as Connections,
+    gen: undefined as never,
+    corpus: { schema: { validate: () => ({ ok: true }) } } as unknown as Corpus,
+    timeoutMs: HOUR,
+    stats: { inputs: 0, messages: 0 },
+    deferSoft: true,
+  });
+
+  it('does not wait after the fence, and clears the miss when the late answer comes', async () => {
+    const judged = await answersOnce.check(env(session(() => false, 30)), [extra]);
+    // Had the exchange waited its usual 100 ms, the answer (30 ms late) would be in already.
+    expect(judged).toMatchObject({ ok: false, soft: true, actual: 'no response: the request was dropped' });
+    await sleep(60);
+    expect(judged.ok === false && judged.recheck?.()).toEqual({ ok: true });
+  });
+
+  it('keeps the miss when no answer ever comes', async () => {
+    const judged = await answersOnce.check(env(session(() => false)), [extra]);
+    await sleep(60);
+    expect(judged.ok === false && judged.recheck?.()).toMatchObject({ ok: false, soft: true, actual: 'no response: the request was dropped' });
   });
 });

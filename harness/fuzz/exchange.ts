@@ -102,6 +102,8 @@ export interface Exchange {
   fence: Reply;
   /** Indices of owed requests still unanswered when waiting ended. */
   unanswered: number[];
+  /** Where the exchange began in the session's inbound stream (answers that come later are after it). */
+  mark: number;
 }
 
 export interface ExchangeOptions {
@@ -115,6 +117,8 @@ export interface ExchangeOptions {
   owed?: (r: Rendered) => boolean | 'soft';
   /** After the fence, wait at most this long for owed answers (default: until timeoutMs). */
   afterFenceMs?: number;
+  /** After the fence, wait this long for softly owed answers (default SOFT_SETTLE_MS; 0 when the caller looks again later). */
+  softMs?: number;
   /** Custom writing of the inputs (framing); default: each text as one line. */
   write?: (session: Session, rendered: Rendered[]) => Promise<void>;
 }
@@ -149,7 +153,7 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
     if (fence.kind === 'result' || fence.kind === 'error') {
       const left = opts.timeoutMs - (Date.now() - started);
       const limit = Math.max(0, Math.min(left, opts.afterFenceMs ?? left));
-      const soft = Math.min(limit, SOFT_SETTLE_MS);
+      const soft = Math.min(limit, opts.softMs ?? SOFT_SETTLE_MS);
       // A request whose POST was refused with no response of its own gets none later: no wait.
       await Promise.all(waits.map((w, i) => (session.refused(rendered[i]?.id) ? undefined : within(w, owed[i] === 'soft' ? soft : limit))));
     }
@@ -168,7 +172,7 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
     else stray.push(message);
   }
   const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 ? [i] : []));
-  return { rendered, answers, stray, fence, unanswered };
+  return { rendered, answers, stray, fence, unanswered, mark };
 }
 
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
@@ -209,6 +213,17 @@ async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<
   if (res.status >= 400 && notificationsOnly(r.text)) return [];
   const found = res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : res.json === undefined ? [] : [res.json];
   return found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+}
+
+/** Every response with the id of `x.rendered[i]` that has come on `session` since the exchange began (late ones included). */
+export function answersSince(session: Session, x: Exchange, i: number): Record<string, unknown>[] {
+  const id = x.rendered[i]?.id;
+  if (id === undefined) return [];
+  const key = idKey(id);
+  return session
+    .since(x.mark)
+    .map((m) => m.message)
+    .filter((m): m is Record<string, unknown> => isResponse(m) && m.id !== null && m.id !== undefined && idKey(m.id) === key);
 }
 
 /** Did the fence show the server alive? */

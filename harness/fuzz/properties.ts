@@ -9,13 +9,17 @@ import type { Corpus } from './corpus.js';
 import type { Generators } from './arbitraries.js';
 import { NEVER_SENT_ID, NO_SUCH_TOOL, UNKNOWN_METHODS } from './arbitraries.js';
 import { HEADER_MISMATCH, codeAccepted, ruleOf } from './classes.js';
-import { alive, exchange, isResponse, type Connections, type Exchange } from './exchange.js';
+import type { Session } from '../sessions/session.js';
+import { alive, answersSince, exchange, isResponse, type Connections, type Exchange } from './exchange.js';
 import { describeInput, isRaw, type FuzzInput, type FuzzMessage, type InputClass, type Rendered } from './messages.js';
 
 export type Judgement =
   | { ok: true }
-  /** `soft`: a SHOULD-level miss, reported as a warning if nothing worse turns up. */
-  | { ok: false; expected: string; actual: string; soft?: boolean }
+  /**
+   * `soft`: a SHOULD-level miss, reported as a warning if nothing worse turns up. `recheck`
+   * judges it again with what has come since (an answer may still be on its way: see Env).
+   */
+  | { ok: false; expected: string; actual: string; soft?: boolean; recheck?: () => Judgement }
   /** Not this property's business (the server died or hung): the run goes on. */
   | { ok: 'inconclusive'; why: string };
 
@@ -26,6 +30,12 @@ export interface Env {
   corpus: Corpus;
   timeoutMs: number;
   stats: { inputs: number; messages: number };
+  /**
+   * Softly owed answers are not waited for after each exchange: the run looks for them once,
+   * at its end, with each soft miss's `recheck` (one settle per property instead of one per
+   * input that a server drops). A replay alone waits as usual.
+   */
+  deferSoft?: boolean;
 }
 
 export interface FuzzProperty<T> {
@@ -127,19 +137,19 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
   describe: describeAll,
   async check(env, inputs) {
     const conn = await env.conns.get();
-    const x = await exchange(conn, inputs, { owner: env.ctx.owner, timeoutMs: env.timeoutMs, owed: (r) => owedOf(r) });
+    const x = await exchange(conn, inputs, { owner: env.ctx.owner, timeoutMs: env.timeoutMs, owed: (r) => owedOf(r), ...(env.deferSoft ? { softMs: 0 } : {}) });
     count(env, x);
     if (!alive(x)) return inconclusive(env, x);
-    let soft: Judgement | undefined;
+    const dropped: number[] = [];
     for (const [i, r] of x.rendered.entries()) {
       const got = x.answers[i] ?? [];
       const rule = ruleOf(r);
-      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
       if (got.length === 0 && rule.answer !== 'must') {
         // Silence where the standards leave it open (may), or where a strict reader may drop the message (should: a warning).
-        if (rule.answer === 'should') soft ??= { ok: false, soft: true, expected: `one response to ${what} (${rule.standard})`, actual: 'no response: the request was dropped' };
+        if (rule.answer === 'should') dropped.push(i);
         continue;
       }
+      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
       if (got.length === 0) {
         const other = x.stray.length > 0 ? `; responses with ids that match nothing sent: ${brief(x.stray.map((m) => m.id), 160)}` : '';
         // A refused POST was not waited for (exchange): say what was seen, not a timeout.
@@ -150,9 +160,28 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
       const problem = responseProblem(env.corpus, got[0] as Record<string, unknown>);
       if (problem) return fail(`a valid response to ${what}`, problem);
     }
-    return soft ?? OK;
+    return dropped.length > 0 ? droppedMiss(env, conn.session, x, dropped) : OK;
   },
 };
+
+/**
+ * Requests that got no answer where a strict reader may drop them (a warning), judged again
+ * by `recheck` with whatever came for them later: one valid answer each clears them.
+ */
+function droppedMiss(env: Env, session: Session, x: Exchange, dropped: number[]): Judgement {
+  const judge = (late: boolean): Judgement => {
+    for (const i of dropped) {
+      const got = late ? answersSince(session, x, i) : [];
+      if (got.length === 1 && !responseProblem(env.corpus, got[0] as Record<string, unknown>)) continue;
+      const r = x.rendered[i] as Rendered;
+      const expected = `one response to ${describeInput(r.input)} (id ${brief(r.id, 60)}) (${ruleOf(r).standard})`;
+      const actual = got.length === 0 ? 'no response: the request was dropped' : `late: ${got.length} response(s): ${brief(got, 200)}`;
+      return { ok: false, soft: true, expected, actual, recheck: () => judge(true) };
+    }
+    return OK;
+  };
+  return judge(false);
+}
 
 /** How firmly an answer is owed, for the exchange's waiting (must: the whole timeout; should: briefly after the fence). */
 function owedOf(r: Rendered): boolean | 'soft' {

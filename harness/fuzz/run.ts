@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../checks/check.js';
 import { Generators } from './arbitraries.js';
 import { corpusFor } from './corpus.js';
-import { Connections, HarnessProblem } from './exchange.js';
+import { Connections, HarnessProblem, SOFT_SETTLE_MS, sleep } from './exchange.js';
 import type { Env, FuzzProperty, Judgement } from './properties.js';
 
 export interface RunPropertyOptions {
@@ -53,12 +53,13 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
   const corpus = await corpusFor(ctx);
   const gen = new Generators(corpus);
   const conns = new Connections(ctx, (name) => corpus.tools.find((t) => t.name === name)?.inputSchema);
-  const env: Env = { ctx, conns, gen, corpus, timeoutMs: ctx.timeoutMs, stats: { inputs: 0, messages: 0 } };
+  const env: Env = { ctx, conns, gen, corpus, timeoutMs: ctx.timeoutMs, stats: { inputs: 0, messages: 0 }, deferSoft: true };
   // Failing judgements by input: the counterexample's own (a run cut off by the time budget
   // may still finish later and must not overwrite it).
   const failures = new Map<unknown, Failure>();
   let done = false;
-  let soft: { input: T; judgement: Failure } | undefined;
+  /** SHOULD-level misses in the order found, each with when it was judged (see settleSoft). */
+  const softs: { input: T; judgement: Failure; at: number }[] = [];
   let problem: string | undefined;
   let inconclusive = 0;
   let last: { input: T; judgement: Failure } | undefined;
@@ -79,7 +80,7 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
       return true;
     }
     if (j.soft) {
-      soft ??= { input, judgement: j };
+      if (softs.length < MAX_SOFT) softs.push({ input, judgement: j, at: Date.now() });
       return true;
     }
     failures.set(input, j);
@@ -114,6 +115,7 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
     const judgement = known ?? (details.failed ? last?.judgement : undefined);
     if (input !== undefined && judgement) {
       await conns.clean();
+      env.deferSoft = false;
       const replay = await replayAlone(prop, env, input);
       const failure = { input, judgement, replay, seed: details.seed, path: details.counterexamplePath ?? '', shrinks: details.numShrinks };
       return { ...base, failure };
@@ -126,12 +128,32 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
       const e = details.errorInstance;
       return { ...base, problem: `the fuzzer itself failed: ${e instanceof Error ? e.message : String(e)}` };
     }
+    const soft = await settleSoft(softs);
     if (!soft) return base;
     await conns.clean();
+    env.deferSoft = false;
     return { ...base, soft: { ...soft, replay: await replayAlone(prop, env, soft.input) } };
   } finally {
     conns.leave();
   }
+}
+
+/** SHOULD-level misses kept for the end of a run (the first that still stands is reported). */
+const MAX_SOFT = 50;
+
+/**
+ * The first SHOULD-level miss that still stands once every softly owed answer has had
+ * SOFT_SETTLE_MS since its exchange: the one wait of a run, instead of one per dropped input.
+ */
+async function settleSoft<T>(softs: { input: T; judgement: Failure; at: number }[]): Promise<{ input: T; judgement: Failure } | undefined> {
+  if (softs.length === 0) return undefined;
+  const last = Math.max(...softs.map((s) => s.at));
+  await sleep(Math.max(0, last + SOFT_SETTLE_MS - Date.now()));
+  for (const { input, judgement } of softs) {
+    const now = judgement.recheck?.() ?? judgement;
+    if (now.ok === false) return { input, judgement: now };
+  }
+  return undefined;
 }
 
 /** The input alone on a clean connection (the caller dropped the old one): its wire excerpt. */
