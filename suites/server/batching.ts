@@ -40,7 +40,9 @@ function foreignResponses(peer: Conversation, mark: number): Record<string, unkn
 
 /**
  * Send the batch, then a ping as a fence. A batch refused as a whole (an error with id null) is
- * decided at the fence; otherwise answers still missing a moment after it count as none.
+ * decided at the fence; otherwise answers still missing after a second ping count as none: the
+ * batch holds pings, so a server that takes it answers them as it answers the two pings sent
+ * after it.
  */
 async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOutcome> {
   const { items } = pingBatch();
@@ -49,7 +51,7 @@ async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOu
   const all = peer.requestBatch(items).then((r) => settled.push(...r));
   await peer.request('ping', undefined);
   const refusedWhole = foreignResponses(peer, mark).some((m) => m.id === null && 'error' in m);
-  if (!refusedWhole) await Promise.race([all, new Promise((r) => setTimeout(r, 300))]);
+  if (!refusedWhole) await Promise.race([all, peer.request('ping', undefined)]);
   const replies = settled.length > 0 ? settled : [undefined, undefined];
   return { replies, others: foreignResponses(peer, mark) };
 }
