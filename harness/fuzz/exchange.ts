@@ -99,7 +99,8 @@ export interface Exchange {
   answers: Record<string, unknown>[][];
   /** Responses (result or error) that answer nothing we sent: id null, absent or unknown. */
   stray: Record<string, unknown>[];
-  fence: Reply;
+  /** The era's fence; undefined when none was needed (every input's POST was answered: see exchange). */
+  fence?: Reply;
   /** Indices of owed requests still unanswered when waiting ended. */
   unanswered: number[];
   /** Where the exchange began in the session's inbound stream (answers that come later are after it). */
@@ -119,6 +120,11 @@ export interface ExchangeOptions {
   afterFenceMs?: number;
   /** After the fence, wait this long for softly owed answers (default SOFT_SETTLE_MS; 0 when the caller looks again later). */
   softMs?: number;
+  /**
+   * Send the era's fence even when every input's POST was answered (the property judges
+   * whether the server lives on; the others learn nothing more from it).
+   */
+  alwaysFence?: boolean;
   /** Custom writing of the inputs (framing); default: each text as one line. */
   write?: (session: Session, rendered: Rendered[]) => Promise<void>;
 }
@@ -137,11 +143,13 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
   const started = Date.now();
   const mark = session.mark();
   let posted: Record<string, unknown>[] = [];
-  let fence: Reply;
+  let fence: Reply | undefined;
   if (conn.http) {
-    // Each POST carries its own answer: all of them back is the fence; the era's fence then proves the server alive.
-    posted = (await Promise.all(rendered.map((r) => postOne(conn, r, opts)))).flat();
-    fence = await session.fence(opts.timeoutMs);
+    // Each POST carries its own answer: all of them back is the fence. A POST that got no
+    // HTTP answer at all leaves the server's life in doubt: the era's fence then tells.
+    const answers = await Promise.all(rendered.map((r) => postOne(conn, r, opts)));
+    posted = answers.flatMap((a) => a.messages);
+    if (opts.alwaysFence || answers.some((a) => a.status === 0)) fence = await session.fence(opts.timeoutMs);
   } else {
     // Waiters first: a fast server answers before the send resolves.
     const waits = rendered.map((r, i) =>
@@ -158,7 +166,7 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
       await Promise.all(waits.map((w, i) => (session.refused(rendered[i]?.id) ? undefined : within(w, owed[i] === 'soft' ? soft : limit))));
     }
   }
-  const fenceId = fence.kind === 'result' || fence.kind === 'error' ? idKey(fence.message.id) : undefined;
+  const fenceId = fence && (fence.kind === 'result' || fence.kind === 'error') ? idKey(fence.message.id) : undefined;
   const byKey = new Map<string, number>();
   keys.forEach((k, i) => k !== undefined && byKey.set(k, i));
   const answers: Record<string, unknown>[][] = rendered.map(() => []);
@@ -182,7 +190,7 @@ const HEADER_SAFE = /^[\x20-\x7e]*$/;
  * mirrors from such a body (a header whose value could not be sent is left out: the server may
  * then refuse the POST with HeaderMismatch). The JSON-RPC messages of its answer.
  */
-async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<Record<string, unknown>[]> {
+async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<{ status: number; messages: Record<string, unknown>[] }> {
   let body: unknown;
   try {
     body = JSON.parse(r.text);
@@ -210,9 +218,9 @@ async function postOne(conn: Conn, r: Rendered, opts: ExchangeOptions): Promise<
     sseUntil: (events) => events.some((e) => isResponse(messageOf(e))),
   });
   // A refused notification is answered by the HTTP status alone (see notificationsOnly).
-  if (res.status >= 400 && notificationsOnly(r.text)) return [];
+  if (res.status >= 400 && notificationsOnly(r.text)) return { status: res.status, messages: [] };
   const found = res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : res.json === undefined ? [] : [res.json];
-  return found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m));
+  return { status: res.status, messages: found.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m)) };
 }
 
 /** Every response with the id of `x.rendered[i]` that has come on `session` since the exchange began (late ones included). */
@@ -226,8 +234,8 @@ export function answersSince(session: Session, x: Exchange, i: number): Record<s
     .filter((m): m is Record<string, unknown> => isResponse(m) && m.id !== null && m.id !== undefined && idKey(m.id) === key);
 }
 
-/** Did the fence show the server alive? */
-export const alive = (x: Exchange): boolean => x.fence.kind === 'result' || x.fence.kind === 'error';
+/** Was the server alive at the end (its fence answered, or no fence needed: every POST was answered)? */
+export const alive = (x: Exchange): boolean => x.fence === undefined || x.fence.kind === 'result' || x.fence.kind === 'error';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

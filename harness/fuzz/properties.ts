@@ -54,12 +54,12 @@ const describeAll = (inputs: FuzzInput[]): string => inputs.map(describeInput).j
 
 function count(env: Env, x: Exchange): void {
   env.stats.inputs += x.rendered.length;
-  env.stats.messages += x.rendered.length + 1;
+  env.stats.messages += x.rendered.length + (x.fence ? 1 : 0);
 }
 
 async function inconclusive(env: Env, x: Exchange): Promise<Judgement> {
   await env.conns.discard();
-  return { ok: 'inconclusive', why: x.fence.kind === 'closed' ? x.fence.reason : `the ${env.corpus.fence} fence got no answer` };
+  return { ok: 'inconclusive', why: x.fence?.kind === 'closed' ? x.fence.reason : `the ${env.corpus.fence} fence got no answer` };
 }
 
 /** A request of the era's fence method (ping; 2026-07-28: server/discover), which every server answers. */
@@ -97,11 +97,11 @@ export const survives: FuzzProperty<FuzzInput[]> = {
   ],
   describe: describeAll,
   async check(env, inputs) {
-    const x = await exchange(await env.conns.get(), inputs, { owner: env.ctx.owner, timeoutMs: env.timeoutMs });
+    const x = await exchange(await env.conns.get(), inputs, { owner: env.ctx.owner, timeoutMs: env.timeoutMs, alwaysFence: true });
     count(env, x);
     if (alive(x)) return OK;
     await env.conns.discard();
-    const actual = x.fence.kind === 'closed' ? `the server went away (${x.fence.reason})` : `${fenceName(env)} got no answer within ${env.timeoutMs} ms`;
+    const actual = x.fence?.kind === 'closed' ? `the server went away (${x.fence.reason})` : `${fenceName(env)} got no answer within ${env.timeoutMs} ms`;
     return fail(`the server keeps running and answers ${fenceName(env)} after any input`, actual);
   },
 };
