@@ -22,7 +22,11 @@ export interface ProbeOutcome {
   unreachable?: string;
 }
 
-export async function probeRevision(target: Target, revision: string, observations: ObservationLog, timeoutMs: number): Promise<ProbeOutcome> {
+/**
+ * Probe one revision. `cut` ends the wait for the era's opening answer early (see
+ * silentEraCutoff): the revision is then not supported, for the reason it gives.
+ */
+export async function probeRevision(target: Target, revision: string, observations: ObservationLog, timeoutMs: number, cut?: AbortSignal): Promise<ProbeOutcome> {
   const era = revisionInfo(revision).era;
   let peer: Peer;
   try {
@@ -31,6 +35,15 @@ export async function probeRevision(target: Target, revision: string, observatio
     const reason = error instanceof Error ? error.message : String(error);
     return { probe: { revision, era, status: 'unreachable', detail: reason }, unreachable: reason };
   }
+  const notSupported = (): ProbeOutcome => ({ probe: { revision, era, status: 'not-supported', detail: String(cut?.reason) }, peer });
+  if (cut?.aborted) {
+    void peer.close();
+    return notSupported();
+  }
+  // Once the server has answered the opening request, the cut comes too late: the answer decides.
+  const answered = () => peer.inbound.some(({ message: m }) => typeof m === 'object' && m !== null && ('result' in m || 'error' in m));
+  const onCut = () => void (answered() ? undefined : peer.close());
+  cut?.addEventListener('abort', onCut, { once: true });
   try {
     const session = await startSession(peer, revision, { startupTimeoutMs: timeoutMs * 2 });
     if (era === 'modern') return { probe: { revision, era, status: 'accepted' }, peer, session };
@@ -39,6 +52,7 @@ export async function probeRevision(target: Target, revision: string, observatio
     return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session };
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
+    if (cut?.aborted && !answered()) return notSupported();
     const reply = error.reply;
     const what = era === 'modern' ? 'server/discover' : 'initialize';
     // Silence is "unreachable" unless another revision was accepted (the runner settles that:
@@ -48,7 +62,57 @@ export async function probeRevision(target: Target, revision: string, observatio
       return { probe: { revision, era, status: 'unreachable', detail: reason }, peer, unreachable: reason };
     }
     return { probe: { revision, era, status: 'not-supported', detail: `${what} got ${describeReply(reply)}` }, peer };
+  } finally {
+    cut?.removeEventListener('abort', onCut);
   }
+}
+
+/** How long a silent era's probes may wait: this many times the answered era's slowest probe, and at least MIN_PATIENCE_MS more. */
+const PATIENCE_FACTOR = 3;
+const MIN_PATIENCE_MS = 1000;
+
+/**
+ * Probes of an era none of whose revisions answered, still waiting once every probe of the
+ * other era has settled with one accepted: a server of that era would have answered by now.
+ * Both eras open with one cheap request (initialize, server/discover), sent at the same moment
+ * to processes started together, so each waiting probe gets PATIENCE_FACTOR times the slowest
+ * answer of the other era (at least MIN_PATIENCE_MS more: processes started together on few
+ * cores come up one after another), then is cut as not supported. Legacy servers may
+ * ignore a server/discover altogether (2026-07-28 basic/transports/stdio#backward-compatibility),
+ * which would otherwise hold the run for the whole startup timeout.
+ */
+export function silentEraCutoff(revisions: readonly string[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[]): void {
+  const started = performance.now();
+  const settled: (ProbeOutcome | undefined)[] = revisions.map(() => undefined);
+  const tookMs: number[] = revisions.map(() => 0);
+  const eraOf = (i: number) => revisionInfo(revisions[i] as string).era;
+  const timers: NodeJS.Timeout[] = [];
+  const consider = () => {
+    for (const answered of ['legacy', 'modern'] as const) {
+      const mine = revisions.map((_, i) => i).filter((i) => eraOf(i) === answered);
+      if (mine.length === 0 || mine.some((i) => settled[i] === undefined) || !mine.some((i) => settled[i]?.probe.status === 'accepted')) continue;
+      const waiting = revisions.map((_, i) => i).filter((i) => eraOf(i) !== answered && settled[i] === undefined && !cuts[i]?.signal.aborted);
+      if (waiting.length === 0) continue;
+      const slowest = Math.max(...mine.map((i) => tookMs[i] ?? 0));
+      const patience = Math.max(PATIENCE_FACTOR * slowest, slowest + MIN_PATIENCE_MS);
+      const what = answered === 'legacy' ? 'server/discover' : 'initialize';
+      const timer = setTimeout(() => {
+        for (const i of waiting) {
+          if (settled[i] !== undefined) continue;
+          cuts[i]?.abort(`no answer to ${what} within ${Math.round(patience)} ms, while every ${answered} revision's probe had its answer within ${Math.round(slowest)} ms`);
+        }
+      }, Math.max(0, started + patience - performance.now()));
+      timers.push(timer);
+    }
+  };
+  probing.forEach((p, i) =>
+    void p.then((outcome) => {
+      settled[i] = outcome;
+      tookMs[i] = performance.now() - started;
+      if (settled.every((o) => o !== undefined)) for (const t of timers) clearTimeout(t);
+      else consider();
+    }),
+  );
 }
 
 /** The facts every version check reads: what each probed revision got as an answer. */

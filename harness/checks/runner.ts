@@ -4,7 +4,7 @@
 // stops the run), passive checks last. Returns the one result model.
 import { openConnection, resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
-import { classifyEras, probeFacts, probeRevision, type ProbeOutcome } from '../probe.js';
+import { classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
 import { REVISIONS, inRange } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
@@ -75,7 +75,9 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const probable = wanted.filter((r) => !(transport === 'sse' && r.era === 'modern'));
   const skipped: RevisionProbe[] = wanted.filter((r) => !probable.includes(r)).map((r) => ({ revision: r.id, era: r.era, status: 'not-tested', detail: SSE_MODERN }));
   const observationsOf = new Map<string, ObservationLog>(probable.map((r) => [r.id, new ObservationLog()]));
-  const probing = probable.map((r) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs)));
+  const cuts = probable.map(() => new AbortController());
+  const probing = probable.map((r, i) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs, cuts[i]?.signal)));
+  silentEraCutoff(probable.map((r) => r.id), probing, cuts);
   // Version checks read what every probe learned: complete once all probes are in.
   const facts: ProbeFacts = { answers: {}, accepted: [] };
   const allProbed = Promise.all(probing).then((outcomes) => {
