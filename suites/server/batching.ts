@@ -41,8 +41,9 @@ function foreignResponses(peer: Conversation, mark: number): Record<string, unkn
 /**
  * Send the batch, then a ping as a fence. A batch refused as a whole (an error with id null) is
  * decided at the fence; otherwise answers still missing after a second ping count as none: the
- * batch holds pings, so a server that takes it answers them as it answers the two pings sent
- * after it.
+ * batch holds pings, and on one ordered stream (stdio, HTTP+SSE) a server that takes it answers
+ * them before, or as fast as, the two pings sent after it. Over Streamable HTTP the batch has a
+ * POST of its own that the server may answer later than the pings' POSTs: a moment more there.
  */
 async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOutcome> {
   const { items } = pingBatch();
@@ -51,7 +52,8 @@ async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOu
   const all = peer.requestBatch(items).then((r) => settled.push(...r));
   await peer.request('ping', undefined);
   const refusedWhole = foreignResponses(peer, mark).some((m) => m.id === null && 'error' in m);
-  if (!refusedWhole) await Promise.race([all, peer.request('ping', undefined)]);
+  const settle = ctx.transport === 'streamable-http' ? new Promise((r) => setTimeout(r, 300)) : peer.request('ping', undefined);
+  if (!refusedWhole) await Promise.race([all, settle]);
   const replies = settled.length > 0 ? settled : [undefined, undefined];
   return { replies, others: foreignResponses(peer, mark) };
 }

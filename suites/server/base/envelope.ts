@@ -11,6 +11,8 @@ import { MESSAGES_MUST, messages } from './refs.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 
+const sleep = (ms: number): Promise<undefined> => new Promise((r) => setTimeout(() => r(undefined), ms));
+
 /** After sending something odd: does the server still answer the era's fence (ping, server/discover)? */
 export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
   const reply = fence ?? (await session.fence());
@@ -41,12 +43,14 @@ function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
       const message = session.build(session.rev.fence, {}, { id: `invalid-${row.id}` });
       row.spoil(message);
       const answer = sendAsBuilt(ctx, session, message);
-      // The fence: an answer to the invalid request, if any, comes before its answer (HTTP:
-      // the invalid request's own POST answers it). The invalid request is the fence's own
-      // method, so a server that took it for valid does the same work for it: a second fence
-      // gives a slow one as long again.
+      // The fence: an answer to the invalid request, if any, comes before its answer. The
+      // invalid request is the fence's own method, so a server that took it for valid does the
+      // same work for it: on one ordered stream (stdio, HTTP+SSE) a second fence gives a slow
+      // one as long again. Over Streamable HTTP its own POST answers it, maybe after the
+      // fences' POSTs: a moment more there.
       const fence = await session.fence();
-      const settle = fence.kind === 'result' ? session.fence().then(() => undefined) : new Promise<undefined>((r) => setTimeout(() => r(undefined), 0));
+      const ordered = ctx.transport !== 'streamable-http';
+      const settle = fence.kind !== 'result' ? sleep(0) : ordered ? session.fence().then(() => undefined) : sleep(200);
       const reply = await Promise.race([answer, settle]);
       if (reply?.kind === 'result') {
         return ctx.fail({ expected: 'an error (-32600 Invalid Request) or no answer', actual: `a result: ${ctx.brief(reply.result)}` });
