@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SessionPool, type Holder } from '../harness/checks/session-pool.js';
 import type { Peer } from '../harness/jsonrpc/peer.js';
-import { ObservationLog } from '../harness/observations.js';
+import { ObservationLog, RoutingObservationLog } from '../harness/observations.js';
 import { PeerConversation } from '../harness/sessions/conversation.js';
 import type { Session } from '../harness/sessions/session.js';
 
@@ -114,5 +114,30 @@ describe('SessionPool', () => {
     expect(busy.closed).toBe('closed');
     expect(await other.borrow()).toBe(fresh);
     await other.close();
+  });
+  it('lends a session a check opened on its own and gave over (adopt) instead of opening one', async () => {
+    const { pool, opened } = poolOfOne();
+    const held = await pool.borrow();
+    const donated = fakeSession();
+    // Its observations come routed, so a later borrower can keep its own kinds to itself.
+    const route = new RoutingObservationLog(new ObservationLog());
+    await pool.adopt(donated as never, route, true);
+    expect(donated.fences).toBe(1);
+    expect(await pool.borrow({ withhold: ['schema-invalid'] })).toBe(donated);
+    expect(route.withheld).toEqual(['schema-invalid']);
+    expect(opened()).toBe(1);
+    await pool.release(held as never, true);
+    await pool.close();
+  });
+
+  it('closes a donated session that is not usable, or when the pool is shut', async () => {
+    const { pool } = poolOfOne();
+    const broken = fakeSession();
+    await pool.adopt(broken as never, new RoutingObservationLog(new ObservationLog()), false);
+    expect(broken.closed).toBeTruthy();
+    await pool.close();
+    const late = fakeSession();
+    await pool.adopt(late as never, new RoutingObservationLog(new ObservationLog()), true);
+    expect(late.closed).toBeTruthy();
   });
 });

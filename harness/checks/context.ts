@@ -5,7 +5,7 @@ import { openConnection } from '../connection.js';
 import { discover, type Discovery } from '../discovery.js';
 import type { Peer } from '../jsonrpc/peer.js';
 import type { Reply } from '../jsonrpc/types.js';
-import { ObservationLog, type Observation, type ObservationKind } from '../observations.js';
+import { ObservationLog, RoutingObservationLog, type Observation, type ObservationKind } from '../observations.js';
 import { nextWireSeq } from '../wire-log.js';
 import type { SessionPool } from './session-pool.js';
 import type { SilenceWatch } from './silence.js';
@@ -45,6 +45,12 @@ export interface Borrowed {
   fromSeq: number;
 }
 
+/** A session a check opened that the pool may lend once the check ends, with its observation route. */
+export interface Donation {
+  session: AnySession;
+  route: RoutingObservationLog;
+}
+
 /** A recording shared by checks, and whether it is over (waiting on it then costs nothing). */
 export interface Look {
   promise: Promise<unknown>;
@@ -81,6 +87,12 @@ export class RunContext implements CheckContext {
   readonly ownPeers: Peer[] = [];
   /** Sessions this check borrowed; the runner gives them back. */
   readonly borrowed: Borrowed[] = [];
+  /**
+   * Sessions this check opened on its own that any check could have been lent (the era's
+   * defaults at this revision): the runner gives them to the pool when the check ends, instead
+   * of closing them (on stdio a process start saved).
+   */
+  readonly donations: Donation[] = [];
   readonly cited: number[] = [];
   readonly owner: string;
   /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
@@ -107,10 +119,10 @@ export class RunContext implements CheckContext {
     return inRange(this.revision, range);
   }
 
-  private async openPeer(opts: OwnConnectionOptions): Promise<Peer> {
+  private async openPeer(opts: OwnConnectionOptions, routed?: RoutingObservationLog): Promise<Peer> {
     const shared = this.deps.state.observations;
     const kinds = opts.privateObservations ?? [];
-    const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : shared;
+    const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : (routed ?? shared);
     const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs });
     peer.onTimeout = (method) => this.deps.state.silence.noticeTimeout(method);
     this.ownPeers.push(peer);
@@ -150,8 +162,15 @@ export class RunContext implements CheckContext {
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
     const { privateObservations, fresh: _fresh, hostile: _hostile, ...sessionOptions } = opts;
-    const peer = await this.openPeer(privateObservations ? { privateObservations } : {});
+    // Default capabilities and handshake: such a session may serve other checks afterwards (its
+    // observations then routed as the pool routes those of its own sessions).
+    const plain = privateObservations === undefined && sessionOptions.clientCapabilities === undefined && sessionOptions.sendInitialized !== false;
+    const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
+    const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
+    // Legacy: only at the revision under test (a counter-offer may have settled on another).
+    const atRevision = session.era === 'modern' ? session.server.capabilitiesUnknown === undefined : session.server.versions[0] === this.revision;
+    if (route && atRevision) this.donations.push({ session, route });
     return session.withOwner(this.owner);
   }
 

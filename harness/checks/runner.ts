@@ -12,7 +12,7 @@ import { defaultSettings, describePolicy, type RunSettings } from '../settings.j
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
 import type { Check, ProbeFacts, Verdict } from './check.js';
-import { RunContext, type Look, type RevisionState } from './context.js';
+import { RunContext, peerOf, type Look, type RevisionState } from './context.js';
 import type { RunListener } from './events.js';
 import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
@@ -214,9 +214,11 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   } else {
     verdict = await withDeadline(check, ctx, check.deadlineMs?.(opts.timeoutMs, ctx.settings) ?? checkDeadlineMs(opts.timeoutMs));
     // Closing can take a grace period; it finishes in the background (awaited at the end).
-    for (const peer of ctx.ownPeers) state.closing.push(peer.close());
+    const donated = new Set(ctx.donations.map((d) => peerOf(d.session)));
+    for (const peer of ctx.ownPeers) if (!donated.has(peer)) state.closing.push(peer.close());
     // A check cut off by its deadline may still be using what it borrowed: never lend that again.
-    await Promise.all(ctx.borrowed.map((b) => state.pool.release(b.session, verdict.status !== 'error')));
+    const usable = verdict.status !== 'error';
+    await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...ctx.donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
   }
   // What a check saw once the target had gone silent says nothing about the rule it judges.
   if (verdict.status === 'fail' || verdict.status === 'warn') await state.silence.settled();

@@ -106,6 +106,23 @@ export class SessionPool {
     await peer.close();
   }
 
+  /**
+   * Take in a session a check opened on its own and needs no more, one the pool could have
+   * lent (see RunContext.donations), with the route of its observations; then as release().
+   */
+  async adopt(session: AnySession, route: RoutingObservationLog, usable: boolean): Promise<void> {
+    const peer = peerOf(session);
+    if (this.shut || session.closed) {
+      await peer.close();
+      return;
+    }
+    this.peers.push(peer);
+    this.routes.set(session, route);
+    this.alive.add(session);
+    peer.transport.onEvent((e) => e.type === 'closed' && this.wake());
+    await this.release(session, usable);
+  }
+
   /** Close every session and lend no more (the run ends, or the target went silent). */
   async close(why = 'no more sessions: the run is ending'): Promise<void> {
     this.shut ??= why;

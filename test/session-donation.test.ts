@@ -1,0 +1,63 @@
+// A session a check opened on its own with the era's defaults (a counter-offer, a fresh
+// connection) is lent to later checks of the revision instead of closed: on stdio a process
+// start saved. One with options of its own (client capabilities, no initialized) never is.
+import { describe, expect, it } from 'vitest';
+import type { Check, CheckContext } from '../harness/checks/check.js';
+import { runChecks } from '../harness/checks/runner.js';
+import type { SessionOptions } from '../harness/sessions/session.js';
+import { defaultSettings } from '../harness/settings.js';
+import { referenceCommand } from './helpers/reference.js';
+
+const REVISION = '2025-11-25';
+
+/** Two checks run one after the other: the first opens a session of its own, the second borrows one. */
+async function connsOf(options: SessionOptions & { fresh?: boolean }): Promise<{ own: string; lent: string }> {
+  const seen: Record<string, string> = {};
+  const check = (id: string, run: (ctx: CheckContext) => Promise<string>): Check => ({
+    id,
+    title: id,
+    spec: { url: 'basic', level: 'MUST' },
+    side: 'server',
+    revisions: REVISION,
+    transports: 'any',
+    faults: [],
+    connection: 'own',
+    async run(ctx) {
+      seen[id] = await run(ctx);
+      return ctx.pass();
+    },
+  });
+  const d = defaultSettings();
+  await runChecks({
+    target: { kind: 'stdio', command: referenceCommand() },
+    checks: [check('test.own', async (ctx) => (await ctx.session(options)).conn), check('test.lent', async (ctx) => (await ctx.session()).conn)],
+    revisions: [REVISION],
+    timeoutMs: 5000,
+    concurrency: 1,
+    toolVersion: 'test',
+    settings: { ...d, fuzz: { ...d.fuzz, enabled: false } },
+  });
+  return { own: seen['test.own'] as string, lent: seen['test.lent'] as string };
+}
+
+describe('sessions checks opened on their own', () => {
+  it('a fresh session with the defaults is lent to the next check', async () => {
+    const { own, lent } = await connsOf({ fresh: true });
+    expect(lent).toBe(own);
+  });
+
+  it('a counter-offer that settled on the revision under test is lent too', async () => {
+    const { own, lent } = await connsOf({ protocolVersion: '2099-12-31' });
+    expect(lent).toBe(own);
+  });
+
+  it('a session declaring client capabilities is not', async () => {
+    const { own, lent } = await connsOf({ clientCapabilities: { roots: {} } });
+    expect(lent).not.toBe(own);
+  });
+
+  it('nor one that never sent notifications/initialized', async () => {
+    const { own, lent } = await connsOf({ sendInitialized: false });
+    expect(lent).not.toBe(own);
+  });
+});
