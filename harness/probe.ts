@@ -41,8 +41,8 @@ export async function probeRevision(target: Target, revision: string, observatio
     return notSupported();
   }
   // Once the server has answered the opening request, the cut comes too late: the answer decides.
-  const answered = () => peer.inbound.some(({ message: m }) => typeof m === 'object' && m !== null && ('result' in m || 'error' in m));
-  const onCut = () => void (answered() ? undefined : peer.close());
+  const hasAnswer = () => peer.inbound.some(({ message: m }) => typeof m === 'object' && m !== null && ('result' in m || 'error' in m));
+  const onCut = () => void (hasAnswer() ? undefined : peer.close());
   cut?.addEventListener('abort', onCut, { once: true });
   try {
     const session = await startSession(peer, revision, { startupTimeoutMs: timeoutMs * 2 });
@@ -52,7 +52,7 @@ export async function probeRevision(target: Target, revision: string, observatio
     return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session };
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
-    if (cut?.aborted && !answered()) return notSupported();
+    if (cut?.aborted && !hasAnswer()) return notSupported();
     const reply = error.reply;
     const what = era === 'modern' ? 'server/discover' : 'initialize';
     // Silence is "unreachable" unless another revision was accepted (the runner settles that:
@@ -87,8 +87,10 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
   const tookMs: number[] = revisions.map(() => 0);
   const eraOf = (i: number) => revisionInfo(revisions[i] as string).era;
   const timers: NodeJS.Timeout[] = [];
+  const scheduled = new Set<string>();
   const consider = () => {
     for (const answered of ['legacy', 'modern'] as const) {
+      if (scheduled.has(answered)) continue;
       const mine = revisions.map((_, i) => i).filter((i) => eraOf(i) === answered);
       if (mine.length === 0 || mine.some((i) => settled[i] === undefined) || !mine.some((i) => settled[i]?.probe.status === 'accepted')) continue;
       const waiting = revisions.map((_, i) => i).filter((i) => eraOf(i) !== answered && settled[i] === undefined && !cuts[i]?.signal.aborted);
@@ -96,6 +98,7 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
       const slowest = Math.max(...mine.map((i) => tookMs[i] ?? 0));
       const patience = Math.max(PATIENCE_FACTOR * slowest, slowest + MIN_PATIENCE_MS);
       const what = answered === 'legacy' ? 'server/discover' : 'initialize';
+      scheduled.add(answered);
       const timer = setTimeout(() => {
         for (const i of waiting) {
           if (settled[i] !== undefined) continue;
