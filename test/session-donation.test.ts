@@ -1,6 +1,7 @@
-// A session a check opened on its own with the era's defaults (a counter-offer, a fresh
+// A legacy session a check opened on its own with the defaults (a counter-offer, a fresh
 // connection) is lent to later checks of the revision instead of closed: on stdio a process
-// start saved. One with options of its own (client capabilities, no initialized) never is.
+// start saved. One with options of its own (client capabilities, no initialized) never is,
+// nor a modern one (its check may declare capabilities in any request).
 import { describe, expect, it } from 'vitest';
 import type { Check, CheckContext } from '../harness/checks/check.js';
 import { runChecks } from '../harness/checks/runner.js';
@@ -8,17 +9,15 @@ import type { SessionOptions } from '../harness/sessions/session.js';
 import { defaultSettings } from '../harness/settings.js';
 import { referenceCommand } from './helpers/reference.js';
 
-const REVISION = '2025-11-25';
-
 /** Two checks run one after the other: the first opens a session of its own, the second borrows one. */
-async function connsOf(options: SessionOptions & { fresh?: boolean }): Promise<{ own: string; lent: string }> {
+async function connsOf(options: SessionOptions & { fresh?: boolean }, revision = '2025-11-25'): Promise<{ own: string; lent: string }> {
   const seen: Record<string, string> = {};
   const check = (id: string, run: (ctx: CheckContext) => Promise<string>): Check => ({
     id,
     title: id,
     spec: { url: 'basic', level: 'MUST' },
     side: 'server',
-    revisions: REVISION,
+    revisions: revision,
     transports: 'any',
     faults: [],
     connection: 'own',
@@ -31,7 +30,7 @@ async function connsOf(options: SessionOptions & { fresh?: boolean }): Promise<{
   await runChecks({
     target: { kind: 'stdio', command: referenceCommand() },
     checks: [check('test.own', async (ctx) => (await ctx.session(options)).conn), check('test.lent', async (ctx) => (await ctx.session()).conn)],
-    revisions: [REVISION],
+    revisions: [revision],
     timeoutMs: 5000,
     concurrency: 1,
     toolVersion: 'test',
@@ -58,6 +57,11 @@ describe('sessions checks opened on their own', () => {
 
   it('nor one that never sent notifications/initialized', async () => {
     const { own, lent } = await connsOf({ sendInitialized: false });
+    expect(lent).not.toBe(own);
+  });
+
+  it('nor a fresh modern session', async () => {
+    const { own, lent } = await connsOf({ fresh: true }, '2026-07-28');
     expect(lent).not.toBe(own);
   });
 });

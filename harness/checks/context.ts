@@ -88,9 +88,9 @@ export class RunContext implements CheckContext {
   /** Sessions this check borrowed; the runner gives them back. */
   readonly borrowed: Borrowed[] = [];
   /**
-   * Sessions this check opened on its own that any check could have been lent (the era's
-   * defaults at this revision): the runner gives them to the pool when the check ends, instead
-   * of closing them (on stdio a process start saved).
+   * Sessions this check opened on its own that any check could have been lent (a legacy
+   * session with the defaults, at this revision): the runner gives them to the pool when the
+   * check ends, instead of closing them (on stdio a process start saved).
    */
   readonly donations: Donation[] = [];
   readonly cited: number[] = [];
@@ -162,15 +162,16 @@ export class RunContext implements CheckContext {
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
     const { privateObservations, fresh: _fresh, hostile: _hostile, ...sessionOptions } = opts;
-    // Default capabilities and handshake: such a session may serve other checks afterwards (its
-    // observations then routed as the pool routes those of its own sessions).
-    const plain = privateObservations === undefined && sessionOptions.clientCapabilities === undefined && sessionOptions.sendInitialized !== false;
+    // A legacy session with default capabilities and handshake may serve other checks afterwards
+    // (its observations then routed as the pool routes those of its own sessions): its
+    // capabilities are the connection's, fixed at initialize. A modern one is not: its check
+    // may declare other capabilities in any request, which a faulty server could remember.
+    const plain = this.era === 'legacy' && privateObservations === undefined && sessionOptions.clientCapabilities === undefined && sessionOptions.sendInitialized !== false;
     const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
-    // Legacy: only at the revision under test (a counter-offer may have settled on another).
-    const atRevision = session.era === 'modern' ? session.server.capabilitiesUnknown === undefined : session.server.versions[0] === this.revision;
-    if (route && atRevision) this.donations.push({ session, route });
+    // Only at the revision under test (a counter-offer may have settled on another).
+    if (route && session.server.versions[0] === this.revision) this.donations.push({ session, route });
     return session.withOwner(this.owner);
   }
 
