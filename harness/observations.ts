@@ -58,16 +58,22 @@ export class ObservationLog {
 /**
  * A log that keeps some kinds out of its destination while a borrower asks (a lent session
  * whose current check judges its own traffic, e.g. fuzzing), and passes everything else on.
+ * A connection that changes hands (a spare probe connection, see spares.ts) is redirected.
  */
 export class RoutingObservationLog extends ObservationLog {
   /** Kinds dropped instead of passed on, for now. */
   withheld: readonly ObservationKind[] = [];
 
-  constructor(private readonly destination: ObservationLog) {
+  constructor(private destination: ObservationLog) {
     super();
   }
 
   override add(o: Observation): void {
     if (!this.withheld.includes(o.kind)) this.destination.add(o);
+  }
+
+  /** From now on, pass observations to `to`. */
+  redirect(to: ObservationLog): void {
+    this.destination = to;
   }
 }

@@ -8,7 +8,7 @@ import type { EraClassification, RevisionProbe } from './checks/result.js';
 import { openConnection } from './connection.js';
 import type { Peer } from './jsonrpc/peer.js';
 import { describeReply } from './jsonrpc/types.js';
-import type { ObservationLog } from './observations.js';
+import { RoutingObservationLog, type ObservationLog } from './observations.js';
 import { revisionInfo } from './revisions.js';
 import { startSession } from './sessions/open.js';
 import { SessionError, type Session } from './sessions/session.js';
@@ -18,6 +18,8 @@ export interface ProbeOutcome {
   probe: RevisionProbe;
   peer?: Peer;
   session?: Session;
+  /** Where the connection's observations go (redirected when another era takes it over: spares.ts). */
+  route?: RoutingObservationLog;
   /** The server could not be started or reached at all. */
   unreachable?: string;
 }
@@ -28,14 +30,15 @@ export interface ProbeOutcome {
  */
 export async function probeRevision(target: Target, revision: string, observations: ObservationLog, timeoutMs: number, cut?: AbortSignal): Promise<ProbeOutcome> {
   const era = revisionInfo(revision).era;
+  const route = new RoutingObservationLog(observations);
   let peer: Peer;
   try {
-    peer = await openConnection(target, { observations, timeoutMs });
+    peer = await openConnection(target, { observations: route, timeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { probe: { revision, era, status: 'unreachable', detail: reason }, unreachable: reason };
   }
-  const notSupported = (): ProbeOutcome => ({ probe: { revision, era, status: 'not-supported', detail: String(cut?.reason) }, peer });
+  const notSupported = (): ProbeOutcome => ({ probe: { revision, era, status: 'not-supported', detail: String(cut?.reason) }, peer, route });
   if (cut?.aborted) {
     void peer.close();
     return notSupported();
@@ -46,10 +49,10 @@ export async function probeRevision(target: Target, revision: string, observatio
   cut?.addEventListener('abort', onCut, { once: true });
   try {
     const session = await startSession(peer, revision, { startupTimeoutMs: timeoutMs * 2 });
-    if (era === 'modern') return { probe: { revision, era, status: 'accepted' }, peer, session };
+    if (era === 'modern') return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     const answered = session.server.result.protocolVersion;
-    if (answered === revision) return { probe: { revision, era, status: 'accepted' }, peer, session };
-    return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session };
+    if (answered === revision) return { probe: { revision, era, status: 'accepted' }, peer, session, route };
+    return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session, route };
   } catch (error) {
     if (!(error instanceof SessionError)) throw error;
     if (cut?.aborted && !hasAnswer()) return notSupported();
@@ -59,9 +62,9 @@ export async function probeRevision(target: Target, revision: string, observatio
     // a legacy server may say nothing at all to a modern request).
     if (reply.kind === 'closed' || reply.kind === 'timeout') {
       const reason = reply.kind === 'timeout' ? `no answer to ${what} within ${reply.afterMs} ms` : reply.reason;
-      return { probe: { revision, era, status: 'unreachable', detail: reason }, peer, unreachable: reason };
+      return { probe: { revision, era, status: 'unreachable', detail: reason }, peer, route, unreachable: reason };
     }
-    return { probe: { revision, era, status: 'not-supported', detail: `${what} got ${describeReply(reply)}` }, peer };
+    return { probe: { revision, era, status: 'not-supported', detail: `${what} got ${describeReply(reply)}` }, peer, route };
   } finally {
     cut?.removeEventListener('abort', onCut);
   }

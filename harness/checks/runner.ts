@@ -5,7 +5,7 @@
 import { openConnection, resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
 import { classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
-import { REVISIONS, inRange } from '../revisions.js';
+import { REVISIONS, inRange, revisionInfo } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
@@ -17,6 +17,7 @@ import type { RunListener } from './events.js';
 import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
 import { SessionPool } from './session-pool.js';
+import { SpareConnections } from './spares.js';
 import { SilenceWatch } from './silence.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { areaOf, specFor } from './spec-ref.js';
@@ -78,6 +79,8 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const cuts = probable.map(() => new AbortController());
   const probing = probable.map((r, i) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs, cuts[i]?.signal)));
   silentEraCutoff(probable.map((r) => r.id), probing, cuts);
+  const spares = new SpareConnections();
+  if (transport === 'stdio') for (const p of probing) void p.then((o) => spares.offer(o));
   // Version checks read what every probe learned: complete once all probes are in.
   const facts: ProbeFacts = { answers: {}, accepted: [] };
   const allProbed = Promise.all(probing).then((outcomes) => {
@@ -113,6 +116,14 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
         shared: Promise.resolve(session),
         looks: new Map(),
         pool: new SessionPool(observations, async (routed) => {
+          const spare = spares.take(revisionInfo(revision).era, routed);
+          if (spare) {
+            spare.onTimeout = (method) => state.silence.noticeTimeout(method);
+            // A spare that will not open this era after all is closed; a new process then does.
+            const opened = await startSession(spare, revision, { startupTimeoutMs: opts.timeoutMs }).catch(() => undefined);
+            if (opened) return opened;
+            await spare.close();
+          }
           const peer = await openConnection(opts.target, { observations: routed, timeoutMs: opts.timeoutMs });
           peer.onTimeout = (method) => state.silence.noticeTimeout(method);
           return startSession(peer, revision, { startupTimeoutMs: opts.timeoutMs * 2 });
