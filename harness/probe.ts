@@ -70,21 +70,21 @@ export async function probeRevision(target: Target, revision: string, observatio
   }
 }
 
-/** How long a silent era's probes may wait: this many times the answered era's slowest probe, and at least MIN_PATIENCE_MS more. */
+/** How long a silent era's probes may wait: this many times the answered era's slowest probe, and at least half of --timeout more. */
 const PATIENCE_FACTOR = 3;
-const MIN_PATIENCE_MS = 1000;
 
 /**
  * Probes of an era none of whose revisions answered, still waiting once every probe of the
  * other era has settled with one accepted: a server of that era would have answered by now.
  * Both eras open with one cheap request (initialize, server/discover), sent at the same moment
  * to processes started together, so each waiting probe gets PATIENCE_FACTOR times the slowest
- * answer of the other era (at least MIN_PATIENCE_MS more: processes started together on few
- * cores come up one after another), then is cut as not supported. Legacy servers may
+ * answer of the other era (at least half the request timeout more: processes started together
+ * on few cores come up one after another, and a server may be slow to its first request of
+ * an era), never past the startup timeout, then is cut as not supported. Legacy servers may
  * ignore a server/discover altogether (2026-07-28 basic/transports/stdio#backward-compatibility),
  * which would otherwise hold the run for the whole startup timeout.
  */
-export function silentEraCutoff(revisions: readonly string[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[]): void {
+export function silentEraCutoff(revisions: readonly string[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[], timeoutMs: number): void {
   const started = performance.now();
   const settled: (ProbeOutcome | undefined)[] = revisions.map(() => undefined);
   const tookMs: number[] = revisions.map(() => 0);
@@ -99,7 +99,7 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
       const waiting = revisions.map((_, i) => i).filter((i) => eraOf(i) !== answered && settled[i] === undefined && !cuts[i]?.signal.aborted);
       if (waiting.length === 0) continue;
       const slowest = Math.max(...mine.map((i) => tookMs[i] ?? 0));
-      const patience = Math.max(PATIENCE_FACTOR * slowest, slowest + MIN_PATIENCE_MS);
+      const patience = Math.min(2 * timeoutMs, Math.max(PATIENCE_FACTOR * slowest, slowest + timeoutMs / 2));
       const what = answered === 'legacy' ? 'server/discover' : 'initialize';
       scheduled.add(answered);
       const timer = setTimeout(() => {

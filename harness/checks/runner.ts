@@ -78,7 +78,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const observationsOf = new Map<string, ObservationLog>(probable.map((r) => [r.id, new ObservationLog()]));
   const cuts = probable.map(() => new AbortController());
   const probing = probable.map((r, i) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs, cuts[i]?.signal)));
-  silentEraCutoff(probable.map((r) => r.id), probing, cuts);
+  silentEraCutoff(probable.map((r) => r.id), probing, cuts, opts.timeoutMs);
   const spares = new SpareConnections();
   if (transport === 'stdio') for (const p of probing) void p.then((o) => spares.offer(o));
   // Version checks read what every probe learned: complete once all probes are in.
