@@ -8,6 +8,7 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Conversation } from '../../harness/sessions/session.js';
+import { sleep } from './tool-plan.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 
 /** A batch of two pings around an unknown notification (which must get no response). */
@@ -52,8 +53,8 @@ async function sendBatch(ctx: CheckContext, peer: Conversation): Promise<BatchOu
   const all = peer.requestBatch(items).then((r) => settled.push(...r));
   await peer.request('ping', undefined);
   const refusedWhole = foreignResponses(peer, mark).some((m) => m.id === null && 'error' in m);
-  const settle = ctx.transport === 'streamable-http' ? new Promise((r) => setTimeout(r, 300)) : peer.request('ping', undefined);
-  if (!refusedWhole) await Promise.race([all, settle]);
+  // No second ping once every answer is in: it would only add a frame to the excerpt.
+  if (!refusedWhole && settled.length === 0) await Promise.race([all, ctx.transport === 'streamable-http' ? sleep(300) : peer.request('ping', undefined)]);
   const replies = settled.length > 0 ? settled : [undefined, undefined];
   return { replies, others: foreignResponses(peer, mark) };
 }

@@ -7,11 +7,10 @@ import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
 import { sendAsBuilt, sendMalformed } from '../as-built.js';
+import { sleep } from '../tool-plan.js';
 import { MESSAGES_MUST, messages } from './refs.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
-
-const sleep = (ms: number): Promise<undefined> => new Promise((r) => setTimeout(() => r(undefined), ms));
 
 /** After sending something odd: does the server still answer the era's fence (ping, server/discover)? */
 export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
@@ -48,10 +47,14 @@ function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
       // same work for it: on one ordered stream (stdio, HTTP+SSE) a second fence gives a slow
       // one as long again. Over Streamable HTTP its own POST answers it, maybe after the
       // fences' POSTs: a moment more there.
+      let answered = false;
+      void answer.then(() => (answered = true));
       const fence = await session.fence();
       const ordered = ctx.transport !== 'streamable-http';
-      const settle = fence.kind !== 'result' ? sleep(0) : ordered ? session.fence().then(() => undefined) : sleep(200);
-      const reply = await Promise.race([answer, settle]);
+      // No second fence once the answer is in: it would only add a frame to the excerpt.
+      const wait = fence.kind !== 'result' ? 0 : answered ? 0 : ordered ? undefined : 200;
+      const settle = wait === undefined ? session.fence() : sleep(wait);
+      const reply = await Promise.race([answer, settle.then(() => undefined)]);
       if (reply?.kind === 'result') {
         return ctx.fail({ expected: 'an error (-32600 Invalid Request) or no answer', actual: `a result: ${ctx.brief(reply.result)}` });
       }
