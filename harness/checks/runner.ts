@@ -5,7 +5,7 @@
 import { openConnection, resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
 import { classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
-import { REVISIONS, inRange, revisionInfo } from '../revisions.js';
+import { REVISIONS, inRange, revisionInfo, type Era } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
@@ -37,8 +37,13 @@ export interface RunOptions {
   settings?: RunSettings;
 }
 
-/** Server processes lent to checks per revision over stdio (each costs a process start). */
-const STDIO_POOL_SIZE = 2;
+/**
+ * Server processes lent to checks per revision over stdio, by era. Each costs a process start,
+ * and on a small machine the starts compete with the run for CPU: a legacy revision's
+ * borrowers mostly hold a session briefly, so one process serves them; at 2026-07-28 more
+ * checks wait on the server (slow tools, listens), and two run them side by side.
+ */
+const STDIO_POOL_SIZE: Record<Era, number> = { legacy: 1, modern: 2 };
 
 const startsEarly = (check: Check, transport: TransportKind): boolean => (Array.isArray(check.long) ? check.long.includes(transport) : check.long === true);
 
@@ -127,7 +132,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
           const peer = await openConnection(opts.target, { observations: routed, timeoutMs: opts.timeoutMs });
           peer.onTimeout = (method) => state.silence.noticeTimeout(method);
           return startSession(peer, revision, { startupTimeoutMs: opts.timeoutMs * 2 });
-        }, transport === 'stdio' ? STDIO_POOL_SIZE : undefined),
+        }, transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined),
         silence: new SilenceWatch(() => state.shared, opts.timeoutMs, () => void closeAll([state])),
       };
       state.silence.others = () => states.map((s) => s.silence);
