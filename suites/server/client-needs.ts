@@ -7,6 +7,7 @@ import { argumentsFor } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { mayCallTool } from '../../harness/settings.js';
+import { quickArgs } from '../../harness/tool-durations.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ export async function clientRequests(ctx: CheckContext): Promise<ClientRequest[]
   const allowed = (tools?.items ?? []).filter((t) => typeof t.name === 'string' && mayCallTool(ctx.settings.callTools, t));
   for (const t of allowed.slice(0, MAX_TOOLS)) {
     const args = argumentsFor(t.inputSchema, ctx.rev.dialect);
-    if (args.ok) out.push({ method: 'tools/call', params: { name: t.name, arguments: args.value }, what: `tools/call ${String(t.name)}` });
+    if (args.ok) out.push({ method: 'tools/call', params: { name: t.name, arguments: quickArgs(t, args.value, ctx.revision, ctx.timeoutMs) }, what: `tools/call ${String(t.name)}` });
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { CheckContext, OwnConnectionOptions } from '../../harness/checks/ch
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { mayCallTool } from '../../harness/settings.js';
+import { quickArgs } from '../../harness/tool-durations.js';
 import { learnTools } from './tool-plan.js';
 
 type Json = Record<string, unknown>;
@@ -62,7 +63,7 @@ async function candidates(ctx: CheckContext): Promise<{ list: Target[]; tried: s
   const tools = (d.tools?.items ?? []).filter((t) => mayCallTool(ctx.settings.callTools, t));
   for (const t of tools.slice(0, CAP)) {
     const args = argumentsFor(t.inputSchema, ctx.rev.dialect);
-    if (args.ok) list.push({ method: 'tools/call', params: { name: t.name, arguments: args.value }, label: `tool ${String(t.name)}` });
+    if (args.ok) list.push({ method: 'tools/call', params: { name: t.name, arguments: quickArgs(t, args.value, ctx.revision, ctx.timeoutMs) }, label: `tool ${String(t.name)}` });
   }
   const resources = (d.resources?.items ?? []).filter((r) => typeof r.uri === 'string').slice(0, 10);
   for (const r of resources) list.push({ method: 'resources/read', params: { uri: r.uri }, label: `resource ${String(r.uri)}` });

@@ -1,12 +1,13 @@
 // A sample of the server's results, for checks about what every result carries (resultType,
 // _meta keys, serverInfo, trace context): the opening result, the fence, the first page of
-// every declared list and, when asked, one call of each tool the user allows, the first prompt
-// and the first resource. Read-only by the spec or by the user's --call-tools.
+// every declared list and, when asked, one call of each tool the user allows (a slow-looking one
+// asked for a short run), the first prompt and the first resource. Read-only by the spec or by the user's --call-tools.
 import { argumentsFor } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { mayCallTool } from '../../harness/settings.js';
+import { quickArgs } from '../../harness/tool-durations.js';
 
 type Json = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export async function sampleResults(ctx: CheckContext, session: Session, opts: S
   const allowed = (tools?.items ?? []).filter((t) => typeof t.name === 'string' && mayCallTool(ctx.settings.callTools, t)).slice(0, MAX_TOOL_CALLS);
   for (const t of allowed) {
     const args = argumentsFor(t.inputSchema, ctx.rev.dialect);
-    if (args.ok) take(`tools/call ${String(t.name)}`, await session.request('tools/call', withMeta({ name: t.name, arguments: args.value })));
+    if (args.ok) take(`tools/call ${String(t.name)}`, await session.request('tools/call', withMeta({ name: t.name, arguments: quickArgs(t, args.value, ctx.revision, ctx.timeoutMs) })));
   }
   const prompt = (prompts?.items ?? []).find((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && (p.arguments as Json[]).some((a) => a.required === true)));
   if (prompt) take(`prompts/get ${String(prompt.name)}`, await session.request('prompts/get', withMeta({ name: prompt.name })));
