@@ -88,11 +88,11 @@ export class RunContext implements CheckContext {
   /** Sessions this check borrowed; the runner gives them back. */
   readonly borrowed: Borrowed[] = [];
   /**
-   * Sessions this check opened on its own that any check could have been lent (a legacy
-   * session with the defaults, at this revision): the runner gives them to the pool when the
-   * check ends, instead of closing them (on stdio a process start saved).
+   * Sessions this check opened on its own that any check could have been lent (with the
+   * defaults, at this revision): the runner gives them to the pool when the check ends,
+   * instead of closing them (on stdio a process start saved). See donatable().
    */
-  readonly donations: Donation[] = [];
+  private readonly opened: Donation[] = [];
   readonly cited: number[] = [];
   readonly owner: string;
   /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
@@ -162,17 +162,27 @@ export class RunContext implements CheckContext {
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
     }
     const { privateObservations, fresh: _fresh, hostile: _hostile, ...sessionOptions } = opts;
-    // A legacy session with default capabilities and handshake may serve other checks afterwards
-    // (its observations then routed as the pool routes those of its own sessions): its
-    // capabilities are the connection's, fixed at initialize. A modern one is not: its check
-    // may declare other capabilities in any request, which a faulty server could remember.
-    const plain = this.era === 'legacy' && privateObservations === undefined && sessionOptions.clientCapabilities === undefined && sessionOptions.sendInitialized !== false;
+    // A session with default capabilities and handshake may serve other checks afterwards (its
+    // observations then routed as the pool routes those of its own sessions). A legacy one's
+    // capabilities are the connection's, fixed at initialize; a modern one's travel in every
+    // request, so it serves others only if its check declared none (donatable()).
+    const noCapabilities = this.era === 'legacy' ? sessionOptions.clientCapabilities === undefined : Object.keys(sessionOptions.clientCapabilities ?? {}).length === 0;
+    const plain = privateObservations === undefined && noCapabilities && sessionOptions.sendInitialized !== false;
     const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
     const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
-    // Only at the revision under test (a counter-offer may have settled on another).
-    if (route && session.server.versions[0] === this.revision) this.donations.push({ session, route });
+    // Only at the revision under test (a legacy counter-offer may have settled on another).
+    if (route && (session.era === 'modern' || session.server.versions[0] === this.revision)) this.opened.push({ session, route });
     return session.withOwner(this.owner);
+  }
+
+  /**
+   * The sessions this check opened that may now serve others (see `opened`): a modern one
+   * only if no message on it declared a client capability, since a faulty server that
+   * remembered one would hand it to the next borrower.
+   */
+  donatable(): Donation[] {
+    return this.opened.filter((d) => !(d.session instanceof ModernSession) || d.session.declaredNothing);
   }
 
   async shared(): Promise<Session> {

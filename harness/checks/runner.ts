@@ -230,11 +230,12 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   } else {
     verdict = await withDeadline(check, ctx, check.deadlineMs?.(opts.timeoutMs, ctx.settings) ?? checkDeadlineMs(opts.timeoutMs));
     // Closing can take a grace period; it finishes in the background (awaited at the end).
-    const donated = new Set(ctx.donations.map((d) => peerOf(d.session)));
+    const donations = ctx.donatable();
+    const donated = new Set(donations.map((d) => peerOf(d.session)));
     for (const peer of ctx.ownPeers) if (!donated.has(peer)) state.closing.push(peer.close());
     // A check cut off by its deadline may still be using what it borrowed: never lend that again.
     const usable = verdict.status !== 'error';
-    await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...ctx.donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
+    await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
   }
   // What a check saw once the target had gone silent says nothing about the rule it judges.
   if (verdict.status === 'fail' || verdict.status === 'warn') await state.silence.settled();

@@ -108,7 +108,7 @@ export class SessionPool {
 
   /**
    * Take in a session a check opened on its own and needs no more, one the pool could have
-   * lent (see RunContext.donations), with the route of its observations; then as release().
+   * lent (see RunContext.donatable), with the route of its observations; then as release().
    */
   async adopt(session: AnySession, route: RoutingObservationLog, usable: boolean): Promise<void> {
     const peer = peerOf(session);

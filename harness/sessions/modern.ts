@@ -12,6 +12,9 @@ import { CLIENT_INFO, META_KEYS, SessionError, revisionFor, type MetaField, type
 
 type Params = Record<string, unknown>;
 
+/** Client capabilities that declare nothing: none at all, or an empty object. */
+const declaresNothing = (caps: unknown): boolean => caps === undefined || caps === null || (typeof caps === 'object' && !Array.isArray(caps) && Object.keys(caps).length === 0);
+
 export class ModernSession extends PeerConversation implements Session {
   readonly era = 'modern' as const;
   /** The revision's row; its fence is replaced once if server/discover fails (startModernSession). */
@@ -21,6 +24,8 @@ export class ModernSession extends PeerConversation implements Session {
   private readonly toolSchemas = new Map<string, unknown>();
   /** Shared by every owner's view of the session (a view must not restart the count). */
   private readonly ids = { next: 1 };
+  /** Shared by every view: false once a message went out that may have declared client capabilities. */
+  private readonly plain = { sofar: true };
 
   constructor(
     peer: Peer,
@@ -38,6 +43,14 @@ export class ModernSession extends PeerConversation implements Session {
    * The same connection declaring other client capabilities: at this revision they travel in
    * every request's `_meta`, so nothing about the connection changes.
    */
+  /**
+   * Every message so far was one this session built declaring no client capability: the
+   * session is then as good as a fresh pooled one, whatever a server remembers wrongly.
+   */
+  get declaredNothing(): boolean {
+    return this.plain.sofar;
+  }
+
   withCapabilities(clientCapabilities: Record<string, unknown>): this {
     const view = Object.create(this) as this;
     Object.defineProperty(view, 'clientCapabilities', { value: clientCapabilities });
@@ -58,6 +71,7 @@ export class ModernSession extends PeerConversation implements Session {
 
   override requestMessage(message: Params & { id: JsonRpcId; method: string }, opts: { timeoutMs?: number } = {}): Promise<Reply> {
     // Sent as given, with the headers a conforming client would mirror from it.
+    if (!this.builtPlain(message)) this.plain.sofar = false;
     return this.peer.requestMessage(message, message.method, message.id, { ...this.peerOptions(opts), headers: this.headersFor(message, {}) });
   }
 
@@ -65,6 +79,21 @@ export class ModernSession extends PeerConversation implements Session {
     const message = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) };
     // A notification carries no _meta version: the header still says which revision speaks.
     return this.peer.notify(method, params, this.owner, this.headersFor(message, { headers: { 'MCP-Protocol-Version': this.revision, ...opts.headers } }));
+  }
+
+  override requestBatch(items: Params[], opts: { timeoutMs?: number } = {}): Promise<Reply[]> {
+    this.plain.sofar = false;
+    return super.requestBatch(items, opts);
+  }
+
+  override sendRaw(text: string, opts: { noNewline?: boolean } = {}): Promise<void> {
+    this.plain.sofar = false;
+    return super.sendRaw(text, opts);
+  }
+
+  override sendBytes(bytes: Buffer): Promise<boolean> {
+    this.plain.sofar = false;
+    return super.sendBytes(bytes);
   }
 
   fence(timeoutMs?: number): Promise<Reply> {
@@ -86,7 +115,15 @@ export class ModernSession extends PeerConversation implements Session {
       if (value === null) delete fields[key];
       else fields[key] = value;
     }
-    return { ...base, _meta: { ...fields, ...own } };
+    const merged = { ...fields, ...own };
+    if (!declaresNothing(merged[META_KEYS.clientCapabilities])) this.plain.sofar = false;
+    return { ...base, _meta: merged };
+  }
+
+  /** A message as build() makes it with no client capability (a raw one may declare anything). */
+  private builtPlain(message: Params): boolean {
+    const meta = (message.params as Params | undefined)?._meta as Params | undefined;
+    return meta !== undefined && declaresNothing(meta[META_KEYS.clientCapabilities]);
   }
 
   private headersFor(message: Params, opts: Pick<SendOptions, 'headers'>): SendOptions['headers'] {
