@@ -40,10 +40,6 @@ export class ModernSession extends PeerConversation implements Session {
   }
 
   /**
-   * The same connection declaring other client capabilities: at this revision they travel in
-   * every request's `_meta`, so nothing about the connection changes.
-   */
-  /**
    * Every message so far was one this session built declaring no client capability: the
    * session is then as good as a fresh pooled one, whatever a server remembers wrongly.
    */
@@ -51,6 +47,10 @@ export class ModernSession extends PeerConversation implements Session {
     return this.plain.sofar;
   }
 
+  /**
+   * The same connection declaring other client capabilities: at this revision they travel in
+   * every request's `_meta`, so nothing about the connection changes.
+   */
   withCapabilities(clientCapabilities: Record<string, unknown>): this {
     const view = Object.create(this) as this;
     Object.defineProperty(view, 'clientCapabilities', { value: clientCapabilities });

@@ -1,7 +1,8 @@
 // A sample of the server's results, for checks about what every result carries (resultType,
 // _meta keys, serverInfo, trace context): the opening result, the fence, the first page of
-// every declared list and, when asked, one call of each tool the user allows (a slow-looking one
-// asked for a short run), the first prompt and the first resource. Read-only by the spec or by the user's --call-tools.
+// every declared list and, when asked, one call of each tool the user allows (a slow-looking
+// one asked for a short run), the first prompt and the first resource. Read-only by the spec
+// or by the user's --call-tools.
 import { argumentsFor } from '../../harness/arguments.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
