@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { RunReport } from '../harness/checks/result.js';
+import { baselineText } from '../reports/baseline.js';
 import type { CombinedReport } from '../reports/combined.js';
 import type { FailOn } from '../reports/model.js';
 import { UsageError } from './options.js';
@@ -61,7 +62,6 @@ export async function writeCombinedReports(combined: CombinedReport, kinds: read
 
 export async function writeBaseline(report: RunReport, file: string, failOn: FailOn): Promise<string> {
   const path = resolve(file);
-  const { baselineText } = await import('../reports/baseline.js');
   try {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, baselineText(report, failOn), 'utf8');

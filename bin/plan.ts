@@ -10,7 +10,7 @@ import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
 import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
 import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
 import type { Target } from '../harness/transport.js';
-import { BaselineError, loadBaseline, type BaselineEntry } from '../reports/baseline.js';
+import { BaselineError, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
 import { Layers, positiveInt } from './layers.js';
 import { OPTION_TABLE, UsageError, type CliOptions } from './options.js';
@@ -81,6 +81,7 @@ async function baselineFrom(layers: Layers, checks: readonly AnyCheck[]): Promis
   const picked = layers.pick('baseline');
   if (!picked) return undefined;
   const file = resolve(picked.value);
+  const { loadBaseline } = await import('../reports/baseline-file.js');
   try {
     return { file: picked.value, entries: await loadBaseline(file, { ids: checks.map((c) => c.id), revisions: REVISION_IDS }) };
   } catch (error) {
