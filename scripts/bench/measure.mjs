@@ -2,7 +2,7 @@
 // official suite over HTTP, each HTTP server started fresh for the run and killed after it.
 // Wall time is from spawning the tool's process to its exit (Node start included, the
 // server's start excluded for HTTP), so that both tools are timed alike.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { readUsage, runOfficial } from './official.mjs';
 import { childrenCpuSeconds, finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
 import { commandLine, freePort } from './targets.mjs';
 
-const ours = fileURLToPath(new URL('./ours.mjs', import.meta.url));
+const cli = fileURLToPath(new URL('../../bin/mcp-conformance.js', import.meta.url));
 const probe = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
 const READY_MS = 30_000;
 const OURS_MS = 300_000;
@@ -43,7 +43,11 @@ async function oursOnce(kind, where, label, serverGroup) {
   const rssFile = join(dir, 'rss.json');
   try {
     const started = performance.now();
-    const proc = start([process.execPath, '--import', probe, ours, kind, where], { env: { BENCH_RSS_FILE: rssFile } });
+    // The CLI as a user runs it in CI, with a fixed fuzzing seed so that runs are alike. A failing
+    // check is the target's business, not the bench's: --fail-on none.
+    const targetArgs = kind === 'stdio' ? ['--server', where] : ['--url', where];
+    const args = [...targetArgs, '--seed', '42', '--quiet', '--report', 'json', '--out', dir, '--fail-on', 'none'];
+    const proc = start([process.execPath, '--import', probe, cli, ...args], { env: { BENCH_RSS_FILE: rssFile } });
     const exit = await finish(proc, OURS_MS);
     const seconds = (performance.now() - started) / 1000;
     if (exit.timedOut) {
@@ -51,15 +55,32 @@ async function oursOnce(kind, where, label, serverGroup) {
       return { error: `did not finish within ${OURS_MS / 1000} s` };
     }
     if (exit.code !== 0) return { error: `exit ${exit.code ?? exit.signal}: ${tail(proc.stderr, 300)}` };
-    const line = proc.stdout.trim().split('\n').pop() ?? '';
-    const report = JSON.parse(line);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     await sweep(label, 'after our run', serverGroup);
-    return { seconds, ...readUsage(rssFile), ...report };
+    return { seconds, ...readUsage(rssFile), ...digest(report) };
   } catch (error) {
     return { error: error.message };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What the bench keeps of a report: results, revisions, the slowest checks. */
+function digest(report) {
+  // Time per check id, summed over revisions (checks overlap: several run at once).
+  const byCheck = new Map();
+  for (const r of report.results) byCheck.set(r.id, (byCheck.get(r.id) ?? 0) + r.durationMs);
+  const byRevision = {};
+  for (const r of report.results) byRevision[r.revision] = (byRevision[r.revision] ?? 0) + 1;
+  return {
+    results: report.results.length,
+    accepted: report.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision),
+    byRevision,
+    transport: report.target.transport,
+    summary: report.summary,
+    aborted: report.aborted,
+    slowest: [...byCheck].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([id, ms]) => ({ id, seconds: ms / 1000 })),
+  };
 }
 
 /** Start the server's HTTP mode, wait for its readiness line, run `body(url)`, kill the server. */
