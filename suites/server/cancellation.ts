@@ -9,7 +9,7 @@ import type { Session } from '../../harness/sessions/session.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { listenIdsOn } from './listen-stream.js';
-import { isNotification, newProgressToken, planToolCall, replyLine, sleep, type ToolPlan } from './tool-plan.js';
+import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from './tool-plan.js';
 
 const LEGACY = 'basic/utilities/cancellation';
 const MODERN = 'basic/patterns/cancellation';
@@ -52,14 +52,14 @@ function harmlessRequest(session: Session): string {
 }
 
 /**
- * The fence for "no answer is coming": the same call again, not cancelled. When it is answered,
- * the cancelled call, started earlier with the same work, would have been answered too if the
- * server went on with it; the era's fence after that lets its answer cross any other stream.
- * False when the twin proves nothing (refused, failed, or no answer in time): then the wait is
- * the slow tool's time.
+ * The fence for "no answer is coming": the same call again, sent right behind the one to be
+ * cancelled and never cancelled itself. When it is answered, the cancelled call, started
+ * earlier with the same work, would have been answered too if the server went on with it; the
+ * era's fence after that lets its answer cross any other stream. Sent at once rather than after
+ * the cancellation, its work overlaps the wait for the first progress. False when the twin
+ * proves nothing (refused, failed, or no answer in time): then the wait is the slow tool's time.
  */
-async function twinAnswered(session: Session, plan: ToolPlan, cancelled: Promise<Reply>, timeoutMs: number): Promise<boolean> {
-  const twin = session.request('tools/call', { name: plan.name, arguments: plan.args }, { id: `twin-${randomUUID()}`, timeoutMs });
+async function twinAnswered(session: Session, twin: Promise<Reply>, cancelled: Promise<Reply>): Promise<boolean> {
   const first = await Promise.race([twin.then((reply) => ({ twin: reply })), cancelled.then(() => undefined)]);
   if (first === undefined) return true;
   const done = first.twin.kind === 'result' && (first.twin.result as { isError?: unknown } | undefined)?.isError !== true;
@@ -69,8 +69,8 @@ async function twinAnswered(session: Session, plan: ToolPlan, cancelled: Promise
 
 /**
  * Cancel an allowed slow tool call right after a progress notification (the next one is a step
- * away), then wait until the same call, sent again, is answered (else out the time the call
- * would have taken). Only what comes after the fence's answer counts: the server sent it after
+ * away), then wait until its twin (twinAnswered) is answered (else out the time the call would
+ * have taken). Only what comes after the fence's answer counts: the server sent it after
  * it had read the cancellation (what comes before may have crossed it on the wire).
  */
 async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
@@ -89,6 +89,8 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   void call.then((r) => {
     if (r.kind === 'result' || r.kind === 'error') answeredAt = performance.now();
   });
+  // The twin may take until the wait's cap: past it the old wait would have ended too.
+  const twin = plan.durationMs === undefined ? undefined : session.request('tools/call', { name: plan.name, arguments: plan.args }, { id: `twin-${randomUUID()}`, timeoutMs: capMs });
   const progressed = (m: { message: unknown }) => isNotification(m.message, 'notifications/progress') && (m.message.params ?? {}).progressToken === token;
   await Promise.race([session.waitFor(progressed, Math.max(200, (plan.durationMs ?? 0) / 2)), call]);
   if (answeredAt !== undefined) {
@@ -98,8 +100,7 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const { dead, replies, fenceSeq } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
   if (dead) return ctx.fail({ expected: 'the server keeps working after a cancellation (answers the next request)', actual: `the ${session.rev.fence} got ${dead}` });
   const late = () => session.inbound.filter((m) => progressed(m) && (m.seq ?? 0) > fenceSeq);
-  // The twin may take until the wait's cap: past it the old wait would have ended too.
-  const fenced = plan.durationMs !== undefined && (await twinAnswered(session, plan, call, Math.max(1, started + capMs - performance.now())));
+  const fenced = twin !== undefined && (await twinAnswered(session, twin, call));
   let until = started + waitMs;
   let seen = 0;
   while (!fenced && answeredAt === undefined && !session.closed && performance.now() < Math.min(until, started + capMs)) {
