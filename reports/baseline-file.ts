@@ -95,4 +95,3 @@ export async function loadBaseline(path: string, known: KnownChecks): Promise<Ba
   }
   return parseBaseline(text, path, known);
 }
-
