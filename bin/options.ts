@@ -10,6 +10,7 @@ export interface CliOptions {
   check?: string;
   list: boolean;
   timeout: string;
+  startupTimeout?: string;
   concurrency: string;
   env: string[];
   cwd?: string;
@@ -64,7 +65,8 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   suite: { type: 'string', arg: '<area,...>', help: 'only checks of these areas (see --list)' },
   check: { type: 'string', arg: '<id,...>', help: 'only these check ids; `*` is a wildcard (e.g. "base.*")' },
   list: { type: 'boolean', help: 'list every check (id, level, revisions, title) and exit' },
-  timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'time allowed for each request' },
+  timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'least time allowed for each request (a slow target is given a few times its slowest answer)' },
+  'startup-timeout': { type: 'string', arg: '<ms>', default: '30000', help: 'most time a server start or new connection may take to answer its first request (ends as soon as it answers)' },
   concurrency: { type: 'string', arg: '<n>', default: '16', help: 'checks run at once (with several targets: targets at once x checks at once)' },
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
@@ -160,6 +162,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (str('auth-token') !== undefined) opts.authToken = str('auth-token');
   if (str('foreign-token') !== undefined) opts.foreignToken = str('foreign-token');
   if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
+  if (str('startup-timeout') !== undefined) opts.startupTimeout = str('startup-timeout');
   if (str('baseline') !== undefined) opts.baseline = str('baseline');
   if (str('write-baseline') !== undefined) opts.writeBaseline = str('write-baseline');
   if (str('badge') !== undefined) opts.badge = str('badge');

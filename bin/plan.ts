@@ -38,6 +38,8 @@ export interface TargetPlan {
   checks: AnyCheck[];
   revisions?: string[];
   timeoutMs: number;
+  /** --startup-timeout (undefined: the runner's default). */
+  startupTimeoutMs?: number;
   settings: RunSettings;
   failOn: FailOn;
   baseline?: { file: string; entries: BaselineEntry[] };
@@ -103,6 +105,8 @@ async function common(layers: Layers, all: readonly AnyCheck[], name: string | u
   const revisions = spec ? layers.parse(spec, (v) => selectRevisions(v)) : undefined;
   const timeout = layers.pick('timeout');
   const timeoutMs = timeout ? positiveInt(timeout.label, timeout.value) : 5000;
+  const startup = layers.pick('startup-timeout');
+  const startupTimeoutMs = startup ? positiveInt(startup.label, startup.value) : undefined;
   const baseline = await baselineFrom(layers, all);
   return {
     ...(name !== undefined ? { name } : {}),
@@ -110,6 +114,7 @@ async function common(layers: Layers, all: readonly AnyCheck[], name: string | u
     checks,
     ...(revisions ? { revisions } : {}),
     timeoutMs,
+    ...(startupTimeoutMs !== undefined ? { startupTimeoutMs } : {}),
     settings: settingsFrom(layers),
     failOn: failOnFrom(layers),
     ...(baseline ? { baseline } : {}),

@@ -78,6 +78,7 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
       checks: plan.checks as Check[],
       ...(plan.revisions ? { revisions: plan.revisions } : {}),
       timeoutMs: plan.timeoutMs,
+      ...(plan.startupTimeoutMs !== undefined ? { startupTimeoutMs: plan.startupTimeoutMs } : {}),
       concurrency: ctx.concurrency,
       ...(ctx.listener ? { listener: ctx.listener } : {}),
       settings: plan.settings,

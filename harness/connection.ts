@@ -5,6 +5,8 @@
 // modern error, GET the URL expecting an SSE stream whose first event is `endpoint`.
 import { Peer, type Role } from './jsonrpc/peer.js';
 import { ObservationLog } from './observations.js';
+import type { Pace } from './pacing/pace.js';
+import { holdFor } from './pacing/start-gate.js';
 import { NEWEST_LEGACY, NEWEST_MODERN } from './revisions.js';
 import { initializeParams } from './sessions/legacy.js';
 import { CLIENT_INFO, META_KEYS } from './sessions/session.js';
@@ -22,6 +24,10 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** The side the tool plays on this connection (default: client, testing a server). */
   role?: Role;
+  /** The target's pace: measured on this connection, and setting its patience. */
+  pace?: Pace;
+  /** stdio: give up a start still waiting for its turn (see pacing/start-gate.ts). */
+  startSignal?: AbortSignal;
 }
 
 type HttpTarget = Extract<Target, { kind: 'http' }>;
@@ -32,7 +38,8 @@ const refusals = new WeakMap<Target, string>();
 export async function openConnection(target: Target, opts: ConnectOptions): Promise<Peer> {
   const wire = new WireLog();
   const observations = opts.observations ?? new ObservationLog();
-  const transportOptions = { wire, observations, connectTimeoutMs: opts.timeoutMs };
+  const pace = opts.pace;
+  const transportOptions = { wire, observations, connectTimeoutMs: opts.timeoutMs, ...(pace ? { startHoldMs: holdFor(pace.slowestStartMs, pace.startupTimeoutMs) } : {}), ...(opts.startSignal ? { startSignal: opts.startSignal } : {}) };
   let transport: Transport;
   if (target.kind === 'stdio') {
     const stdio = new StdioTransport(target, transportOptions);
@@ -44,7 +51,7 @@ export async function openConnection(target: Target, opts: ConnectOptions): Prom
     // HTTP+SSE opens on its first message (or an explicit open()), Streamable HTTP has no open step.
     transport = target.transport === 'sse' ? new LegacySseTransport(target, transportOptions) : new StreamableHttpTransport(target, transportOptions);
   }
-  return new Peer({ transport, wire, observations, timeoutMs: opts.timeoutMs, role: opts.role ?? 'client' });
+  return new Peer({ transport, wire, observations, timeoutMs: opts.timeoutMs, role: opts.role ?? 'client', ...(pace ? { pace } : {}) });
 }
 
 /** What probing an HTTP URL found. */

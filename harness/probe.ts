@@ -9,10 +9,28 @@ import { openConnection } from './connection.js';
 import type { Peer } from './jsonrpc/peer.js';
 import { describeReply } from './jsonrpc/types.js';
 import { RoutingObservationLog, type ObservationLog } from './observations.js';
+import type { Pace } from './pacing/pace.js';
 import { revisionInfo } from './revisions.js';
 import { startSession } from './sessions/open.js';
 import { SessionError, type Session } from './sessions/session.js';
 import type { Target } from './transport.js';
+
+/**
+ * Why a probe was cut short, and what that makes of its revision: not supported (its era is
+ * silent while the other answered) or unreachable (the target answered no probe at all).
+ */
+export class ProbeCut {
+  constructor(
+    readonly status: 'not-supported' | 'unreachable',
+    readonly why: string,
+  ) {}
+
+  toString(): string {
+    return this.why;
+  }
+}
+
+const cutStatus = (cut: AbortSignal): 'not-supported' | 'unreachable' => (cut.reason instanceof ProbeCut ? cut.reason.status : 'not-supported');
 
 export interface ProbeOutcome {
   probe: RevisionProbe;
@@ -26,19 +44,27 @@ export interface ProbeOutcome {
 
 /**
  * Probe one revision. `cut` ends the wait for the era's opening answer early (see
- * silentEraCutoff): the revision is then not supported, for the reason it gives.
+ * silentEraCutoff): the revision is then not supported, for the reason it gives. `opened` is
+ * told when the connection is up (over stdio: the process started, once its turn came).
  */
-export async function probeRevision(target: Target, revision: string, observations: ObservationLog, timeoutMs: number, cut?: AbortSignal): Promise<ProbeOutcome> {
+export async function probeRevision(target: Target, revision: string, observations: ObservationLog, pace: Pace, cut?: AbortSignal, opened?: () => void): Promise<ProbeOutcome> {
   const era = revisionInfo(revision).era;
   const route = new RoutingObservationLog(observations);
   let peer: Peer;
   try {
-    peer = await openConnection(target, { observations: route, timeoutMs });
+    peer = await openConnection(target, { observations: route, timeoutMs: pace.patience(), pace, ...(cut ? { startSignal: cut } : {}) });
+    opened?.();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // Cut while it waited for its turn to start: what the cut says decides.
+    if (cut?.aborted) return { probe: { revision, era, status: cutStatus(cut), detail: String(cut.reason) }, ...(cutStatus(cut) === 'unreachable' ? { unreachable: String(cut.reason) } : {}) };
     return { probe: { revision, era, status: 'unreachable', detail: reason }, unreachable: reason };
   }
-  const notSupported = (): ProbeOutcome => ({ probe: { revision, era, status: 'not-supported', detail: String(cut?.reason) }, peer, route });
+  const notSupported = (): ProbeOutcome => {
+    const status = cut ? cutStatus(cut) : 'not-supported';
+    const detail = String(cut?.reason);
+    return { probe: { revision, era, status, detail }, peer, route, ...(status === 'unreachable' ? { unreachable: detail } : {}) };
+  };
   if (cut?.aborted) {
     void peer.close();
     return notSupported();
@@ -48,8 +74,15 @@ export async function probeRevision(target: Target, revision: string, observatio
   const onCut = () => void (hasAnswer() ? undefined : peer.close());
   cut?.addEventListener('abort', onCut, { once: true });
   try {
-    const session = await startSession(peer, revision, { startupTimeoutMs: timeoutMs * 2 });
-    if (era === 'modern') return { probe: { revision, era, status: 'accepted' }, peer, session, route };
+    const session = await startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs });
+    if (era === 'modern') {
+      // The server's own list is its answer: a revision it does not list is not one it serves.
+      const listed = session.server.versions;
+      if (!session.server.capabilitiesUnknown && !listed.includes(revision)) {
+        return { probe: { revision, era, status: 'not-supported', detail: `server/discover lists supportedVersions ${JSON.stringify(listed)}, without ${revision}` }, peer, session, route };
+      }
+      return { probe: { revision, era, status: 'accepted' }, peer, session, route };
+    }
     const answered = session.server.result.protocolVersion;
     if (answered === revision) return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session, route };
@@ -70,27 +103,27 @@ export async function probeRevision(target: Target, revision: string, observatio
   }
 }
 
-/** How long a silent era's probes may wait: this many times the answered era's slowest probe, and at least half of --timeout more. */
+/** How long a silent era's probes may wait: this many times the answered era's slowest start, and at least half of --timeout more. */
 const PATIENCE_FACTOR = 3;
 
 /**
  * Probes of an era none of whose revisions answered, still waiting once every probe of the
  * other era has settled with one accepted: a server of that era would have answered by now.
- * Both eras open with one cheap request (initialize, server/discover), sent at the same moment
- * to processes started together, so each waiting probe gets PATIENCE_FACTOR times the slowest
- * answer of the other era (at least half the request timeout more: processes started together
- * on few cores come up one after another, and a server may be slow to its first request of
- * an era), never past the startup timeout, then is cut as not supported. Legacy servers may
- * ignore a server/discover altogether (2026-07-28 basic/transports/stdio#backward-compatibility),
- * which would otherwise hold the run for the whole startup timeout.
+ * Both eras open with one cheap request (initialize, server/discover), so each waiting probe
+ * gets PATIENCE_FACTOR times the slowest start of the other era (at least half the request
+ * timeout more: a server may be slow to its first request of an era), counted from its own
+ * start (over stdio processes start a few at a time: start-gate.ts), never past the startup
+ * timeout, then is cut as not supported. Legacy servers may ignore a server/discover altogether
+ * (2026-07-28 basic/transports/stdio#backward-compatibility), which would otherwise hold the
+ * run for the whole startup timeout. `openedAt[i]`: when probe i's connection came up.
  */
-export function silentEraCutoff(revisions: readonly string[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[], timeoutMs: number): void {
-  const started = performance.now();
+export function silentEraCutoff(revisions: readonly string[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[], openedAt: readonly (Promise<number> | undefined)[], pace: Pace): void {
   const settled: (ProbeOutcome | undefined)[] = revisions.map(() => undefined);
   const tookMs: number[] = revisions.map(() => 0);
   const eraOf = (i: number) => revisionInfo(revisions[i] as string).era;
   const timers: NodeJS.Timeout[] = [];
   const scheduled = new Set<string>();
+  let over = false;
   const consider = () => {
     for (const answered of ['legacy', 'modern'] as const) {
       if (scheduled.has(answered)) continue;
@@ -99,24 +132,30 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
       const waiting = revisions.map((_, i) => i).filter((i) => eraOf(i) !== answered && settled[i] === undefined && !cuts[i]?.signal.aborted);
       if (waiting.length === 0) continue;
       const slowest = Math.max(...mine.map((i) => tookMs[i] ?? 0));
-      const patience = Math.min(2 * timeoutMs, Math.max(PATIENCE_FACTOR * slowest, slowest + timeoutMs / 2));
+      const patience = Math.min(pace.startupTimeoutMs, Math.max(PATIENCE_FACTOR * slowest, slowest + pace.timeoutMs / 2));
       const what = answered === 'legacy' ? 'server/discover' : 'initialize';
       scheduled.add(answered);
-      const timer = setTimeout(() => {
-        for (const i of waiting) {
-          if (settled[i] !== undefined) continue;
-          cuts[i]?.abort(`no answer to ${what} within ${Math.round(patience)} ms, while every ${answered} revision's probe had its answer within ${Math.round(slowest)} ms`);
-        }
-      }, Math.max(0, started + patience - performance.now()));
-      timers.push(timer);
+      for (const i of waiting) {
+        void openedAt[i]?.then((at) => {
+          if (over || settled[i] !== undefined) return;
+          const timer = setTimeout(() => {
+            if (settled[i] !== undefined) return;
+            cuts[i]?.abort(new ProbeCut('not-supported', `no answer to ${what} within ${Math.round(patience)} ms, while every ${answered} revision's probe had its answer within ${Math.round(slowest)} ms of its start`));
+          }, Math.max(0, at + patience - performance.now()));
+          timers.push(timer);
+        });
+      }
     }
   };
   probing.forEach((p, i) =>
-    void p.then((outcome) => {
+    void p.then(async (outcome) => {
+      const at = (await openedAt[i]) ?? performance.now();
       settled[i] = outcome;
-      tookMs[i] = performance.now() - started;
-      if (settled.every((o) => o !== undefined)) for (const t of timers) clearTimeout(t);
-      else consider();
+      tookMs[i] = performance.now() - at;
+      if (settled.every((o) => o !== undefined)) {
+        over = true;
+        for (const t of timers) clearTimeout(t);
+      } else consider();
     }),
   );
 }

@@ -53,6 +53,13 @@ export interface TransportOptions {
   observations: ObservationLog;
   /** Milliseconds allowed for the connection to come up (spawn, first HTTP answer). */
   connectTimeoutMs: number;
+  /**
+   * stdio: how long this start may hold its place among the process starts (see
+   * pacing/start-gate.ts); default: the connect timeout.
+   */
+  startHoldMs?: number;
+  /** stdio: a start no longer wanted while it waits for its turn (open() rejects with the reason). */
+  startSignal?: AbortSignal;
 }
 
 export interface Transport {

@@ -30,6 +30,8 @@ const WIRE_LINES = 16;
 const WIRE_CHARS = 240;
 const SKIP_REASONS = 6;
 const INDENT = '    ';
+/** Without a terminal to redraw, how often a line says how far the run has got. */
+const HEARTBEAT_MS = 10_000;
 const PLAIN = paint(false);
 
 interface Progress {
@@ -109,8 +111,20 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
   };
 
   const flush = (): void => {
+    clearInterval(heartbeat);
     for (const key of progress.keys()) commit(key);
   };
+
+  // Logs (CI) get no live line: on a long run, say every so often what is still running.
+  const startedAt = Date.now();
+  const heartbeat = setInterval(() => {
+    const running = [...progress].filter(([, s]) => !s.finished);
+    if (running.length === 0) return;
+    const parts = running.map(([key, s]) => `${key} ${s.done}/${s.total || '?'}`);
+    above(p.dim(`… ${parts.join(', ')} (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  if (live || opts.quiet) clearInterval(heartbeat);
 
   const probeLine = (probe: RevisionProbe): string => {
     const rev = safe(probe.revision);
@@ -252,6 +266,12 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
   };
 
   return {
+    paceCut(cut) {
+      if (!opts.quiet) above(p.yellow(`pace: ${cut.from} → ${cut.to} checks at once (${show(cut.why, 200)})`));
+    },
+    retrying(count) {
+      if (!opts.quiet) above(p.dim(`trying ${count} check${count === 1 ? '' : 's'} again alone: ${count === 1 ? 'its' : 'their'} first verdict may have rested on a timeout`));
+    },
     revisionProbed(probe) {
       if (!opts.quiet) above(probeLine(probe));
     },

@@ -71,15 +71,17 @@ export function nothingTested(report: RunReport): string | undefined {
 }
 
 /**
- * The run's verdict as an exit code: 0 ok; 1 findings (a broken MUST, an undecided check, a
- * stale baseline entry); 3 cut short (unreachable target); 4 nothing tested.
+ * The run's verdict as an exit code: 0 ok; 1 findings (a broken MUST, an undecided check or
+ * revision, a stale baseline entry); 3 cut short (unreachable target); 4 nothing tested.
  */
 export function exitCodeOf(report: RunReport, failOn: FailOn): number {
   if (report.aborted) return 3;
   if (nothingTested(report)) return 4;
   if (failOn === 'none') return 0;
   const stale = report.baseline?.stale.length ?? 0;
-  return stale > 0 || report.results.some((r) => failsRun(r, failOn)) ? 1 : 0;
+  // A revision whose probe got no answer, even alone, while others answered: undecided.
+  const undecided = report.revisions.some((r) => r.status === 'unreachable');
+  return stale > 0 || undecided || report.results.some((r) => failsRun(r, failOn)) ? 1 : 0;
 }
 
 /** How a result reads to a person: its status, or what the baseline made of it. */

@@ -45,6 +45,8 @@ describe('a check deadline', () => {
     const status = Object.fromEntries(report.results.map((r) => [r.id, `${r.status}${r.reason ? ` ${r.reason}` : ''}`]));
     expect(report.results.find((r) => r.id === 'test.queued')?.durationMs, 'it waited longer than its deadline').toBeGreaterThan(1000);
     expect(status['test.queued']).toBe('pass');
-    expect(status['test.overrun']).toBe('error the check did not finish within 300 ms');
+    // An error may rest on the run's own load: it was tried again alone, and held.
+    expect(status['test.overrun']).toMatch(/^error the check did not finish within 300 ms \(confirmed when tried again alone; with \d+ checks? in flight, the first attempt got error: the check did not finish within 300 ms\)$/);
+    expect(report.results.find((r) => r.id === 'test.overrun')?.firstAttempt?.status).toBe('error');
   });
 });

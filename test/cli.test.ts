@@ -150,10 +150,13 @@ describe('runs and exit codes', () => {
   it('3 for a server that never answers, within the timeout, leaving no process behind', { timeout: 60_000 }, async () => {
     const marker = `mcpc-silent-${process.pid}-${Date.now()}`;
     const silent = `"${process.execPath}" -e "setInterval(() => {}, 1000)" ${marker}`;
-    const run = await runCli(['--server', silent, '--timeout', '1000', '--no-fuzz'], { timeoutMs: 45_000 });
+    // The newest revision of each era is probed first; when neither answers within the startup
+    // timeout, the other probes are not started.
+    const run = await runCli(['--server', silent, '--timeout', '1000', '--startup-timeout', '2000', '--no-fuzz'], { timeoutMs: 45_000 });
     expect(run.code).toBe(3);
     expect(run.ms).toBeLessThan(30_000);
-    expect(run.stdout).toContain('unreachable: no answer to initialize');
+    expect(run.stdout).toContain('unreachable: no answer to initialize within 2000 ms');
+    expect(run.stdout).toContain('unreachable: not probed: the target answered no other probe');
     expect(processesWith(marker)).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import type { Reply } from '../jsonrpc/types.js';
 import { ObservationLog, RoutingObservationLog, type Observation, type ObservationKind } from '../observations.js';
 import { nextWireSeq } from '../wire-log.js';
 import type { SessionPool } from './session-pool.js';
-import type { SilenceWatch } from './silence.js';
+import type { Liveness } from '../pacing/liveness.js';
+import type { Pace } from '../pacing/pace.js';
 import { inRange, type Era, type RevisionInfo } from '../revisions.js';
 import { PeerConversation, peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
@@ -34,8 +35,10 @@ export interface RevisionState {
   looks: Map<string, Look>;
   /** Sessions lent to checks that want one of their own (see session-pool.ts). */
   pool: SessionPool;
-  /** Whether the target has gone silent (see silence.ts). */
-  silence: SilenceWatch;
+  /** A request of this revision got no answer in time (`owner`: the check whose request it was). */
+  timedOut(method: string, owner: string | undefined): void;
+  /** Whether the target has gone silent (one for the whole target: pacing/liveness.ts). */
+  liveness: Liveness;
 }
 
 /** A session a check borrowed, and from which wire entry on it was the check's. */
@@ -66,7 +69,8 @@ export interface ContextDeps {
   transport: TransportKind;
   state: RevisionState;
   probe: ProbeFacts;
-  timeoutMs: number;
+  /** The target's pace: its patience is the check's timeout, its connections are measured. */
+  pace: Pace;
   owner: string;
   settings: RunSettings;
 }
@@ -80,7 +84,6 @@ export class RunContext implements CheckContext {
   readonly transport: TransportKind;
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
-  readonly timeoutMs: number;
   readonly settings: RunSettings;
   readonly http: HttpAccess | undefined;
   /** Connections this check opened; the runner closes them. */
@@ -108,11 +111,15 @@ export class RunContext implements CheckContext {
     this.transport = deps.transport;
     this.facts = deps.state.facts;
     this.probe = deps.probe;
-    this.timeoutMs = deps.timeoutMs;
     this.owner = deps.owner;
     this.settings = deps.settings;
     const target = deps.target;
-    this.http = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, this.timeoutMs) : undefined;
+    this.http = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, () => this.timeoutMs) : undefined;
+  }
+
+  /** The target's patience now: --timeout, or a few times its slowest answer (pacing/pace.ts). */
+  get timeoutMs(): number {
+    return this.deps.pace.patience();
   }
 
   in(range: string): boolean {
@@ -123,12 +130,12 @@ export class RunContext implements CheckContext {
     const shared = this.deps.state.observations;
     const kinds = opts.privateObservations ?? [];
     const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : (routed ?? shared);
-    const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs });
-    peer.onTimeout = (method) => this.deps.state.silence.noticeTimeout(method);
+    const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs, pace: this.deps.pace });
+    peer.onTimeout = (method, owner) => this.deps.state.timedOut(method, owner);
     this.ownPeers.push(peer);
     this.deps.state.peers.push(peer);
     // The target went silent while this connection opened: waiting on it would only stall.
-    const silent = this.deps.state.silence.silent;
+    const silent = this.deps.state.liveness.silent;
     if (silent) {
       await peer.close();
       throw new Error(silent);
@@ -170,7 +177,7 @@ export class RunContext implements CheckContext {
     const plain = privateObservations === undefined && noCapabilities && sessionOptions.sendInitialized !== false;
     const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
     const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
-    const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.timeoutMs * 2, ...sessionOptions })) as AnySession;
+    const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.deps.pace.startupTimeoutMs, ...sessionOptions })) as AnySession;
     // Only at the revision under test (a legacy counter-offer may have settled on another).
     if (route && (session.era === 'modern' || session.server.versions[0] === this.revision)) this.opened.push({ session, route });
     return session.withOwner(this.owner);

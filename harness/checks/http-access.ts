@@ -95,7 +95,8 @@ class Door implements HttpConversation {
     private readonly t: HttpTransport,
     private readonly rev: RevisionInfo,
     private readonly owner: string,
-    private readonly timeoutMs: number,
+    /** The target's patience now (pacing/pace.ts). */
+    private readonly patience: () => number,
   ) {}
 
   get url(): string {
@@ -129,7 +130,7 @@ class Door implements HttpConversation {
       headers,
       body: JSON.stringify(message),
       owner: this.owner,
-      sseWindowMs: opts.waitMs ?? this.timeoutMs,
+      sseWindowMs: opts.waitMs ?? this.patience(),
       ...(opts.readAll || id === undefined ? {} : { sseUntil: (events: SseEvent[]) => events.some((e) => isResponseTo(messageOf(e), id)) }),
     });
     let answered = false;
@@ -179,11 +180,11 @@ class Door implements HttpConversation {
   }
 }
 
-export function httpAccess(target: { url: string; headers?: Record<string, string> }, kind: 'streamable-http' | 'sse', rev: RevisionInfo, owner: string, timeoutMs: number): HttpAccess {
+export function httpAccess(target: { url: string; headers?: Record<string, string> }, kind: 'streamable-http' | 'sse', rev: RevisionInfo, owner: string, patience: () => number): HttpAccess {
   return {
     url: target.url,
     kind,
     withCredentials: Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization'),
-    of: (c) => new Door(c, transportOf(c), rev, owner, timeoutMs),
+    of: (c) => new Door(c, transportOf(c), rev, owner, patience),
   };
 }

@@ -1,14 +1,19 @@
-// A tiny concurrency limiter: at most `size` tasks at once. A task that waits for something
-// another task produces (a shared look, a lent session) steps aside with `suspend`, so its
-// place does work meanwhile; it gets a place back before any task that has not started.
-// Among those, `early` tasks (long waits on the target's clock) start first.
+// A tiny concurrency limiter: at most `limit()` tasks at once, a limit that may change while it
+// runs (the target's pace widens and narrows it: pacing/pace.ts). A task that waits for
+// something another task produces (a shared look, a lent session) steps aside with `suspend`,
+// so its place does work meanwhile; it gets a place back before any task that has not
+// started. Among those, `early` tasks (long waits on the target's clock) start first.
 export class Pool {
   private running = 0;
   private readonly resuming: Array<() => void> = [];
   private readonly early: Array<() => void> = [];
   private readonly queue: Array<() => void> = [];
+  private readonly limit: () => number;
 
-  constructor(private readonly size: number) {}
+  /** `size`: a fixed number of places, or the current number of places. */
+  constructor(size: number | (() => number)) {
+    this.limit = typeof size === 'number' ? () => size : size;
+  }
 
   async run<T>(task: () => Promise<T>, early = false): Promise<T> {
     await this.acquire(early ? this.early : this.queue);
@@ -29,17 +34,34 @@ export class Pool {
     }
   }
 
+  /** The limit grew: let waiting tasks in. */
+  widened(): void {
+    while (this.running < Math.max(1, this.limit())) {
+      const next = this.next();
+      if (!next) return;
+      this.running++;
+      next();
+    }
+  }
+
   private acquire(line: Array<() => void>): Promise<void> {
-    if (this.running < this.size) {
+    if (this.running < Math.max(1, this.limit())) {
       this.running++;
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => line.push(resolve));
   }
 
-  /** A freed place goes straight to the next in line, so no newcomer can take it in between. */
+  private next(): (() => void) | undefined {
+    return this.resuming.shift() ?? this.early.shift() ?? this.queue.shift();
+  }
+
+  /**
+   * A freed place goes straight to the next in line, so no newcomer can take it in between;
+   * unless the limit shrank below what runs, then the place is gone.
+   */
   private release(): void {
-    const next = this.resuming.shift() ?? this.early.shift() ?? this.queue.shift();
+    const next = this.running <= Math.max(1, this.limit()) ? this.next() : undefined;
     if (next) next();
     else this.running--;
   }

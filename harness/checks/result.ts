@@ -2,6 +2,7 @@
 // Schema is reports/report.schema.json (bump REPORT_VERSION on any breaking change).
 import type { Level, Side, Status } from './check.js';
 import type { WireEntry } from '../wire-log.js';
+import type { PaceSummary } from '../pacing/pace.js';
 
 export const REPORT_VERSION = 1;
 
@@ -28,6 +29,11 @@ export interface CheckResult {
   /** The wire excerpt that shows it (non-pass results only). */
   wire?: WireEntry[];
   durationMs: number;
+  /**
+   * Set when the first attempt's verdict may have rested on a timeout and the check was tried
+   * again alone: what that first attempt came to (the result is the second attempt's).
+   */
+  firstAttempt?: { status: Status; detail: string; durationMs: number };
   /**
    * Set by --baseline, never by a check: `expected-fail` for a listed failure (it keeps its
    * status and does not fail the run), `stale` for a listed check that now passes.
@@ -71,6 +77,8 @@ export interface RunReport {
   stderr?: string;
   /** The choices that shaped the run; `seed` replays the fuzzing (--seed). */
   settings?: { callTools: string; fuzz: boolean; seed: number; fuzzRuns: number };
+  /** How the target was paced: its measured start and answer times, the window, the cuts. */
+  pace?: PaceSummary;
   /** Set when the run ended early: the user pressed Ctrl-C, the target was unreachable. */
   aborted?: string;
   /** --baseline: the file and its entries that now pass (they fail the run). */

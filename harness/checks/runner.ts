@@ -1,10 +1,15 @@
-// The runner: probe every revision (both eras) concurrently, then run every applicable check
-// at every accepted revision, each revision as soon as its own probe is done, independent
-// checks concurrently, each under a deadline, each isolated (a crash or timeout of one never
-// stops the run), passive checks last. Returns the one result model.
+// The runner: probe every revision (both eras), then run every applicable check at every
+// accepted revision, each revision as soon as its own probe is done, independent checks
+// concurrently within the target's pace (pacing/pace.ts), each under a deadline, each isolated
+// (a crash or timeout of one never stops the run). Then, alone, what a timeout may have decided:
+// a revision whose probe got no answer although its era answered, and every check whose fail,
+// warn or error rested on a timeout, each tried again with nothing else in flight. Passive checks
+// come last. Returns the one result model.
 import { openConnection, resolveHttpTarget } from '../connection.js';
 import { ObservationLog } from '../observations.js';
-import { classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
+import { Liveness } from '../pacing/liveness.js';
+import { DEFAULT_STARTUP_TIMEOUT_MS, Pace } from '../pacing/pace.js';
+import { ProbeCut, classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
 import { REVISIONS, inRange, revisionInfo, type Era } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
@@ -18,8 +23,8 @@ import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
 import { SessionPool } from './session-pool.js';
 import { SpareConnections } from './spares.js';
-import { SilenceWatch } from './silence.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
+import { confirmedAlone, restsOnTimeout } from './confirm.js';
 import { areaOf, specFor } from './spec-ref.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
 
@@ -28,7 +33,11 @@ export interface RunOptions {
   checks: readonly Check[];
   /** Revisions to test (--spec); default: every revision this tool knows. */
   revisions?: readonly string[];
+  /** --timeout: the least time a request is given (the target's pace may give more). */
   timeoutMs: number;
+  /** --startup-timeout: the most time a start is given (ends as soon as the target answers). */
+  startupTimeoutMs?: number;
+  /** --concurrency: the most checks at once (the target's pace may allow fewer). */
   concurrency: number;
   listener?: RunListener;
   signal?: AbortSignal;
@@ -59,15 +68,28 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
   }
 }
 
+/** A check whose first verdict rested on a timeout: tried again alone before it is reported. */
+interface Suspect {
+  check: Check;
+  state: RevisionState;
+  first: CheckResult;
+  /** How many checks were in flight when it ran. */
+  crowd: number;
+}
+
 async function runHeld(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   // One seed per run, so a reported seed replays the whole run.
   const opts = { ...options, settings: options.settings ?? defaultSettings() };
+  const pace = new Pace({ timeoutMs: opts.timeoutMs, startupTimeoutMs: opts.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, ceiling: opts.concurrency });
+  pace.onCut((cut) => opts.listener?.paceCut?.(cut));
   // HTTP: pin the transport once, forced (--transport) or detected.
   if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs);
-  const transport: TransportKind = opts.target.kind === 'stdio' ? 'stdio' : (opts.target.transport ?? 'streamable-http');
+  const target = opts.target;
+  const transport: TransportKind = target.kind === 'stdio' ? 'stdio' : (target.transport ?? 'streamable-http');
   const wanted = REVISIONS.filter((r) => (opts.revisions ?? REVISIONS.map((x) => x.id)).includes(r.id));
-  const pool = new Pool(opts.concurrency);
+  const pool = new Pool(() => pace.window);
+  pace.onWiden(() => pool.widened());
   const results: CheckResult[] = [];
   const states: RevisionState[] = [];
   let aborted: string | undefined;
@@ -76,88 +98,186 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     void closeAll(states);
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const stateOf = (revision: string) => states.find((s) => s.revision === revision);
+  const liveness = new Liveness({
+    shared: (revision) => stateOf(revision)?.shared,
+    openFresh: async (revision) => {
+      const state = stateOf(revision);
+      const peer = await openConnection(target, { observations: state?.observations ?? new ObservationLog(), timeoutMs: pace.patience(), pace });
+      state?.peers.push(peer);
+      if (state) peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+      return startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs }).catch(async (error: unknown) => {
+        await peer.close();
+        throw error;
+      });
+    },
+    replaceShared: (revision, fresh) => {
+      const state = stateOf(revision);
+      if (!state) return void peerOf(fresh).close();
+      const stuck = state.shared;
+      state.shared = Promise.resolve(fresh);
+      if (stuck) state.closing.push(stuck.then((s) => peerOf(s).close()).catch(() => undefined));
+    },
+    discard: (session) => peerOf(session).close(),
+    patience: () => pace.patience(),
+    freshKind: transport === 'stdio' ? 'process' : 'connection',
+    onSilent: () => void closeAll(states),
+  });
+  // Owners (check@revision) one of whose requests got no answer in time.
+  const timedOutOwners = new Set<string>();
 
-  // 1. Probe every wanted revision, concurrently; each revision's checks start when its probe is done.
-  const probable = wanted.filter((r) => !(transport === 'sse' && r.era === 'modern'));
+  // 1. Probe every wanted revision, newest first (over stdio the first processes to start);
+  //    each revision's checks start when its probe is done.
+  const probable = wanted.filter((r) => !(transport === 'sse' && r.era === 'modern')).reverse();
   const skipped: RevisionProbe[] = wanted.filter((r) => !probable.includes(r)).map((r) => ({ revision: r.id, era: r.era, status: 'not-tested', detail: SSE_MODERN }));
   const observationsOf = new Map<string, ObservationLog>(probable.map((r) => [r.id, new ObservationLog()]));
   const cuts = probable.map(() => new AbortController());
-  const probing = probable.map((r, i) => pool.run(() => probeRevision(opts.target, r.id, observationsOf.get(r.id) as ObservationLog, opts.timeoutMs, cuts[i]?.signal)));
-  silentEraCutoff(probable.map((r) => r.id), probing, cuts, opts.timeoutMs);
+  const opened = probable.map(() => deferred<number>());
+  const probing = probable.map((r, i) => {
+    const open = opened[i] as Deferred<number>;
+    const now = () => open.resolve(performance.now());
+    return probeRevision(target, r.id, observationsOf.get(r.id) as ObservationLog, pace, cuts[i]?.signal, now).finally(now);
+  });
+  silentEraCutoff(
+    probable.map((r) => r.id),
+    probing,
+    cuts,
+    opened.map((d) => d.promise),
+    pace,
+  );
+  silentTargetCutoff(probable.map((r) => r.era), probing, cuts);
   const spares = new SpareConnections();
   if (transport === 'stdio') for (const p of probing) void p.then((o) => spares.offer(o));
   // Version checks read what every probe learned: complete once all probes are in.
   const facts: ProbeFacts = { answers: {}, accepted: [] };
   const allProbed = Promise.all(probing).then((outcomes) => {
-    settleUnreachable(outcomes);
-    for (const o of outcomes) opts.listener?.revisionProbed?.(o.probe);
+    settleSilentEra(outcomes);
+    for (const o of outcomes) if (!secondTryOwed(o, outcomes)) opts.listener?.revisionProbed?.(o.probe);
     if (outcomes.length > 0 && outcomes.every((o) => o.unreachable)) aborted = `target could not be started or reached: ${outcomes[0]?.unreachable}`;
     Object.assign(facts, probeFacts(outcomes));
     return outcomes;
   });
 
-  // 2. The checks of every accepted revision, each revision as soon as its probe is done.
+  // 2. The active checks of every accepted revision, each revision as soon as its probe is done.
   const record = (r: CheckResult) => {
     results.push(r);
     opts.listener?.checkDone?.(r);
   };
+  const suspects: Suspect[] = [];
+  let inFlight = 0;
   // Looks several checks judge, recorded once per run (target-wide ones; per revision in the state).
   const looks = new Map<string, Look>();
+  const shared = (slots?: Pool): RunShared => ({ probe: facts, transport, looks, pace, liveness, timedOutOwners, ...(slots ? { slots } : {}) });
   const runAll = (checks: Check[], state: RevisionState) =>
-    Promise.all(checks.map((check) => pool.run(async () => (aborted ? undefined : record(await runOne(check, state, opts, { probe: facts, transport, looks, slots: pool }))), startsEarly(check, transport))));
-  await Promise.all(
-    probing.map(async (probed) => {
-      const outcome = await probed;
-      if (aborted || outcome.probe.status !== 'accepted' || !outcome.session || !outcome.peer) return;
-      const revision = outcome.probe.revision;
-      const session = outcome.session;
-      const observations = observationsOf.get(revision) ?? new ObservationLog();
-      const state: RevisionState = {
-        revision,
-        facts: { revision, server: session.server, serverCapabilities: session.server.capabilities },
+    Promise.all(
+      checks.map((check) =>
+        pool.run(async () => {
+          if (aborted) return;
+          const crowd = ++inFlight;
+          try {
+            const first = await runOne(check, state, opts, shared(pool));
+            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd });
+            else record(first.result);
+          } finally {
+            inFlight--;
+          }
+        }, startsEarly(check, transport)),
+      ),
+    );
+  const passiveOf = new Map<RevisionState, Check[]>();
+  const runRevision = async (outcome: ProbeOutcome): Promise<void> => {
+    if (aborted || outcome.probe.status !== 'accepted' || !outcome.session || !outcome.peer) return;
+    const revision = outcome.probe.revision;
+    const session = outcome.session;
+    const observations = observationsOf.get(revision) ?? new ObservationLog();
+    const state: RevisionState = {
+      revision,
+      facts: { revision, server: session.server, serverCapabilities: session.server.capabilities },
+      observations,
+      peers: [outcome.peer],
+      closing: [],
+      shared: Promise.resolve(session),
+      looks: new Map(),
+      pool: new SessionPool(
         observations,
-        peers: [outcome.peer],
-        closing: [],
-        shared: Promise.resolve(session),
-        looks: new Map(),
-        pool: new SessionPool(observations, async (routed) => {
+        async (routed) => {
           const spare = spares.take(revisionInfo(revision).era, routed);
           if (spare) {
-            spare.onTimeout = (method) => state.silence.noticeTimeout(method);
+            spare.onTimeout = (method, owner) => state.timedOut(method, owner);
             // A spare that will not open this era after all is closed; a new process then does.
-            const opened = await startSession(spare, revision, { startupTimeoutMs: opts.timeoutMs }).catch(() => undefined);
+            const opened = await startSession(spare, revision, { startupTimeoutMs: pace.startupTimeoutMs }).catch(() => undefined);
             if (opened) return opened;
             await spare.close();
           }
-          const peer = await openConnection(opts.target, { observations: routed, timeoutMs: opts.timeoutMs });
-          peer.onTimeout = (method) => state.silence.noticeTimeout(method);
-          return startSession(peer, revision, { startupTimeoutMs: opts.timeoutMs * 2 });
-        }, transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined),
-        silence: new SilenceWatch(() => state.shared, opts.timeoutMs, () => void closeAll([state])),
-      };
-      state.silence.others = () => states.map((s) => s.silence);
-      outcome.peer.onTimeout = (method) => state.silence.noticeTimeout(method);
-      states.push(state);
-      const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
-      const active = applicable.filter((c) => c.connection !== 'passive');
-      const passive = applicable.filter((c) => c.connection === 'passive');
-      // A target-wide check runs once: at the newest accepted revision in its range.
-      const targetWide = (async () => {
-        const outcomes = await allProbed;
-        const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision);
-        return active.filter((c) => c.scope === 'target' && revision === accepted.filter((r) => inRange(r, c.revisions)).at(-1));
-      })();
-      const perRevision = active.filter((c) => c.scope !== 'target');
-      const started = runAll(perRevision, state);
-      const wide = await targetWide;
-      opts.listener?.revisionStart?.(revision, transport, perRevision.length + wide.length + passive.length);
-      await Promise.all([started, runAll(wide, state)]);
-      for (const check of passive) if (!aborted) record(await runOne(check, state, opts, { probe: facts, transport, looks }));
-    }),
-  );
+          const peer = await openConnection(target, { observations: routed, timeoutMs: pace.patience(), pace });
+          peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+          return startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs });
+        },
+        transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined,
+        () => pace.patience(),
+      ),
+      liveness,
+      timedOut: (method, owner) => {
+        if (owner) timedOutOwners.add(owner);
+        liveness.noticeTimeout(revision, method);
+      },
+    };
+    outcome.peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+    states.push(state);
+    const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
+    const active = applicable.filter((c) => c.connection !== 'passive');
+    passiveOf.set(
+      state,
+      applicable.filter((c) => c.connection === 'passive'),
+    );
+    // A target-wide check runs once: at the newest accepted revision in its range.
+    const targetWide = (async () => {
+      const outcomes = await allProbed;
+      const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision);
+      return active.filter((c) => c.scope === 'target' && revision === accepted.filter((r) => inRange(r, c.revisions)).at(-1));
+    })();
+    const perRevision = active.filter((c) => c.scope !== 'target');
+    const begun = runAll(perRevision, state);
+    const wide = await targetWide;
+    opts.listener?.revisionStart?.(revision, transport, perRevision.length + wide.length + (passiveOf.get(state)?.length ?? 0));
+    await Promise.all([begun, runAll(wide, state)]);
+  };
+  await Promise.all(probing.map(async (probed) => runRevision(await probed)));
 
-  // 3. Report.
+  // 3. Alone: a revision whose probe got no answer although its era answered others (the
+  //    timeout may have been the run's own load), then its checks.
   const outcomes = await allProbed;
+  for (const [i, o] of outcomes.entries()) {
+    if (aborted || !secondTryOwed(o, outcomes)) continue;
+    await o.peer?.close();
+    const again = await probeRevision(target, o.probe.revision, observationsOf.get(o.probe.revision) as ObservationLog, pace);
+    const firstSaid = o.probe.detail ?? 'no answer';
+    again.probe = { ...again.probe, detail: again.probe.detail ? `${again.probe.detail}; also tried again alone, after: ${firstSaid}` : `answered when tried again alone, after: ${firstSaid}` };
+    outcomes[i] = again;
+    opts.listener?.revisionProbed?.(again.probe);
+    if (again.probe.status === 'accepted') {
+      facts.accepted.push(again.probe.revision);
+      await runRevision(again);
+    }
+  }
+
+  // 4. Alone, with the patience a retry gets: every check whose verdict rested on a timeout.
+  pace.retrying = true;
+  if (suspects.length > 0 && !aborted && !liveness.silent) opts.listener?.retrying?.(suspects.length);
+  for (const s of suspects.sort((a, b) => a.state.revision.localeCompare(b.state.revision))) {
+    if (aborted || liveness.silent) {
+      record(s.first);
+      continue;
+    }
+    const second = await runOne(s.check, s.state, opts, shared());
+    record(confirmedAlone(s.first, second.result, s.crowd));
+  }
+  pace.retrying = false;
+
+  // 5. Passive checks: they judge what every other check of their revision saw.
+  for (const state of states) for (const check of passiveOf.get(state) ?? []) if (!aborted) record((await runOne(check, state, opts, shared())).result);
+
+  // 6. Report.
   const stderr = collectStderr(outcomes);
   const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
   await Promise.all([closeAll(states), ...closing]);
@@ -170,7 +290,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const report: RunReport = {
     reportVersion: REPORT_VERSION,
     tool: { name: 'mcp-conformance', version: opts.toolVersion },
-    target: opts.target.kind === 'stdio' ? { kind: 'stdio', command: opts.target.command, transport } : { kind: 'http', url: opts.target.url, transport },
+    target: target.kind === 'stdio' ? { kind: 'stdio', command: target.command, transport } : { kind: 'http', url: target.url, transport },
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     revisions: probes,
@@ -184,6 +304,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
       seed: opts.settings.fuzz.seed,
       fuzzRuns: opts.settings.fuzz.runs,
     },
+    pace: pace.summary(),
     results,
     summary: summarize(results),
   };
@@ -192,43 +313,75 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
 }
 
 /**
- * A silent answer to one era's opening is "not offered" when the target spoke another
- * revision: a modern-only server may ignore initialize, a legacy one server/discover.
+ * A silent answer to one era's opening is "not offered" when the target spoke the other era
+ * and none of this one: a modern-only server may ignore initialize, a legacy one
+ * server/discover (2026-07-28 basic/transports/stdio#backward-compatibility). Silence where
+ * the era answered other revisions is not settled here: it is tried again alone (secondTryOwed).
  */
-function settleUnreachable(outcomes: ProbeOutcome[]): void {
-  if (!outcomes.some((o) => o.probe.status === 'accepted')) return;
+function settleSilentEra(outcomes: ProbeOutcome[]): void {
+  const accepted = new Set(outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.era));
   for (const o of outcomes) {
-    if (o.probe.status !== 'unreachable' || !o.peer) continue;
+    if (o.probe.status !== 'unreachable' || !o.peer || accepted.has(o.probe.era) || accepted.size === 0) continue;
     o.probe = { ...o.probe, status: 'not-supported' };
     delete o.unreachable;
   }
 }
 
-/** What every check of the run shares; `slots`: the --concurrency budget the check runs in. */
+/**
+ * The newest revision of each era is probed first (over stdio its processes start first): when
+ * all of those get no answer at all, the target is silent, and the probes still waiting for
+ * their turn to start are not started (one startup timeout, not one per few revisions).
+ */
+function silentTargetCutoff(eras: readonly Era[], probing: readonly Promise<ProbeOutcome>[], cuts: readonly AbortController[]): void {
+  const firsts = [...new Set(eras)].map((era) => eras.indexOf(era));
+  void Promise.all(firsts.map((i) => probing[i])).then((outcomes) => {
+    if (!outcomes.every((o) => o?.probe.status === 'unreachable')) return;
+    const why = `not probed: the target answered no other probe (${outcomes.map((o) => o?.probe.detail).join('; ')})`;
+    for (const [i, cut] of cuts.entries()) if (!firsts.includes(i)) cut.abort(new ProbeCut('unreachable', why));
+  });
+}
+
+/** A probe that got no answer (or a connection that ended) while its era answered other revisions. */
+function secondTryOwed(o: ProbeOutcome, outcomes: readonly ProbeOutcome[]): boolean {
+  return o.probe.status === 'unreachable' && outcomes.some((x) => x.probe.status === 'accepted' && x.probe.era === o.probe.era);
+}
+
+/** What every check of the run shares; `slots`: the --concurrency budget the check runs in (none when alone). */
 interface RunShared {
   probe: ProbeFacts;
   transport: TransportKind;
   looks: Map<string, Look>;
+  pace: Pace;
+  liveness: Liveness;
+  timedOutOwners: Set<string>;
   slots?: Pool;
 }
 
-async function runOne(check: Check, state: RevisionState, opts: RunOptions, run: RunShared): Promise<CheckResult> {
-  const { probe, transport } = run;
+/** One run of a check, and whether its verdict may rest on a timeout (then it is tried again alone). */
+interface Attempt {
+  result: CheckResult;
+  suspect: boolean;
+}
+
+async function runOne(check: Check, state: RevisionState, opts: RunOptions, run: RunShared): Promise<Attempt> {
+  const { probe, transport, liveness, pace } = run;
   const started = performance.now();
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
-  const ctx = new RunContext({ target: opts.target, transport, state, probe, timeoutMs: opts.timeoutMs, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, ...(run.slots ? { slots: run.slots } : {}) });
+  run.timedOutOwners.delete(owner);
+  const ctx = new RunContext({ target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, ...(run.slots ? { slots: run.slots } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   const unknown = state.facts.server.capabilitiesUnknown;
-  if (state.silence.silent) {
-    verdict = { status: 'error', reason: state.silence.silent };
+  if (liveness.silent) {
+    verdict = { status: 'error', reason: liveness.silent };
   } else if (unknown && (check.requires?.length || check.judgesDeclared)) {
     verdict = { status: 'skip', reason: `capabilities-unknown: ${unknown}, so what the server declares is not known` };
   } else if (missing.length > 0) {
     verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {
-    verdict = await withDeadline(check, ctx, check.deadlineMs?.(opts.timeoutMs, ctx.settings) ?? checkDeadlineMs(opts.timeoutMs));
+    const patience = pace.patience();
+    verdict = await withDeadline(check, ctx, check.deadlineMs?.(patience, ctx.settings) ?? checkDeadlineMs(patience));
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     const donations = ctx.donatable();
     const donated = new Set(donations.map((d) => peerOf(d.session)));
@@ -238,8 +391,8 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
   }
   // What a check saw once the target had gone silent says nothing about the rule it judges.
-  if (verdict.status === 'fail' || verdict.status === 'warn') await state.silence.settled();
-  if (state.silence.silent && verdict.status !== 'skip') verdict = { status: 'error', reason: state.silence.silent };
+  if (verdict.status === 'fail' || verdict.status === 'warn' || verdict.status === 'error') await liveness.settled();
+  if (liveness.silent && verdict.status !== 'skip') verdict = { status: 'error', reason: liveness.silent };
   // A broken SHOULD (or a MAY) never fails the run.
   if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
   const result: CheckResult = {
@@ -267,7 +420,8 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     result.reason = verdict.note;
   }
   if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerptFor(ctx, state);
-  return result;
+  const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner));
+  return { result, suspect };
 }
 
 /** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
@@ -318,7 +472,18 @@ function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
 }
 
 async function closeAll(states: RevisionState[]): Promise<void> {
-  await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close()), s.pool.close()]));
+  await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close()), s.pool.close(), s.shared?.then((x) => peerOf(x).close()).catch(() => undefined)]));
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 function collectStderr(outcomes: ProbeOutcome[]): string | undefined {

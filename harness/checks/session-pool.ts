@@ -32,8 +32,6 @@ export interface BorrowOptions {
   hostile?: Hostile;
 }
 
-/** How long a returned session may take to answer its fence before it is thrown away. */
-const FENCE_MS = 1000;
 
 export class SessionPool {
   private readonly idle: AnySession[] = [];
@@ -52,11 +50,15 @@ export class SessionPool {
   private opening = 0;
   private shut: string | undefined;
 
-  /** `max`: how many sessions may exist at once (a process each on stdio). */
+  /**
+   * `max`: how many sessions may exist at once (a process each on stdio); `patience`: how long a
+   * returned session may take to answer its fence before it is thrown away (the target's pace).
+   */
   constructor(
     private readonly observations: ObservationLog,
     private readonly open: (observations: ObservationLog) => Promise<Session>,
     private readonly max = Number.POSITIVE_INFINITY,
+    private readonly patience: () => number = () => 1000,
   ) {}
 
   /**
@@ -96,7 +98,7 @@ export class SessionPool {
     const leftOpen = peer.transport.kind !== 'stdio' && peer.unanswered > 0;
     if (usable && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
       // Over HTTP a result to the last request made already shows what the fence would.
-      const fence = peer.lastExchangeAnswered ? undefined : await session.withOwner('pool').fence(FENCE_MS);
+      const fence = peer.lastExchangeAnswered ? undefined : await session.withOwner('pool').fence(this.patience());
       if ((fence === undefined || fence.kind === 'result') && !session.closed) {
         (hostile ? this.idleHostile : this.idle).push(session);
         this.wake(hostile);

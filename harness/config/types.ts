@@ -11,6 +11,7 @@ export interface ConfigOptions {
   suite?: ListValue;
   check?: ListValue;
   timeout?: number;
+  startupTimeout?: number;
   concurrency?: number;
   callTools?: ListValue;
   failOn?: 'must' | 'should' | 'none';
@@ -42,6 +43,7 @@ export interface TargetConfig {
   suite?: ListValue;
   check?: ListValue;
   timeout?: number;
+  startupTimeout?: number;
   callTools?: ListValue;
   /** Absolute. */
   baseline?: string;

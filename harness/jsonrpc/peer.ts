@@ -4,6 +4,7 @@
 // server: what the scripted server offers), and validates every inbound message against the
 // revision's schema, recording what is wrong as observations.
 import type { ObservationLog, Observation } from '../observations.js';
+import type { Pace } from '../pacing/pace.js';
 import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
 import type { WireLog } from '../wire-log.js';
@@ -17,6 +18,8 @@ export type Role = 'client' | 'server';
 
 interface Pending {
   method: string;
+  /** performance.now() when it was sent (the target's answer time is measured from it). */
+  sentAt: number;
   resolve: (reply: Reply) => void;
   timer: NodeJS.Timeout;
   owner?: string;
@@ -30,6 +33,8 @@ export interface PeerOptions {
   observations: ObservationLog;
   timeoutMs: number;
   role: Role;
+  /** The target's pace: answer times are measured into it, and its patience is the default timeout. */
+  pace?: Pace;
 }
 
 export interface RequestOptions {
@@ -52,7 +57,7 @@ export class Peer {
   /** Facts passive checks need beside each inbound request (e.g. the capabilities we declared). */
   observationContext: Record<string, unknown> = {};
   /** Told when a request of ours got no answer in time (the runner watches for a silent target). */
-  onTimeout: ((method: string) => void) | undefined;
+  onTimeout: ((method: string, owner: string | undefined) => void) | undefined;
   private readonly handlers = new Map<string, RequestHandler>();
   private fallbackHandler: ((method: string, ...rest: Parameters<RequestHandler>) => ReturnType<RequestHandler>) | undefined;
   private readonly notificationListeners: ((method: string, params: Record<string, unknown>, message: Record<string, unknown>) => void)[] = [];
@@ -67,6 +72,12 @@ export class Peer {
   private answered = new Map<string, string>();
   /** Methods of the requests we sent, by id (also after they were answered). */
   private sentMethods = new Map<string, string>();
+  /** When each request that timed out was sent: an answer after our timeout still measures the pace. */
+  private readonly lateSince = new Map<string, number>();
+  private readonly pace: Pace | undefined;
+  /** When the connection was opened: its first answer measures the target's start. */
+  private readonly openedAt = performance.now();
+  private answeredOnce = false;
   /** The HTTP request count up to which a request got a result (see lastExchangeAnswered). */
   private resultThrough = -1;
   /** Request ids whose message the transport saw refused with no response of theirs (HTTP 4xx). */
@@ -80,6 +91,7 @@ export class Peer {
     this.wire = opts.wire;
     this.observations = opts.observations;
     this.timeoutMs = opts.timeoutMs;
+    this.pace = opts.pace;
     this.role = opts.role;
     this.transport.onMessage((m, seq, stream) => this.receive(m, seq, stream));
     this.transport.onEvent((e) => this.onTransportEvent(e));
@@ -125,7 +137,7 @@ export class Peer {
   /** Send a hand-built request object (ids of unusual types, extra members). */
   requestMessage(message: unknown, method: string, id: JsonRpcId, opts: RequestOptions = {}): Promise<Reply> {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
-    const reply = this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner);
+    const reply = this.expect(method, id, opts.timeoutMs ?? this.patience(), opts.owner);
     void this.transport.send(message, { ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
     // HTTP transports count the request synchronously as it goes out.
     const pending = this.pending.get(idKey(id));
@@ -143,7 +155,7 @@ export class Peer {
     );
     const reason = this.closeReason;
     if (reason) return Promise.resolve(requests.map((): Reply => ({ kind: 'closed', reason })));
-    const replies = requests.map(({ id, method }) => this.expect(method, id, opts.timeoutMs ?? this.timeoutMs, opts.owner, ' in a batch'));
+    const replies = requests.map(({ id, method }) => this.expect(method, id, opts.timeoutMs ?? this.patience(), opts.owner, ' in a batch'));
     void this.transport.sendRaw(JSON.stringify(items), opts.owner ? { owner: opts.owner } : undefined);
     return Promise.all(replies);
   }
@@ -205,6 +217,11 @@ export class Peer {
     return this.closing;
   }
 
+  /** How long a request waits by default: the target's patience where it is paced, else the timeout. */
+  patience(): number {
+    return this.pace?.patience() ?? this.timeoutMs;
+  }
+
   /** Register a request we are about to send; resolves with its reply. */
   private expect(method: string, id: JsonRpcId, timeoutMs: number, owner: string | undefined, where = ''): Promise<Reply> {
     const key = idKey(id);
@@ -213,13 +230,16 @@ export class Peer {
     if (this.pending.has(key)) throw new Error(`request id ${JSON.stringify(id)} is already waiting for a response on this connection`);
     this.sentMethods.set(key, method);
     return new Promise<Reply>((resolve) => {
+      const sentAt = performance.now();
       const timer = setTimeout(() => {
         this.pending.delete(key);
+        this.lateSince.set(key, sentAt);
         this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)})${where} within ${timeoutMs} ms`, owner);
         resolve({ kind: 'timeout', afterMs: timeoutMs });
-        this.onTimeout?.(method);
+        this.pace?.noteTimeout(method, timeoutMs);
+        this.onTimeout?.(method, owner);
       }, timeoutMs);
-      this.pending.set(key, { method, resolve, timer, ...(owner ? { owner } : {}) });
+      this.pending.set(key, { method, sentAt, resolve, timer, ...(owner ? { owner } : {}) });
     });
   }
 
@@ -261,13 +281,20 @@ export class Peer {
     if (!pending) {
       const method = this.answered.get(key);
       if (method) this.observe('duplicate-response', seq, `second response to ${method} (id ${JSON.stringify(id)})`, m);
-      else if (this.sentMethods.has(key)) return this.sentMethods.get(key); // answered after our timeout
+      else if (this.sentMethods.has(key)) {
+        // Answered after our timeout: too late for its request, still a measure of the pace.
+        const sentAt = this.lateSince.get(key);
+        if (sentAt !== undefined) this.measure(this.sentMethods.get(key) ?? '', sentAt);
+        this.lateSince.delete(key);
+        return this.sentMethods.get(key);
+      }
       else this.observe('unknown-response-id', seq, `response with id ${JSON.stringify(id)}, which no request used`, m);
       return method;
     }
     clearTimeout(pending.timer);
     this.pending.delete(key);
     this.answered.set(key, pending.method);
+    this.measure(pending.method, pending.sentAt);
     if (seq !== undefined && pending.owner) this.tagOwner(seq, pending.owner);
     if ('error' in m && typeof m.error === 'object' && m.error !== null) {
       pending.resolve({ kind: 'error', error: m.error as JsonRpcError, message: m, ...(seq !== undefined ? { seq } : {}) });
@@ -276,6 +303,16 @@ export class Peer {
       pending.resolve({ kind: 'result', result: m.result, message: m, ...(seq !== undefined ? { seq } : {}) });
     }
     return pending.method;
+  }
+
+  /** Tell the pace how long an answer took; the connection's first answer is the target's start. */
+  private measure(method: string, sentAt: number): void {
+    if (!this.pace) return;
+    const now = performance.now();
+    if (!this.answeredOnce) {
+      this.answeredOnce = true;
+      this.pace.noteStart(now - this.openedAt);
+    } else this.pace.noteAnswer(method, now - sentAt);
   }
 
   /** A request or notification from the other side: record it; answer requests from the table. */

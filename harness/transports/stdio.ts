@@ -2,6 +2,7 @@
 // its stdin/stdout. Every stdout line that is not exactly one JSON value is recorded as a
 // framing observation and the run goes on. stderr is kept for the report.
 import type { ResultPromise } from 'execa';
+import { processStarts } from '../pacing/start-gate.js';
 import { signalGroup, trackProcessGroup, untrackProcessGroup } from '../processes.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import { LineFramer } from './line-framer.js';
@@ -20,6 +21,9 @@ export class StdioTransport implements Transport {
   private _closed = false;
   private stderrText = '';
   private pid: number | undefined;
+  /** Gives back this start's place among the process starts (once it answered, exited or closed). */
+  private leaveStarts: () => void = () => undefined;
+  private closeAsked = false;
 
   constructor(
     private readonly target: Extract<Target, { kind: 'stdio' }>,
@@ -38,12 +42,22 @@ export class StdioTransport implements Transport {
     return this.stderrText;
   }
 
-  /** Spawn the server. Resolves once the process is running (not once it is ready). */
+  /**
+   * Spawn the server, once fewer processes are starting than the machine has cores. Resolves
+   * once the process is running (not once it is ready).
+   */
   async open(): Promise<void> {
     const { wire } = this.opts;
-    wire.record('event', `spawn: ${this.target.command}`);
     // Loaded here, not at start: an HTTP run never spawns and execa takes ~75 ms to load.
     const { execa } = await import('execa');
+    this.leaveStarts = await processStarts.enter(this.opts.startHoldMs ?? this.opts.connectTimeoutMs, this.opts.startSignal);
+    // Closed while it waited for its turn: nothing to start.
+    if (this.closeAsked) {
+      this.leaveStarts();
+      this._closed = true;
+      return;
+    }
+    wire.record('event', `spawn: ${this.target.command}`);
     const child = execa(this.target.command, {
       shell: true,
       // Its own process group, so that closing kills wrappers (npx, sh) and the real server.
@@ -64,6 +78,8 @@ export class StdioTransport implements Transport {
     if (this.pid !== undefined) trackProcessGroup(this.pid);
     const stdout = child.stdout;
     stdout?.on('data', (chunk: Buffer) => {
+      // It answered: it has started.
+      this.leaveStarts();
       this.framer.push(chunk);
       if (this.framer.flooded) {
         if (this.pid !== undefined) signalGroup(this.pid, 'SIGKILL');
@@ -94,6 +110,7 @@ export class StdioTransport implements Transport {
   }
 
   private onExit(code: number | undefined, signal: string | undefined, error?: unknown): void {
+    this.leaveStarts();
     this.framer.end();
     if (this.pid !== undefined) untrackProcessGroup(this.pid);
     const how = error instanceof Error ? error.message.split('\n')[0] : signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
@@ -148,6 +165,8 @@ export class StdioTransport implements Transport {
 
   /** Close stdin, wait, SIGTERM the group, wait, SIGKILL the group. Never hangs. */
   async close(): Promise<void> {
+    this.closeAsked = true;
+    this.leaveStarts();
     const child = this.child;
     if (!child || this.pid === undefined) return;
     const pid = this.pid;

@@ -1,0 +1,186 @@
+// The pace of one target: how long it takes to start and to answer, how long to wait for it,
+// and how many checks may talk to it at once. Real servers take seconds to start, run on one
+// thread or spawn a process per request, and CI runners are busy: a fixed timeout and a fixed
+// concurrency turn that into timeouts the tool itself caused. So the tool measures, and
+//   - waits for an answer the larger of --timeout and a few times the slowest answer seen
+//     (patience), and for a start up to the startup timeout (ending as soon as it answers);
+//   - runs checks in a window that grows while answers stay quick and halves when they slow
+//     down or time out, as a congestion controller does; --concurrency is its ceiling.
+
+/** The startup wait when --startup-timeout is not given: generous, and it ends as soon as the target answers. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+
+/** Patience is this many times the slowest answer the target gave (when that exceeds --timeout). */
+const PATIENCE_FACTOR = 3;
+/** The window starts here (or at the ceiling, if lower) and grows from the first quick answers. */
+const INITIAL_WINDOW = 4;
+/** Answers slower than this share of --timeout mean the target is falling behind: cut the window. */
+const SLOW_SHARE = 0.25;
+/** Answers quicker than this share of --timeout let the window grow. */
+const QUICK_SHARE = 0.1;
+/** Smoothing of the recent answer time (an exponentially weighted moving average). */
+const SMOOTHING = 0.25;
+
+/**
+ * Methods whose answer time is the work asked for, not the target's pace: a tool runs as long
+ * as it runs, a listen stays open by design, a task result waits for its task.
+ */
+const UNPACED = new Set(['tools/call', 'subscriptions/listen', 'tasks/result', 'sampling/createMessage', 'elicitation/create']);
+
+export interface PaceOptions {
+  /** --timeout: the least time a request is given. */
+  timeoutMs: number;
+  /** --startup-timeout: the most time a start (spawn or connect, then the opening answer) is given. */
+  startupTimeoutMs: number;
+  /** --concurrency: the most checks at once. */
+  ceiling: number;
+}
+
+/** When and why the window was cut back (shown in the console, kept in the JSON report). */
+export interface PaceCut {
+  /** Milliseconds since the run started. */
+  atMs: number;
+  from: number;
+  to: number;
+  why: string;
+}
+
+/** What the JSON report records of the pace. */
+export interface PaceSummary {
+  timeoutMs: number;
+  startupTimeoutMs: number;
+  ceiling: number;
+  /** The window at the end of the run, and the largest it reached. */
+  finalWindow: number;
+  largestWindow: number;
+  /** Each start measured: spawn or connect until the opening request was answered. */
+  startsMs: number[];
+  answers: { count: number; medianMs: number; slowestMs: number; slowestMethod?: string };
+  timeouts: number;
+  /** The patience at the end of the run. */
+  patienceMs: number;
+  cuts: PaceCut[];
+}
+
+export class Pace {
+  readonly timeoutMs: number;
+  readonly startupTimeoutMs: number;
+  readonly ceiling: number;
+  private readonly started = performance.now();
+  private readonly startsMs: number[] = [];
+  private readonly answerMs: number[] = [];
+  private slowestMs = 0;
+  private slowestMethod: string | undefined;
+  private smoothedMs: number | undefined;
+  private timeouts = 0;
+  private windowSize: number;
+  private largest: number;
+  /** No cut again before this time: one slow spell is one cut, not one per answer. */
+  private calmUntil = 0;
+  readonly cuts: PaceCut[] = [];
+  private readonly listeners: Array<(cut: PaceCut) => void> = [];
+  private readonly windowListeners: Array<() => void> = [];
+
+  constructor(opts: PaceOptions) {
+    this.timeoutMs = opts.timeoutMs;
+    this.startupTimeoutMs = Math.max(opts.startupTimeoutMs, opts.timeoutMs);
+    this.ceiling = Math.max(1, opts.ceiling);
+    this.windowSize = Math.min(this.ceiling, INITIAL_WINDOW);
+    this.largest = this.windowSize;
+  }
+
+  /**
+   * Set while checks are tried again alone (runner.ts): the target then has nothing else to
+   * do, and a retry waits at least twice --timeout.
+   */
+  retrying = false;
+
+  /** How long to wait for an answer now: --timeout, or a few times the slowest answer seen. */
+  patience(): number {
+    const least = this.retrying ? 2 * this.timeoutMs : this.timeoutMs;
+    return Math.min(Math.max(this.startupTimeoutMs, least), Math.max(least, Math.ceil(PATIENCE_FACTOR * this.slowestMs)));
+  }
+
+  /** How many checks may run at once now. */
+  get window(): number {
+    return Math.floor(this.windowSize);
+  }
+
+  /** The slowest start measured (0 before any). */
+  get slowestStartMs(): number {
+    return this.startsMs.length > 0 ? Math.max(...this.startsMs) : 0;
+  }
+
+  /** A start: spawned or connected `ms` before its opening request was answered. */
+  noteStart(ms: number): void {
+    this.startsMs.push(Math.round(ms));
+  }
+
+  /** An answer came `ms` after its request was sent (also one that came after our timeout). */
+  noteAnswer(method: string, ms: number): void {
+    if (UNPACED.has(method)) return;
+    this.answerMs.push(ms);
+    if (ms > this.slowestMs) {
+      this.slowestMs = ms;
+      this.slowestMethod = method;
+    }
+    this.smoothedMs = this.smoothedMs === undefined ? ms : this.smoothedMs + SMOOTHING * (ms - this.smoothedMs);
+    if (this.smoothedMs > SLOW_SHARE * this.timeoutMs) {
+      this.cut(`answers slowed down to about ${Math.round(this.smoothedMs)} ms (${method} took ${Math.round(ms)} ms)`);
+    } else if (this.smoothedMs < QUICK_SHARE * this.timeoutMs && this.windowSize < this.ceiling) {
+      // Below half the ceiling the window grows by one per quick answer, above by one per window.
+      this.windowSize = Math.min(this.ceiling, this.windowSize + (this.windowSize < this.ceiling / 2 ? 1 : 1 / this.windowSize));
+      this.largest = Math.max(this.largest, this.window);
+      for (const l of this.windowListeners) l();
+    }
+  }
+
+  /** A request got no answer within its patience. */
+  noteTimeout(method: string, afterMs: number): void {
+    this.timeouts++;
+    this.cut(`${method} got no answer within ${afterMs} ms`);
+  }
+
+  /** Hear every cut (the console shows them). */
+  onCut(listener: (cut: PaceCut) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Hear every widening (the check pool admits more). */
+  onWiden(listener: () => void): void {
+    this.windowListeners.push(listener);
+  }
+
+  summary(): PaceSummary {
+    const sorted = [...this.answerMs].sort((a, b) => a - b);
+    return {
+      timeoutMs: this.timeoutMs,
+      startupTimeoutMs: this.startupTimeoutMs,
+      ceiling: this.ceiling,
+      finalWindow: this.window,
+      largestWindow: this.largest,
+      startsMs: [...this.startsMs],
+      answers: {
+        count: sorted.length,
+        medianMs: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+        slowestMs: Math.round(this.slowestMs),
+        ...(this.slowestMethod ? { slowestMethod: this.slowestMethod } : {}),
+      },
+      timeouts: this.timeouts,
+      patienceMs: this.patience(),
+      cuts: [...this.cuts],
+    };
+  }
+
+  private cut(why: string): void {
+    const now = performance.now();
+    if (now < this.calmUntil || this.windowSize <= 1) return;
+    const from = this.window;
+    this.windowSize = Math.max(1, Math.floor(this.windowSize / 2));
+    // Let the answers to what is already in flight come in before judging the new window.
+    this.calmUntil = now + Math.max(this.smoothedMs ?? 0, this.timeoutMs / 2);
+    const cut = { atMs: Math.round(now - this.started), from, to: this.window, why };
+    this.cuts.push(cut);
+    for (const l of this.listeners) l(cut);
+  }
+}
