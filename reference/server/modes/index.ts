@@ -1,14 +1,15 @@
 // The behaviour modes of the reference server: ways real servers are slow, busy or strict
 // that stay conformant (all but --never-answer), for the tool's pacing and for proving it
 // raises no false alarm against them. Each mode is one file with its flag and its setting,
-// and acts in one place:
+// and acts where messages come in or go out:
 //
 //   mode                   acts in                                 where
 //   --slow-start MS        main.ts (before the transport starts)   start-up
 //   --answer-delay MS      Session.receive, Session.cancel         responses going out
 //   --cpu-bound MS         Session.handle                          requests coming in
 //   --never-answer NAME    Session.handle                          requests coming in
-//   --stateless-process    http.ts handlePost and route            HTTP requests coming in
+//   --stateless-process    http.ts handlePost and route;           HTTP requests coming in
+//                          tasks/core.ts coreTasksAt               (no core tasks offered)
 //   --strict-body          parseFrame (jsonrpc.ts)                 messages coming in
 //   --plain-400            sendJson (sse.ts)                       HTTP bodies going out
 //   --batch-as-events      http.ts handlePost                      HTTP responses going out

@@ -1,7 +1,9 @@
 // --never-answer NAME: a deliberate misbehaviour (the one mode that is not conformant). A
 // request whose method is NAME, or a tools/call of the tool NAME, is never answered: no
-// response, no error, ever; everything else is served as usual. Over HTTP its POST stays open
-// without a status. Acts in Session.handle, where each request comes in.
+// response, no error, ever; everything else is served as usual. It is not even run (a
+// cancellation of it finds nothing in flight). Over HTTP its POST stays open without a status;
+// a batch that holds it is never answered either (its array waits for every response).
+// Acts in Session.handle, where each request comes in.
 import { isPlainObject } from '../jsonrpc.js';
 import type { Request } from '../session.js';
 import { ModeError, type Mode } from './mode.js';
