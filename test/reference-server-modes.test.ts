@@ -89,6 +89,7 @@ const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', '
 const modernRpc = (id: unknown, method: string, params: Msg = {}): Msg => rpc(id, method, { ...params, _meta: MODERN_META });
 const idOf = (f: Frame): unknown => f.msg.id;
 
+/** The reference on Streamable HTTP (startReferenceHttp adds --http) with these mode flags. */
 async function http(flags: string[], startWaitMs?: number): Promise<RunningServer> {
   const server = await startReferenceHttp(undefined, { flags, ...(startWaitMs ? { startWaitMs } : {}) });
   cleanups.push(() => server.stop());
@@ -151,7 +152,7 @@ describe('--slow-start', () => {
 
   it('HTTP: prints its listening line only once MS have passed, and then serves', async () => {
     const started = performance.now();
-    const server = await http(['--http', '--slow-start', '200'], 30_000);
+    const server = await http(['--slow-start', '200'], 30_000);
     expect(performance.now() - started).toBeGreaterThanOrEqual(atLeast(200));
     const discover = await post(server.url, modernRpc(1, 'server/discover'), MODERN_HEADERS('server/discover'));
     expect(discover.status).toBe(200);
@@ -181,7 +182,7 @@ describe('--answer-delay', () => {
   });
 
   it('HTTP: a POST is answered MS late, its progress first on the stream', async () => {
-    const server = await http(['--http', '--answer-delay', '200']);
+    const server = await http(['--answer-delay', '200']);
     const headers = await legacySession(server.url, '2025-06-18');
     const sent = performance.now();
     const ping = await post(server.url, rpc(1, 'ping'), headers);
@@ -202,7 +203,7 @@ describe('--cpu-bound', () => {
   });
 
   it('HTTP: concurrent POSTs queue behind each other', async () => {
-    const server = await http(['--http', '--cpu-bound', '150']);
+    const server = await http(['--cpu-bound', '150']);
     const sent = performance.now();
     const answers = await Promise.all([1, 2].map((id) => post(server.url, modernRpc(id, 'server/discover'), MODERN_HEADERS('server/discover'))));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -221,7 +222,7 @@ describe('--never-answer', () => {
   });
 
   it('HTTP: a request with the named method leaves its POST open; later POSTs are served', async () => {
-    const server = await http(['--http', '--never-answer', 'server/discover']);
+    const server = await http(['--never-answer', 'server/discover']);
     const abort = new AbortController();
     let settled = false;
     const hung = post(server.url, modernRpc(1, 'server/discover'), MODERN_HEADERS('server/discover'), abort.signal).finally(() => (settled = true));
@@ -235,7 +236,7 @@ describe('--never-answer', () => {
 
 describe('--stateless-process', () => {
   it('issues no session id and serves a request without initialize at its MCP-Protocol-Version', async () => {
-    const server = await http(['--http', '--stateless-process']);
+    const server = await http(['--stateless-process']);
     const init = await post(server.url, rpc(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'modes-test', version: '1' } }));
     expect(init.status).toBe(200);
     expect(init.headers.get('mcp-session-id')).toBeNull();
@@ -251,7 +252,7 @@ describe('--stateless-process', () => {
   });
 
   it('remembers nothing between POSTs: a log level set in one POST is gone in the next', async () => {
-    const server = await http(['--http', '--stateless-process']);
+    const server = await http(['--stateless-process']);
     const same = await post(server.url, [rpc(1, 'logging/setLevel', { level: 'debug' }), call(2, 'fail')]);
     expect(same.messages.some((m) => m.method === 'notifications/message')).toBe(true);
     const next = await post(server.url, call(3, 'fail'), { 'MCP-Protocol-Version': '2025-03-26' });
@@ -259,7 +260,7 @@ describe('--stateless-process', () => {
   });
 
   it('answers GET and DELETE with 405, and offers no core tasks (it could not keep them)', async () => {
-    const server = await http(['--http', '--stateless-process']);
+    const server = await http(['--stateless-process']);
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(server.url, { method, headers: { Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-11-25' } });
       await res.arrayBuffer();
@@ -285,7 +286,7 @@ describe('--strict-body', () => {
   });
 
   it('HTTP: the refusal is a 400 with the JSON-RPC error, before the session is even looked at', async () => {
-    const server = await http(['--http', '--strict-body']);
+    const server = await http(['--strict-body']);
     const refused = await post(server.url, { ...rpc(1, 'tools/list'), extra: true });
     expect(refused.status).toBe(400);
     expect(errorOf(refused.messages[0])).toMatchObject({ code: -32600, message: expect.stringContaining('"extra"') as unknown });
@@ -302,7 +303,7 @@ describe('--strict-body', () => {
 
 describe('--plain-400', () => {
   it('answers unparsable input, an empty batch and a missing session with text/plain; rule-bound errors stay JSON', async () => {
-    const server = await http(['--http', '--plain-400']);
+    const server = await http(['--plain-400']);
     const unparsable = await post(server.url, '{');
     expect([unparsable.status, unparsable.headers.get('content-type'), unparsable.text]).toEqual([400, 'text/plain; charset=utf-8', expect.stringContaining('Parse error') as unknown]);
     const headers = await legacySession(server.url, '2025-03-26');
@@ -321,7 +322,7 @@ describe('--plain-400', () => {
 
 describe('--batch-as-events', () => {
   it('answers a 2025-03-26 batch on an SSE stream, one response per event; a refused batch keeps its 400', async () => {
-    const server = await http(['--http', '--batch-as-events']);
+    const server = await http(['--batch-as-events']);
     const headers = await legacySession(server.url, '2025-03-26');
     const batch = await post(server.url, [rpc('a', 'ping'), rpc('b', 'tools/list')], headers);
     expect(batch.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -347,7 +348,7 @@ describe('--discover-versions', () => {
   });
 
   it('HTTP: a legacy-only LIST answers a 2026-07-28 request with 400 and -32022 listing it', async () => {
-    const server = await http(['--http', '--discover-versions', '2025-11-25,2025-06-18']);
+    const server = await http(['--discover-versions', '2025-11-25,2025-06-18']);
     const refused = await post(server.url, modernRpc(1, 'tools/list'), MODERN_HEADERS('tools/list'));
     expect(refused.status).toBe(400);
     expect(errorOf(refused.messages[0])).toMatchObject({ code: -32022, data: { supported: ['2025-11-25', '2025-06-18'], requested: '2026-07-28' } });
