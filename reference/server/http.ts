@@ -2,6 +2,7 @@
 // 127.0.0.1; POST carries messages, GET opens a listening SSE stream (or resumes one with
 // Last-Event-ID), DELETE ends a session. The 2024-11-05 HTTP+SSE endpoints live beside it
 // (legacy-sse.ts); in protected mode every MCP endpoint wants a bearer token (auth.ts).
+// --stateless-process serves each POST with a session of its own instead, POST only.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { authorize, serveAuthDocuments } from './auth.js';
@@ -12,6 +13,8 @@ import { MESSAGE_PATH, SSE_PATH, endSseSessions, handleSseGet, handleSsePost } f
 import { handleModernPost, isModernPost } from './modern/http.js';
 import { closeSubscriptions } from './modern/listen.js';
 import { eraMode } from './modern/mode.js';
+import { batchSplitter } from './modes/batch-as-events.js';
+import { startFreshProcess, statelessProcess } from './modes/stateless-process.js';
 import { isRevision } from './revisions.js';
 import { Session, type Channel } from './session.js';
 import { PostChannel, SseStream, sendJson, type StreamIds } from './sse.js';
@@ -35,6 +38,8 @@ interface HttpSession {
   ids: Map<number, StreamIds>;
   /** Stream number -> the POST channel still answering on it. */
   channels: Map<number, PostChannel>;
+  /** Are its streams resumable (2025-11-25)? Not for a --stateless-process POST: nothing would replay them. */
+  resumable: boolean;
 }
 
 const sessions = new Map<string, HttpSession>();
@@ -44,7 +49,7 @@ const ended = new Set<string>();
 /** Event ids for a new stream of a 2025-11-25 session (resumable streams); none before. */
 function streamIds(hs: HttpSession): { no: number; ids: StreamIds | undefined } {
   const no = ++hs.streams;
-  if (hs.session.revision !== '2025-11-25') return { no, ids: undefined };
+  if (!resumesStreams(hs)) return { no, ids: undefined };
   let n = 0;
   const reused = isOn('http-event-id-reused');
   const ids: StreamIds = {
@@ -58,11 +63,25 @@ function streamIds(hs: HttpSession): { no: number; ids: StreamIds | undefined } 
   return { no, ids };
 }
 
-function newSession(): HttpSession {
+/** 2025-11-25 sessions answer every request on a resumable stream, with event ids. */
+function resumesStreams(hs: HttpSession): boolean {
+  return hs.resumable && hs.session.revision === '2025-11-25';
+}
+
+/** A new session; `kept`: registered under its id for later requests (not a stateless POST's). */
+function newSession(kept = true): HttpSession {
   const id = isOn('http-session-id-not-ascii') ? `ref ${randomUUID()}` : randomUUID();
-  const hs: HttpSession = { id, session: undefined as unknown as Session, listener: null, queue: [], streams: 0, log: [], ids: new Map(), channels: new Map() };
+  const hs: HttpSession = { id, session: undefined as unknown as Session, listener: null, queue: [], streams: 0, log: [], ids: new Map(), channels: new Map(), resumable: kept };
   hs.session = new Session({ send: (msg) => (hs.listener?.open ? hs.listener.send(msg) : hs.queue.push(msg)) });
-  sessions.set(hs.id, hs);
+  if (kept) sessions.set(hs.id, hs);
+  return hs;
+}
+
+/** --stateless-process (modes/stateless-process.ts): the session of a fresh process, for this POST alone. */
+function freshProcessSession(req: IncomingMessage, res: ServerResponse, body: unknown, id: Id | null): HttpSession | undefined {
+  const hs = newSession(false);
+  const refusal = startFreshProcess(hs.session, body, header(req, 'mcp-protocol-version'));
+  if (refusal !== undefined) return void refuseRequest(res, 400, id, ErrorCode.InvalidRequest, refusal);
   return hs;
 }
 
@@ -125,9 +144,13 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   if (isModernPost(req, parsed.value)) return handleModernPost(req, res, parsed.value, parsed.text);
 
   let hs: HttpSession | undefined;
-  const created = sessionIdOf(req) === undefined;
+  const stateless = statelessProcess();
+  const created = !stateless && sessionIdOf(req) === undefined;
   const id = requestIdOf(parsed.value);
-  if (created) {
+  if (stateless) {
+    hs = freshProcessSession(req, res, parsed.value, id);
+    if (!hs) return;
+  } else if (created) {
     if (!isPlainObject(parsed.value) || parsed.value.method !== 'initialize') return missingSession(res, id);
     hs = newSession();
   } else {
@@ -136,6 +159,8 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   }
   const session = hs;
   let stream: { no: number; ids: StreamIds | undefined } | undefined;
+  // --batch-as-events (modes/batch-as-events.ts): a batch's responses one per SSE event.
+  const batch = batchSplitter();
   const channel = new PostChannel(res, {
     headers: (): Record<string, string> => (created && session.session.state !== 'new' ? { 'Mcp-Session-Id': session.id } : {}),
     ids: () => {
@@ -144,12 +169,12 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
       return stream.ids;
     },
     // 2025-11-25 sessions answer every request on a resumable stream.
-    streamAll: () => session.session.revision === '2025-11-25',
+    streamAll: () => batch.splitting || resumesStreams(session),
   });
   const listening: Channel = {
     send: (msg) => (isResponse(msg) && session.listener?.open ? session.listener.send(msg) : channel.send(msg)),
   };
-  const target = isOn('http-response-on-get-stream') ? listening : channel;
+  const target = batch.wrap(isOn('http-response-on-get-stream') ? listening : channel);
   if (containsRequest(parsed.value)) for (const m of session.queue.splice(0)) channel.send(m);
   const outcome = await session.session.receive(parsed.value, parsed.text, target);
   if (created && session.session.state === 'new') sessions.delete(session.id); // initialize failed
@@ -233,6 +258,8 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOption
   if (path === MESSAGE_PATH) return req.method === 'POST' ? handleSsePost(req, res, url) : refuse(res, 405, 'Method Not Allowed', { Allow: 'POST' });
   if (!mcp) return refuse(res, 404, `Not Found: the MCP endpoint is ${ENDPOINT}`);
   if (req.method === 'POST') return handlePost(req, res);
+  // --stateless-process: a POST-only server (GET and DELETE get 405, Allow: POST).
+  if (statelessProcess()) return refuse(res, 405, 'Method Not Allowed', { Allow: 'POST' });
   if ((req.method === 'GET' || req.method === 'DELETE') && servesLegacyStreams(req)) return req.method === 'GET' ? handleGet(req, res) : handleDelete(req, res);
   const allow = eraMode() === 'modern-only' ? 'POST' : 'GET, POST, DELETE';
   // 2026-07-28 transports#earlier-streamable-http-revisions: GET and DELETE SHOULD get 405.

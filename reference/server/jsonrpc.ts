@@ -1,6 +1,7 @@
 // The server's own small JSON-RPC 2.0 layer: framing-independent parsing, envelope
 // classification, error codes and encoding. Independent of harness/ by design.
 import { isOn } from './faults.js';
+import { strictBodyProblem } from './modes/strict-body.js';
 import { memberText } from './rawjson.js';
 
 export type Id = string | number;
@@ -63,9 +64,11 @@ export type Parsed = { ok: true; value: unknown; text: string } | { ok: false; r
 
 /** Decodes (strict UTF-8) and parses one frame. Failure yields the parse-error reply. */
 export function parseFrame(bytes: Uint8Array | string): Parsed {
+  let text: string;
+  let value: unknown;
   try {
-    const text = typeof bytes === 'string' ? bytes : strictUtf8.decode(bytes);
-    return { ok: true, value: JSON.parse(text) as unknown, text };
+    text = typeof bytes === 'string' ? bytes : strictUtf8.decode(bytes);
+    value = JSON.parse(text) as unknown;
   } catch (e) {
     if (isOn('crash-on-parse-error')) {
       process.stderr.write('reference server: fault crash-on-parse-error: exiting on invalid JSON\n');
@@ -74,6 +77,17 @@ export function parseFrame(bytes: Uint8Array | string): Parsed {
     const code = isOn('parse-error-wrong-code') ? ErrorCode.InternalError : ErrorCode.ParseError;
     return { ok: false, reply: errorResponse(null, code, `Parse error: ${(e as Error).message}`) };
   }
+  // --strict-body (modes/strict-body.ts): refused here, before anything else looks at it.
+  const problem = strictBodyProblem(value);
+  if (problem !== undefined) return { ok: false, reply: strictRefusal(value, text, problem) };
+  return { ok: true, value, text };
+}
+
+/** The -32600 of a strictly refused message: a request's own id when readable, else null (never a response's id). */
+function strictRefusal(value: unknown, text: string, problem: string): Record<string, unknown> {
+  const msg = isPlainObject(value) && 'method' in value ? classify(value, text) : undefined;
+  const echo = msg?.kind === 'request' || msg?.kind === 'invalid' ? msg : undefined;
+  return errorResponse(echo?.id ?? null, ErrorCode.InvalidRequest, `Invalid Request: ${problem}`, undefined, echo?.rawId);
 }
 
 /** Classifies one parsed JSON value (not an array) as a JSON-RPC message. */

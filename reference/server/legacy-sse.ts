@@ -50,9 +50,10 @@ export async function handleSsePost(req: IncomingMessage, res: ServerResponse, u
   if (body === 'too-large') return refuse(res, 413, 'Payload Too Large: the limit is 4 MB', { Connection: 'close' });
   const parsed = parseFrame(body);
   if (!parsed.ok) {
-    // The error goes where every server message goes: the stream.
+    // The error (a parse error, or a --strict-body refusal) goes where every server message goes: the stream.
     entry.channel.send(parsed.reply);
-    res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Parse error');
+    const error = parsed.reply.error as { message: string };
+    res.writeHead(400, { 'Content-Type': 'text/plain' }).end(error.message);
     return;
   }
   res.writeHead(202, { 'Content-Type': 'text/plain' }).end('Accepted');

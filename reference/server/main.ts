@@ -1,16 +1,22 @@
 // Entry of the reference server:
-//   node dist/reference/server/main.js [--http] [--port N] [--fault ID[,ID]] [--list-faults]
+//   node dist/reference/server/main.js [--http] [--port N] [--fault ID[,ID]] [--list-faults] [modes]
 // Faults also come from MCP_REF_FAULTS (comma list). stdio is the default transport.
 // --http also hosts the 2024-11-05 HTTP+SSE endpoints (/sse, /message); --sse implies --http
 // and prints the /sse URL; --protected requires a bearer token (see auth.ts for the tokens).
 // Eras: dual-era by default (modern _meta selects 2026-07-28 per request, initialize selects a
 // legacy revision); --modern-only refuses initialize; --legacy-only has no 2026-07-28 handling.
+// Modes (modes/index.ts) imitate slow, busy and strict real servers and stay conformant (all
+// but --never-answer): --slow-start MS, --answer-delay MS, --cpu-bound MS, --never-answer NAME,
+// --stateless-process, --strict-body, --plain-400, --batch-as-events, --discover-versions LIST.
+// A flag's value may also be given as --flag=value (--discover-versions= is the empty list).
 import { FAULTS, activeFaults, enableFaults } from './faults.js';
 import { runHttp } from './http.js';
+import { ModeError, findMode, modesUsage, type Mode } from './modes/index.js';
+import { slowStart } from './modes/slow-start.js';
 import { setEraMode, type EraMode } from './modern/mode.js';
 import { runStdio } from './stdio.js';
 
-const USAGE = 'usage: main.js [--http | --sse] [--protected] [--modern-only | --legacy-only] [--port N] [--fault ID[,ID]]... [--list-faults]';
+const USAGE = 'usage: main.js [--http | --sse] [--protected] [--modern-only | --legacy-only] [--port N] [--fault ID[,ID]]... [--list-faults] [mode]...';
 
 interface Options {
   http: boolean;
@@ -20,6 +26,8 @@ interface Options {
   faults: string[];
   listFaults: boolean;
   era: EraMode;
+  /** The behaviour modes turned on, each with its value ('' for a switch). */
+  modes: { mode: Mode; value: string }[];
 }
 
 function die(message: string): never {
@@ -35,7 +43,7 @@ function splitList(value: string): string[] {
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { http: false, sse: false, protected: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false, era: 'dual' };
+  const opts: Options = { http: false, sse: false, protected: false, port: 0, faults: splitList(process.env.MCP_REF_FAULTS ?? ''), listFaults: false, era: 'dual', modes: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -77,14 +85,31 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--help':
       case '-h':
-        process.stdout.write(`${USAGE}\n`);
+        process.stdout.write(`${USAGE}\n${modesUsage()}`);
         process.exit(0);
         break;
-      default:
-        die(`unknown argument: ${arg} (${USAGE})`);
+      default: {
+        const mode = findMode(flag);
+        if (!mode) die(`unknown argument: ${arg} (${USAGE})`);
+        if (!mode.arg && inline !== undefined) die(`${flag} takes no value`);
+        opts.modes.push({ mode, value: mode.arg ? value() : '' });
+      }
     }
   }
   return opts;
+}
+
+function enableModes(opts: Options): void {
+  for (const { mode, value } of opts.modes) {
+    if (mode.httpOnly && !opts.http) die(`${mode.flag} needs --http`);
+    try {
+      mode.enable(value);
+    } catch (e) {
+      if (e instanceof ModeError) die(e.message);
+      throw e;
+    }
+  }
+  if (opts.modes.length > 0) process.stderr.write(`reference server: modes: ${opts.modes.map(({ mode, value }) => (mode.arg ? `${mode.flag} ${value}` : mode.flag)).join(' ')}\n`);
 }
 
 async function main(): Promise<void> {
@@ -98,6 +123,8 @@ async function main(): Promise<void> {
   const faults = activeFaults();
   process.stderr.write(`reference server: faults: ${faults.length > 0 ? faults.join(', ') : 'none'}\n`);
   setEraMode(opts.era);
+  enableModes(opts);
+  await slowStart();
 
   if (!opts.http) {
     process.on('SIGTERM', () => process.exit(0));

@@ -23,6 +23,9 @@ import { LOG_LEVELS, type LogLevel } from './handlers/logging.js';
 import { newConnectionMemory, type ConnectionMemory } from './modern/connection.js';
 import { isModernRequest, serveModern, type ModernOptions } from './modern/dispatch.js';
 import type { RequestMeta } from './modern/meta.js';
+import { answerChannel, dropHeldAnswer } from './modes/answer-delay.js';
+import { burnCpuForRequest } from './modes/cpu-bound.js';
+import { NEVER, neverAnswered } from './modes/never-answer.js';
 
 export interface SendInfo {
   /** For a response: the method of the request it answers. */
@@ -90,6 +93,8 @@ export interface MethodEntry {
   handler: RequestHandler;
   /** The first revision that has the method (absent: all). */
   since?: Revision;
+  /** Does a session at its revision serve the method? (For what `since` cannot say: core tasks.) */
+  offered?: (rev: Revision) => boolean;
 }
 
 export type LifecycleState = 'new' | 'initializing' | 'ready';
@@ -129,6 +134,17 @@ export class Session {
   ) {}
 
   async receive(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
+    // --answer-delay (modes/answer-delay.ts): the responses to this input are held before they go out.
+    const held = answerChannel(this, channel, () => !this.closed);
+    if (!held) return this.receiveNow(value, text, channel);
+    try {
+      return await this.receiveNow(value, text, held.channel);
+    } finally {
+      await held.sent();
+    }
+  }
+
+  private async receiveNow(value: unknown, text: string | undefined, channel: Channel): Promise<ReceiveOutcome> {
     if (fuzzFaultHook(value, text, channel, this)) return { rejected: false, hadRequests: false };
     if (!Array.isArray(value)) {
       const msg = classify(value, text);
@@ -190,6 +206,8 @@ export class Session {
       if (!isOn('cancel-still-responds')) ac.abort();
       return 'cancelled';
     }
+    // --answer-delay: an answer not yet sent is still cancellable.
+    if (!isOn('cancel-still-responds') && dropHeldAnswer(this, requestId)) return 'cancelled';
     return this.finished.has(key) ? 'finished' : 'unknown';
   }
 
@@ -205,6 +223,8 @@ export class Session {
         this.onNotification(msg.method, msg.params, channel);
         return;
       case 'request':
+        burnCpuForRequest(); // --cpu-bound (modes/cpu-bound.ts)
+        if (neverAnswered(msg)) return NEVER; // --never-answer (modes/never-answer.ts)
         await this.onRequest(msg, channel);
     }
   }
@@ -227,9 +247,10 @@ export class Session {
       return this.fail(req, channel, new RpcError(ErrorCode.InvalidRequest, `Server not initialized: send initialize before ${req.method}`));
     }
     const entry = Object.prototype.hasOwnProperty.call(METHODS, req.method) ? METHODS[req.method] : undefined;
-    const available = entry && (!entry.since || (this.revision !== null && atLeast(this.revision, entry.since)));
+    const revision = this.revision ?? NEWEST;
+    const available = entry && (!entry.since || atLeast(revision, entry.since)) && (!entry.offered || entry.offered(revision));
     if (!entry || !available) return this.unknownMethod(req, channel, new RpcError(ErrorCode.MethodNotFound, `Method not found: ${req.method}`));
-    await this.execute(req, channel, entry.handler, { revision: this.revision ?? NEWEST, log: (ctx, level, data) => this.legacyLog(ctx, level, data) });
+    await this.execute(req, channel, entry.handler, { revision, log: (ctx, level, data) => this.legacyLog(ctx, level, data) });
   }
 
   /** logging#setting-log-level: only what logging/setLevel asked for. */

@@ -6,13 +6,16 @@
 import type { ServerResponse } from 'node:http';
 import { isOn } from './faults.js';
 import { encode, isResponse, type Outbound } from './jsonrpc.js';
+import { plainRefusal } from './modes/plain-400.js';
 import type { Channel, ReceiveOutcome, SendInfo } from './session.js';
 
 export type Headers = Record<string, string>;
 
 export function sendJson(res: ServerResponse, status: number, body: Outbound, headers: Headers = {}, contentType = 'application/json'): void {
-  const text = encode(body);
-  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
+  // --plain-400 (modes/plain-400.ts): a refusal of bad input may go out as plain text.
+  const plain = plainRefusal(status, body);
+  const text = plain ?? encode(body);
+  res.writeHead(status, { ...headers, 'Content-Type': plain === undefined ? contentType : 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 

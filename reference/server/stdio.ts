@@ -4,6 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
 import { encode, isPlainObject, parseFrame, type Outbound } from './jsonrpc.js';
 import { closeSubscriptions } from './modern/listen.js';
+import { allAnswersSent } from './modes/answer-delay.js';
 import { Session, type Channel, type SendInfo } from './session.js';
 
 /** Lines longer than this are discarded (answered as a parse error). */
@@ -94,8 +95,9 @@ export function runStdio(): void {
     process.stderr.write('reference server: stdin closed, exiting\n');
     // subscriptions#graceful-closure: open subscriptions end with their result before the exit.
     closeSubscriptions();
-    // Let answers to what was already read go out (synchronous handlers settle first).
-    setImmediate(() => process.stdout.write('', () => process.exit(0)));
+    // Let answers to what was already read go out (synchronous handlers settle first; answers
+    // held by --answer-delay go out when due).
+    setImmediate(() => void allAnswersSent().then(() => process.stdout.write('', () => process.exit(0))));
   });
   process.stdout.on('error', () => process.exit(0)); // the reader went away
   process.stderr.write('reference server: stdio ready\n');

@@ -19,6 +19,8 @@ export interface HttpMode {
   protected?: boolean;
   /** More flags for the reference (e.g. --modern-only). */
   flags?: string[];
+  /** How long to wait for the "listening" line (default 10 s); more for a long --slow-start. */
+  startWaitMs?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export function startReferenceHttp(fault?: string, mode: HttpMode = {}): Promise
   };
   return new Promise((resolvePromise, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`reference server did not start: ${out}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`reference server did not start: ${out}`)), mode.startWaitMs ?? 10_000);
     worker.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening (http:\/\/\S+)/.exec(out);

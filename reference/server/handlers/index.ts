@@ -7,7 +7,7 @@ import { getPrompt, listPrompts } from './prompts.js';
 import { listResources, listTemplates, readResource, subscription } from './resources.js';
 import { callTool, listTools } from './tools.js';
 import { withTasks } from '../tasks/call.js';
-import { cancelTask, getTask, listTasks, taskResult } from '../tasks/core.js';
+import { cancelTask, coreTasksAt, getTask, listTasks, taskResult } from '../tasks/core.js';
 
 export const METHODS: Record<string, MethodEntry> = {
   initialize: { handler: initialize },
@@ -23,10 +23,10 @@ export const METHODS: Record<string, MethodEntry> = {
   'prompts/get': { handler: getPrompt },
   'logging/setLevel': { handler: setLevel },
   'completion/complete': { handler: complete, since: '2025-03-26' },
-  'tasks/get': { handler: getTask, since: '2025-11-25' },
-  'tasks/result': { handler: taskResult, since: '2025-11-25' },
-  'tasks/list': { handler: listTasks, since: '2025-11-25' },
-  'tasks/cancel': { handler: cancelTask, since: '2025-11-25' },
+  'tasks/get': { handler: getTask, offered: coreTasksAt },
+  'tasks/result': { handler: taskResult, offered: coreTasksAt },
+  'tasks/list': { handler: listTasks, offered: coreTasksAt },
+  'tasks/cancel': { handler: cancelTask, offered: coreTasksAt },
 };
 
 const ignore: NotificationHandler = () => {};

@@ -5,13 +5,13 @@ import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, isPlainObject, isResponse, type Outbound } from '../jsonrpc.js';
 import { LOG_LEVELS, type LogLevel } from '../handlers/logging.js';
 import { SERVER_NAME } from '../handlers/lifecycle.js';
-import { MODERN, MODERN_VERSIONS, isRevision } from '../revisions.js';
+import { MODERN, isRevision } from '../revisions.js';
 import type { Channel, ExecOptions, ModernInfo, Request, RequestContext, RequestHandler, Session } from '../session.js';
 import type { ConnectionMemory } from './connection.js';
 import { decorate } from './decorate.js';
 import { methodNotFound, unsupportedVersion } from './errors.js';
 import { broadcastToListeners } from './listen.js';
-import { eraMode } from './mode.js';
+import { eraMode, servesModernVersion } from './mode.js';
 import { hasModernMeta, parseMeta, type RequestMeta } from './meta.js';
 import { MODERN_METHODS, MODERN_ONLY_METHODS } from './methods.js';
 import { checkInputResponses } from './mrtr.js';
@@ -66,7 +66,7 @@ function prepare(req: Request, opts: ModernOptions): { handler: RequestHandler; 
     opts.conn.capabilities = { ...opts.conn.capabilities, ...meta.capabilities };
     meta.capabilities = opts.conn.capabilities;
   }
-  if (!MODERN_VERSIONS.includes(meta.version) && !isOn('modern-unsupported-version-served')) {
+  if (!servesModernVersion(meta.version) && !isOn('modern-unsupported-version-served')) {
     const legacy = isRevision(meta.version) && eraMode() === 'dual';
     throw unsupportedVersion(meta.version, legacy ? 'Legacy versions are served after an initialize handshake only' : undefined);
   }

@@ -3,13 +3,17 @@
 // the session that created them (one store per session; no authorization context binds them).
 import { isOn } from '../faults.js';
 import { invalidParams } from '../jsonrpc.js';
+import { keepsTasks } from '../modes/stateless-process.js';
 import { paginate } from '../pagination.js';
 import type { AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 import { TaskStore, findTask, isTerminal, type TaskRecord } from './store.js';
 
-/** Tasks are in the core protocol at 2025-11-25 only (2026-07-28 moved them to an extension). */
-export const coreTasksAt = (rev: AnyRevision): boolean => rev === '2025-11-25';
+/**
+ * Tasks are in the core protocol at 2025-11-25 only (2026-07-28 moved them to an extension);
+ * a server whose every request runs in a fresh process (--stateless-process) cannot keep them.
+ */
+export const coreTasksAt = (rev: AnyRevision): boolean => rev === '2025-11-25' && keepsTasks();
 
 /** tasks#associating-task-related-messages */
 export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
