@@ -53,6 +53,12 @@ export interface RunOptions {
  * checks wait on the server (slow tools, listens), and two run them side by side.
  */
 const STDIO_POOL_SIZE: Record<Era, number> = { legacy: 1, modern: 2 };
+/**
+ * ... unless a check waits for one longer than this (and this many of the target's slowest
+ * starts): then the target is slow to serve, and another session is cheaper than the wait.
+ */
+const GROW_AFTER_MS = 1000;
+const GROW_AFTER_STARTS = 4;
 
 const startsEarly = (check: Check, transport: TransportKind): boolean => (Array.isArray(check.long) ? check.long.includes(transport) : check.long === true);
 
@@ -215,6 +221,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
         },
         transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined,
         () => pace.patience(),
+        { afterMs: () => Math.max(GROW_AFTER_MS, GROW_AFTER_STARTS * pace.slowestStartMs), cap: () => pace.window },
       ),
       liveness,
       timedOut: (method, owner) => {

@@ -22,6 +22,17 @@ export interface Holder {
   blocked(): boolean;
 }
 
+/**
+ * When the pool may open sessions past `max`: a borrower that has waited `afterMs()` for one
+ * (waiting longer than a start would take) opens its own, while fewer than `cap()` exist.
+ * A slow or busy target keeps each lent session long; one process per revision then makes
+ * the whole revision wait in line.
+ */
+export interface Growth {
+  afterMs(): number;
+  cap(): number;
+}
+
 export interface BorrowOptions {
   /** Observation kinds the borrower judges itself while it has the session. */
   withhold?: readonly ObservationKind[];
@@ -59,6 +70,7 @@ export class SessionPool {
     private readonly open: (observations: ObservationLog) => Promise<Session>,
     private readonly max = Number.POSITIVE_INFINITY,
     private readonly patience: () => number = () => 1000,
+    private readonly growth?: Growth,
   ) {}
 
   /**
@@ -135,13 +147,18 @@ export class SessionPool {
   }
 
   private async take(aside: Aside, reuse: boolean): Promise<AnySession> {
+    const since = performance.now();
     for (;;) {
       if (this.shut) throw new Error(this.shut);
       const idle = this.idleOne(reuse);
       if (idle) return idle;
       // Sessions closed while lent (a check ended it, the server died) no longer count.
       for (const s of this.alive) if (s.closed) this.alive.delete(s);
-      if (this.alive.size + this.opening < this.max || this.allHoldersBlocked()) return this.openOne();
+      const count = this.alive.size + this.opening;
+      if (count < this.max || this.allHoldersBlocked()) return this.openOne();
+      const growth = this.growth;
+      const waitedEnough = growth !== undefined && performance.now() - since >= growth.afterMs();
+      if (waitedEnough && count < growth.cap()) return this.openOne();
       // A session only hostile borrowers may have makes room for this one.
       const spare = this.idleHostile.pop();
       if (spare) {
@@ -149,7 +166,20 @@ export class SessionPool {
         await peerOf(spare).close();
         continue;
       }
-      await aside(new Promise<void>((resolve) => this.waiting.push({ hostile: reuse, wake: resolve })));
+      await aside(
+        new Promise<void>((resolve) => {
+          const waiter = { hostile: reuse, wake: resolve };
+          this.waiting.push(waiter);
+          // Look again once waiting longer would cost more than a start (see Growth).
+          if (growth && count < growth.cap()) {
+            const timer = setTimeout(() => {
+              const at = this.waiting.indexOf(waiter);
+              if (at >= 0) this.waiting.splice(at, 1)[0]?.wake();
+            }, Math.max(0, since + growth.afterMs() - performance.now()));
+            timer.unref();
+          }
+        }),
+      );
     }
   }
 
