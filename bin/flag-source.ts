@@ -5,8 +5,8 @@ import type { LayeredOption, OptionName, OptionSource } from '../api/layers.js';
 import type { RunRequest } from '../api/plan.js';
 import { UsageError, type CliOptions } from './options.js';
 
-/** Each option's flag (its name in OPTION_TABLE). */
-const FLAG: Record<OptionName, string> = {
+/** Each option's flag (its name in OPTION_TABLE); the docs' option table reads it too. */
+export const FLAG: Record<OptionName, string> = {
   spec: 'spec',
   suite: 'suite',
   check: 'check',

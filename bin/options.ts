@@ -107,7 +107,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
 
 export const EXIT_CODES = [
   [0, 'no MUST-level check failed and every check decided (see --fail-on), or no regression (diff)'],
-  [1, 'a MUST-level check failed or could not decide (see --fail-on), a baseline entry is stale, or a regression (diff)'],
+  [1, "a MUST-level check failed or could not decide, or a revision's probe got no answer even when tried again alone (see --fail-on); a baseline entry is stale; or a regression (diff)"],
   [2, 'usage error (unknown flag, bad value, bad config, baseline or report file)'],
   [3, 'a target could not be started or reached (with several targets, this wins over 4 and 1)'],
   [4, 'nothing was tested: no revision accepted, or every check skipped'],

@@ -95,8 +95,8 @@ describe('loading', () => {
     expect(remote?.cwd).toBeUndefined();
   });
 
-  it("loads the README's example as documented", async () => {
-    const readme = await readFile('README.md', 'utf8');
+  it("loads docs/configuration.md's example as documented", async () => {
+    const readme = await readFile('docs/configuration.md', 'utf8');
     const example = /```yaml\n(# mcp-conformance\.config\.yaml\n[\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const dir = await folder({ 'mcp-conformance.config.yaml': example ?? '' });
