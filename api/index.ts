@@ -40,7 +40,7 @@ export function exitCodeOf(report: RunReport, failOn: FailOn = report.failOn ?? 
  * Write report.json and the other reports asked for (`html`, `junit`, `markdown`; `md` is
  * short for markdown) to a folder, created if needed; resolves with the paths written.
  */
-export async function writeReports(report: RunReport, dir: string, formats: string | readonly string[] = ['json', 'html', 'junit', 'markdown']): Promise<string[]> {
+export async function writeReports(report: RunReport, dir: string, formats: string | readonly (ReportFormat | 'md')[] = ['json', 'html', 'junit', 'markdown']): Promise<string[]> {
   const kinds = parseReportKinds(typeof formats === 'string' ? formats : formats.join(','));
   return writeReportFiles(report, kinds, dir, report.failOn ?? 'must');
 }
