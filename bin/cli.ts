@@ -1,11 +1,12 @@
-// The CLI: parse options, wire them to the runner and the reports, set the exit code.
-// Nothing else lives here. Everything past option parsing is imported when needed, so
-// --help and --version load next to nothing and --list loads only the checks.
+// The CLI: parse argv, hand it to the library (api/), print, set the exit code. Nothing else
+// lives here. Everything past option parsing is imported when needed, so --help and --version
+// load next to nothing and --list loads only the checks.
 import type { CheckMeta } from '../harness/checks/check.js';
 import type { LoadedConfig } from '../harness/config/types.js';
-import type { AnyCheck, CheckSets } from './plan.js';
+import type { AnyCheck, CheckSets } from '../api/plan.js';
+import { toolVersion } from '../api/version.js';
 import { helpText, parseCli, UsageError, type CliOptions } from './options.js';
-import { toolVersion, versionText } from './version.js';
+import { versionText } from './version.js';
 
 /**
  * A reader that closed stdout (`--list | head -1`) must not crash the tool: EPIPE arrives as
@@ -80,14 +81,15 @@ async function runCli(argv: string[], side: 'server' | 'client'): Promise<number
   }
   const allChecks = await checksOf(side);
   if (opts.list) {
-    const { selectChecks } = await import('./select.js');
+    const { selectChecks } = await import('../api/select.js');
     process.stdout.write(`${listChecks(selectChecks(allChecks, opts.suite, opts.check))}\n`);
     return 0;
   }
   const config = await configFrom(opts);
-  const { planRun } = await import('./plan.js');
+  const { planRun } = await import('../api/plan.js');
+  const { requestOf } = await import('./flag-source.js');
   // A config file may mix server and client targets: each gets its side's checks.
-  const plan = await planRun(opts, config, {
+  const plan = await planRun(requestOf(opts), config, {
     server: side === 'server' ? (allChecks as CheckSets['server']) : (await import('../suites/index.js')).allChecks,
     client: (await import('../suites/client/index.js')).clientChecks,
   });

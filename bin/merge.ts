@@ -1,16 +1,16 @@
-// `mcp-conformance merge-reports <dir>...`: the combined.json of each shard (or of separate
-// runs) as one combined report, every target's own reports re-rendered under --out, and the
-// exit code over all targets, as if one machine had run them all.
+// `mcp-conformance merge-reports <dir>...`: finds the combined.json of each shard (or of
+// separate runs) in the folders given, has the library merge them (api/merge.ts), prints a line
+// per target and the verdict, and exits as the whole run would have.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMBINED_FILE, CombinedReadError, readCombinedJson } from '../reports/combined-json.js';
-import { MergeError, mergeCombinedReports } from '../reports/combined-model.js';
+import { DEFAULT_OUT } from '../api/defaults.js';
+import { mergeReportFiles } from '../api/merge.js';
+import { parseReportKinds, type ReportKind } from '../api/reports.js';
+import { COMBINED_FILE } from '../reports/combined-json.js';
 import { targetLine, verdictLine } from '../reports/combined-console.js';
-import type { CombinedReport } from '../reports/combined.js';
 import { UsageError } from './options.js';
-import { parseReportKinds, writeCombinedReports, writeReports, writtenLines, type ReportKind } from './outputs.js';
-import { DEFAULT_OUT } from './run-single.js';
+import { writtenLines } from './written.js';
 
 export const MERGE_USAGE = 'usage: mcp-conformance merge-reports <dir or combined.json>... [--out <dir>] [--report json,markdown,html,junit] [-q]';
 
@@ -58,29 +58,7 @@ export async function runMerge(args: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError(`merge-reports needs the folders of the shards' reports (${MERGE_USAGE})`);
   const kinds: ReportKind[] = parseReportKinds(values.report ?? 'json,markdown');
   const files = [...new Set(positionals.flatMap(combinedFiles))];
-  const inputs: { report: CombinedReport; source: string }[] = [];
-  for (const file of files) {
-    try {
-      inputs.push({ report: await readCombinedJson(file), source: file });
-    } catch (error) {
-      if (error instanceof CombinedReadError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
-  let merged;
-  try {
-    merged = mergeCombinedReports(inputs);
-  } catch (error) {
-    if (error instanceof MergeError) throw new UsageError(`merge-reports: ${error.message}`);
-    throw error;
-  }
-  const { report, missingShards } = merged;
-  const out = values.out ?? DEFAULT_OUT;
-  for (const t of report.targets) {
-    await writeReports(t.report, kinds, join(out, t.name), t.report.failOn ?? 'must');
-    t.dir = t.name;
-  }
-  const paths = await writeCombinedReports(report, kinds, out);
+  const { report, missingShards, paths } = await mergeReportFiles(files, values.out ?? DEFAULT_OUT, kinds);
   const color = values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY === true;
   const width = Math.max(0, ...report.targets.map((t) => t.name.length));
   for (const t of report.targets) if (!(values.quiet && t.exitCode === 0)) process.stdout.write(`${targetLine(t, color, width)}\n`);

@@ -1,5 +1,9 @@
 // The option table: one entry per flag, from which both the parser and --help are made.
 import { parseArgs } from 'node:util';
+import { DEFAULTS } from '../api/defaults.js';
+import { UsageError } from '../api/usage-error.js';
+
+export { UsageError };
 
 export interface CliOptions {
   server?: string;
@@ -65,9 +69,9 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   suite: { type: 'string', arg: '<area,...>', help: 'only checks of these areas (see --list)' },
   check: { type: 'string', arg: '<id,...>', help: 'only these check ids; `*` is a wildcard (e.g. "base.*")' },
   list: { type: 'boolean', help: 'list every check (id, level, revisions, title) and exit' },
-  timeout: { type: 'string', arg: '<ms>', default: '5000', help: 'least time allowed for each request (a slow target is given a few times its slowest answer)' },
-  'startup-timeout': { type: 'string', arg: '<ms>', default: '30000', help: 'most time a server start or new connection may take to answer its first request (ends as soon as it answers)' },
-  concurrency: { type: 'string', arg: '<n>', default: '16', help: 'checks run at once (with several targets: targets at once x checks at once)' },
+  timeout: { type: 'string', arg: '<ms>', default: String(DEFAULTS.timeout), help: 'least time allowed for each request (a slow target is given a few times its slowest answer)' },
+  'startup-timeout': { type: 'string', arg: '<ms>', default: String(DEFAULTS.startupTimeout), help: 'most time a server start or new connection may take to answer its first request (ends as soon as it answers)' },
+  concurrency: { type: 'string', arg: '<n>', default: String(DEFAULTS.concurrency), help: 'checks run at once (with several targets: targets at once x checks at once)' },
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
@@ -77,7 +81,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   'call-tools': {
     type: 'string',
     arg: '<policy>',
-    default: 'readonly',
+    default: DEFAULTS.callTools,
     help: 'tools the suite may call: none, readonly (annotated readOnlyHint and not destructive), all, or name,name',
   },
   seed: { type: 'string', arg: '<n>', help: 'fuzzing seed (a reported seed replays the run)' },
@@ -86,14 +90,14 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   report: {
     type: 'string',
     arg: '<kinds>',
-    default: 'console',
+    default: DEFAULTS.report,
     help: 'reports to produce, comma-separated: console, json, html, junit, markdown (or md) (any file report also writes report.json)',
   },
   out: { type: 'string', arg: '<dir>', help: 'folder for file reports (default: mcp-conformance-report)' },
   baseline: { type: 'string', arg: '<file.yml>', help: 'known failures (check ids, id@revision): expected, not failing; a listed check that passes fails the run' },
   'write-baseline': { type: 'string', arg: '<file.yml>', help: "write this run's failures as a baseline file" },
   badge: { type: 'string', arg: '<file.svg>', help: 'write an SVG badge of the result (newest revision, MUST compliance) for a README' },
-  'fail-on': { type: 'string', arg: '<level>', default: 'must', help: 'what fails the run: must (a broken MUST), should (also warnings), none' },
+  'fail-on': { type: 'string', arg: '<level>', default: DEFAULTS.failOn, help: 'what fails the run: must (a broken MUST), should (also warnings), none' },
   'no-color': { type: 'boolean', help: 'no colours in the console (NO_COLOR is honoured too)' },
   verbose: { type: 'boolean', short: 'v', help: 'print the wire excerpt of every failure' },
   quiet: { type: 'boolean', short: 'q', help: 'print only failures and the closing line' },
@@ -103,14 +107,12 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
 
 export const EXIT_CODES = [
   [0, 'no MUST-level check failed and every check decided (see --fail-on), or no regression (diff)'],
-  [1, 'a MUST-level check failed or could not decide (see --fail-on), a baseline entry is stale, or a regression (diff)'],
+  [1, "a MUST-level check failed or could not decide, or a revision's probe got no answer even when tried again alone (see --fail-on); a baseline entry is stale; or a regression (diff)"],
   [2, 'usage error (unknown flag, bad value, bad config, baseline or report file)'],
   [3, 'a target could not be started or reached (with several targets, this wins over 4 and 1)'],
   [4, 'nothing was tested: no revision accepted, or every check skipped'],
   [130, 'interrupted (Ctrl-C); the report of what ran is still written'],
 ] as const;
-
-export class UsageError extends Error {}
 
 /** node:util's parse errors, as one sentence of ours. */
 function parseArgsMessage(error: unknown): string {
@@ -140,13 +142,13 @@ export function parseCli(argv: string[]): CliOptions {
   const list = (k: string) => (Array.isArray(values[k]) ? (values[k] as string[]) : []);
   const opts: CliOptions = {
     list: values.list === true,
-    timeout: str('timeout') ?? OPTION_TABLE.timeout?.default ?? '5000',
-    concurrency: str('concurrency') ?? OPTION_TABLE.concurrency?.default ?? '16',
+    timeout: str('timeout') ?? String(DEFAULTS.timeout),
+    concurrency: str('concurrency') ?? String(DEFAULTS.concurrency),
     env: list('env'),
     header: list('header'),
-    report: str('report') ?? 'console',
-    failOn: str('fail-on') ?? 'must',
-    callTools: str('call-tools') ?? 'readonly',
+    report: str('report') ?? DEFAULTS.report,
+    failOn: str('fail-on') ?? DEFAULTS.failOn,
+    callTools: str('call-tools') ?? DEFAULTS.callTools,
     fuzz: values['no-fuzz'] !== true,
     color: values['no-color'] !== true,
     verbose: values.verbose === true,

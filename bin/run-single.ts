@@ -1,14 +1,14 @@
-// One target from --server / --url: live console progress, the file reports, the baseline
-// written on request, and the exit code of that target.
+// One target from --server / --url / --client: live console progress, then the file reports,
+// the badge and the baseline the flags ask for, and what they were written to.
+import { DEFAULT_OUT } from '../api/defaults.js';
+import { writeBadge, writeBaseline, writeReports } from '../api/reports.js';
+import type { RunPlan } from '../api/plan.js';
+import { runTarget } from '../api/run-target.js';
 import { createConsoleReporter } from '../reports/console.js';
 import { nothingTested } from '../reports/model.js';
 import type { Interrupts } from './interrupt.js';
 import type { CliOptions } from './options.js';
-import { writeBaseline, writeReports, writtenLines } from './outputs.js';
-import type { RunPlan } from './plan.js';
-import { runTarget } from './run-target.js';
-
-export const DEFAULT_OUT = 'mcp-conformance-report';
+import { writtenLines } from './written.js';
 
 export async function runSingle(plan: RunPlan, opts: CliOptions, interrupts: Interrupts, toolVersion: string): Promise<number> {
   const [target] = plan.targets;
@@ -23,7 +23,7 @@ export async function runSingle(plan: RunPlan, opts: CliOptions, interrupts: Int
     if (!opts.quiet) process.stdout.write(writtenLines(paths));
   }
   if (opts.badge) {
-    const path = await (await import('../reports/badge.js')).writeBadge(report, opts.badge);
+    const path = await writeBadge(report, opts.badge);
     if (!opts.quiet) process.stdout.write(`badge written to ${path}\n`);
   }
   if (opts.writeBaseline) {

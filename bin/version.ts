@@ -2,12 +2,8 @@
 // validators are present). Reads two small files and loads nothing else.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toolVersion } from '../api/version.js';
 import { projectRoot } from '../harness/schema.js';
-
-export function toolVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 export function versionText(): string {
   const root = projectRoot();

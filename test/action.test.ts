@@ -3,8 +3,8 @@
 // GITHUB_STEP_SUMMARY files), against the reference server: the packed package is installed
 // (the `package` input, as this repository's CI does; users get the npm release), the CLI
 // runs with the documented flags, report.md lands in the job summary, every report is
-// written for the upload step, and the job fails exactly when the CLI says so. The README's
-// workflows use only inputs the action declares.
+// written for the upload step, and the job fails exactly when the CLI says so. The workflows
+// of the README and docs/github-action.md use only inputs the action declares.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -207,8 +207,8 @@ describe('GitHub Action (action.yml)', () => {
     expect(merged.ran.Verdict?.code).toBe(1);
   });
 
-  it("the README's workflows use only inputs the action declares", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  it("the workflows of the README and docs/github-action.md use only inputs the action declares", async () => {
+    const readme = (await Promise.all(['README.md', 'docs/github-action.md'].map((f) => readFile(join(ROOT, f), 'utf8')))).join('\n');
     const blocks = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1] ?? '') as { jobs?: Record<string, { steps?: Step[] }> });
     const uses = blocks.flatMap((b) => Object.values(b.jobs ?? {}).flatMap((j) => j.steps ?? [])).filter((s) => /mcp-conformance@/.test(s.uses ?? ''));
     expect(uses.length).toBeGreaterThan(1);

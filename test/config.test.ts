@@ -8,13 +8,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findConfigFile, loadConfig } from '../harness/config/load.js';
 import { readyMatcher } from '../harness/config/ready.js';
 import { ConfigError } from '../harness/config/types.js';
-import { parseCli, UsageError } from '../bin/options.js';
-import { planRun, type TargetPlan } from '../bin/plan.js';
+import { UsageError } from '../api/index.js';
+import { planRun, type RunPlan, type TargetPlan } from '../api/plan.js';
+import { requestOf } from '../bin/flag-source.js';
+import { parseCli } from '../bin/options.js';
 import { clientChecks } from '../suites/client/index.js';
 import { allChecks } from '../suites/index.js';
 import { runCli } from './helpers/cli.js';
 
 const CHECKS = { server: allChecks, client: clientChecks };
+
+/** The plan the CLI makes of these flags over this config file (flags parsed as the CLI does). */
+const planOf = (argv: string[], config: Awaited<ReturnType<typeof loadConfig>>): Promise<RunPlan> => planRun(requestOf(parseCli(argv)), config, CHECKS);
 
 const dirs: string[] = [];
 async function folder(files: Record<string, string> = {}): Promise<string> {
@@ -90,20 +95,20 @@ describe('loading', () => {
     expect(remote?.cwd).toBeUndefined();
   });
 
-  it("loads the README's example as documented", async () => {
-    const readme = await readFile('README.md', 'utf8');
+  it("loads docs/configuration.md's example as documented", async () => {
+    const readme = await readFile('docs/configuration.md', 'utf8');
     const example = /```yaml\n(# mcp-conformance\.config\.yaml\n[\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const dir = await folder({ 'mcp-conformance.config.yaml': example ?? '' });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir, env: { MCP_TOKEN: 't' } });
-    await expect(planRun(parseCli([]), config, CHECKS)).rejects.toThrow(
+    await expect(planOf([], config)).rejects.toThrow(
       `mcp-conformance.config.yaml: target "stdio": field "baseline": cannot read baseline ${join(dir, 'conformance', 'stdio-baseline.yml')}: no such file`,
     );
     await mkdir(join(dir, 'conformance'));
     await writeFile(join(dir, 'conformance', 'stdio-baseline.yml'), '- ping.empty-result\n');
     expect(config.targets.map((t) => t.name)).toEqual(['stdio', 'streamable-http', 'legacy-sse', 'my-client']);
     expect(readyMatcher(config.targets[1]?.ready ?? '').match('listening on http://127.0.0.1:4321/mcp')).toEqual({ url: 'http://127.0.0.1:4321/mcp' });
-    const plan = await planRun(parseCli([]), config, CHECKS);
+    const plan = await planOf([], config);
     expect(plan.targets.map((t) => t.reach.kind)).toEqual(['target', 'start', 'target', 'client']);
     expect(plan.reports).toEqual(['console', 'json', 'html', 'junit', 'markdown']);
   });
@@ -182,7 +187,7 @@ describe('precedence: flag, then the target, then the file, then the default', (
   async function plans(argv: string[], yaml: string): Promise<TargetPlan[]> {
     const dir = await folder({ 'mcp-conformance.config.yaml': yaml });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir });
-    return (await planRun(parseCli(argv), config, CHECKS)).targets;
+    return (await planOf(argv, config)).targets;
   }
   const yaml = 'timeout: 3000\ncallTools: none\nspec: 2025-06-18\ntargets:\n  - name: a\n    server: x\n    timeout: 1500\n    env: { A: "1", B: "1" }\n  - name: b\n    url: http://127.0.0.1:1/mcp\n    headers: { X-One: "1" }\n';
 
@@ -201,8 +206,8 @@ describe('precedence: flag, then the target, then the file, then the default', (
     const withToken = 'targets:\n  - name: b\n    url: http://127.0.0.1:1/mcp\n    foreignToken: ${MCPC_FOREIGN}\n';
     const dir = await folder({ 'mcp-conformance.config.yaml': withToken });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir, env: { MCPC_FOREIGN: 'other-aud' } });
-    expect((await planRun(parseCli([]), config, CHECKS)).targets[0]?.settings.foreignToken).toBe('other-aud');
-    expect((await planRun(parseCli(['--foreign-token', 'flag']), config, CHECKS)).targets[0]?.settings.foreignToken).toBe('flag');
+    expect((await planOf([], config)).targets[0]?.settings.foreignToken).toBe('other-aud');
+    expect((await planOf(['--foreign-token', 'flag'], config)).targets[0]?.settings.foreignToken).toBe('flag');
   });
 
   it('flags override both, and --env / --header add to a target\'s maps', async () => {
@@ -219,7 +224,7 @@ describe('precedence: flag, then the target, then the file, then the default', (
   it('--server uses the file\'s options but not its targets', async () => {
     const dir = await folder({ 'mcp-conformance.config.yaml': yaml });
     const config = await loadConfig('mcp-conformance.config.yaml', { cwd: dir });
-    const plan = await planRun(parseCli(['--server', 'node s.js']), config, CHECKS);
+    const plan = await planOf(['--server', 'node s.js'], config);
     expect(plan.many).toBe(false);
     expect(plan.targets).toHaveLength(1);
     expect(plan.targets[0]?.timeoutMs).toBe(3000);

@@ -1,7 +1,9 @@
 // The package as a user gets it: `npm pack` in a clean copy of the sources (so prepack does
 // the whole build: schema sync, generation, tsc), the tarball installed into an empty folder
-// far from ../shared, and its bin run against the reference server. The tarball carries the
-// compiled CLI, the generated validators and types, the official schemas with their notice,
+// far from ../shared, and its bin run against the reference server; then the library, as an
+// SDK's test runner imports it (`import { testServer } from 'mcp-conformance'`), run and type
+// checked from that folder. The tarball carries the compiled CLI and library with the library's
+// declarations, the generated validators and types, the official schemas with their notice,
 // and the report schema, and no tests, sources or CI files.
 import { execFile, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
@@ -84,6 +86,9 @@ describe('npm pack', () => {
       'dist/cli/relay.js',
       'dist/harness/checks/runner.js',
       'dist/reference/server/main.js',
+      'dist/api/index.js',
+      'dist/api/index.d.ts',
+      'dist/harness/checks/result.d.ts',
       'harness/config/config.schema.json',
       'reports/report.schema.json',
       'schema/revisions.json',
@@ -96,7 +101,7 @@ describe('npm pack', () => {
       (f) =>
         /^(test|scripts|\.ci|\.github)\//.test(f) ||
         /\.test\.|\.trial\.|(^|\/)tsconfig|vitest|eslint/.test(f) ||
-        (f.endsWith('.ts') && !/^schema\/generated\/[^/]+\/types\.ts$/.test(f)),
+        (f.endsWith('.ts') && !/^schema\/generated\/[^/]+\/types\.ts$/.test(f) && !/^dist\/(api|harness|reports)\/.*\.d\.ts$/.test(f)),
     );
     expect(unwanted).toEqual([]);
 
@@ -125,5 +130,48 @@ describe('npm pack', () => {
     expect(report.summary.error).toBe(0);
     expect(report.summary.fail).toBe(0);
     expect(report.tool.version).toBe(version);
+
+    // The library, from the installed package: a test runner's script, then its types.
+    await writeFile(join(app, 'lib.mjs'), LIBRARY_SCRIPT);
+    const lib = await bin(join(app, 'lib.mjs'), [join(app, 'node_modules/mcp-conformance/dist/reference/server/main.js')], app);
+    expect(lib.code, lib.stderr + lib.stdout).toBe(0);
+    const seen = JSON.parse(lib.stdout) as { exitCode: number; ids: string[]; statuses: string[]; version: string; checks: number; usage: string };
+    expect(seen.exitCode).toBe(0);
+    expect(seen.ids).toEqual(['ping.empty-result', 'ping.before-initialized']);
+    expect(seen.statuses).toEqual(['pass', 'pass']);
+    expect(seen.version).toBe(version);
+    expect(seen.checks).toBeGreaterThan(100);
+    expect(seen.usage).toBe('UsageError: timeout must be a positive integer, got "0"');
+
+    await writeFile(join(app, 'check.ts'), LIBRARY_TYPES);
+    await writeFile(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] }, files: ['check.ts'] }));
+    const tsc = await bin(join(ROOT, 'node_modules/typescript/bin/tsc'), ['-p', app], app);
+    expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
   });
 });
+
+/** A test runner's script: the reference server through the library, a narrow selection. */
+const LIBRARY_SCRIPT = `
+import { exitCodeOf, listChecks, testServer, UsageError } from 'mcp-conformance';
+const report = await testServer({ server: \`"\${process.execPath}" "\${process.argv[2]}"\`, spec: '2025-11-25', check: 'ping.*', fuzz: false });
+const usage = await testServer({ server: 'x', timeout: 0 }).catch((e) => (e instanceof UsageError ? \`\${e.name}: \${e.message}\` : String(e)));
+process.stdout.write(JSON.stringify({
+  exitCode: exitCodeOf(report),
+  ids: report.results.map((r) => r.id),
+  statuses: report.results.map((r) => r.status),
+  version: report.tool.version,
+  checks: (await listChecks('server')).length,
+  usage,
+}));
+`;
+
+/** The same from TypeScript: the declarations resolve through the package's exports. */
+const LIBRARY_TYPES = `
+import { exitCodeOf, testServer, type CheckResult, type RunReport, type ServerTestOptions } from 'mcp-conformance';
+const options: ServerTestOptions = { server: 'node server.js', spec: ['2025-11-25'], callTools: 'none', listener: { checkDone: (r: CheckResult) => void r.status } };
+export async function run(): Promise<number> {
+  const report: RunReport = await testServer(options);
+  const failed: string[] = report.results.filter((r) => r.status === 'fail').map((r) => r.id);
+  return failed.length + exitCodeOf(report, 'should');
+}
+`;

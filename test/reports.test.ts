@@ -12,8 +12,8 @@ import type { Status } from '../harness/checks/check.js';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
 import { createConsoleReporter, type ConsoleOptions } from '../reports/console.js';
 import { writeJsonReport } from '../reports/json.js';
-import { parseReportKinds } from '../bin/outputs.js';
-import { UsageError } from '../bin/options.js';
+import { UsageError } from '../api/index.js';
+import { parseReportKinds } from '../api/reports.js';
 
 const SPEC = 'https://modelcontextprotocol.io/specification';
 const HOSTILE = 'ok\u001b[2J\rgotcha\u009b31m';

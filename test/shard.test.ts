@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
-import { splitBudget } from '../bin/run-many.js';
+import { splitBudget } from '../api/run-targets.js';
 import type { CombinedReport } from '../reports/combined.js';
 import { runCli } from './helpers/cli.js';
 import { referenceCommand } from './helpers/reference.js';

@@ -2,7 +2,7 @@
 import type { CheckMeta } from '../harness/checks/check.js';
 import { areaOf } from '../harness/checks/spec-ref.js';
 import { REVISION_IDS, isKnownRevision } from '../harness/revisions.js';
-import { UsageError } from './options.js';
+import { UsageError } from './usage-error.js';
 
 const splitList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 

@@ -41,7 +41,7 @@ function cutShort(plan: TargetPlan, startedAt: Date, aborted: string, toolVersio
           : { kind: 'http', url: reach.target.url, transport: reach.target.transport ?? 'unknown' };
   return {
     reportVersion: REPORT_VERSION,
-    side: 'server',
+    side: reach.kind === 'client' ? 'client' : 'server',
     tool: { name: 'mcp-conformance', version: toolVersion },
     target,
     startedAt: startedAt.toISOString(),

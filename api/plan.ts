@@ -1,6 +1,6 @@
-// From options (flags over config file over defaults) to what runs: one plan per target and
-// the run-wide choices (reports, folder, concurrency budget, shard). Every mistake is a
-// UsageError here, before any process starts.
+// From what the caller asked for (flags or library options, over a config file, over the
+// defaults) to what runs: one plan per target and the run-wide choices (reports, folder,
+// concurrency budget, shard). Every mistake is a UsageError here, before any process starts.
 import { resolve } from 'node:path';
 import type { Check } from '../harness/checks/check.js';
 import type { ClientCommand } from '../harness/client/client-process.js';
@@ -8,18 +8,16 @@ import type { ClientCheck } from '../harness/client/scenario.js';
 import type { LaunchSpec } from '../harness/config/launch.js';
 import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
 import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
+import { REVISION_IDS } from '../harness/revisions.js';
 import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
 import type { Target } from '../harness/transport.js';
 import { BaselineError, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
-import { Layers, positiveInt } from './layers.js';
-import { OPTION_TABLE, UsageError, type CliOptions } from './options.js';
-import { parseReportKinds, type ReportKind } from './outputs.js';
+import { DEFAULT_READY_TIMEOUT_MS, DEFAULTS } from './defaults.js';
+import { Layers, positiveInt, type OptionSource } from './layers.js';
+import { parseReportKinds, type ReportKind } from './reports.js';
 import { selectChecks, selectRevisions } from './select.js';
-import { REVISION_IDS } from '../harness/revisions.js';
-
-/** How long a started server may take to print its ready line, unless the target says. */
-export const DEFAULT_START_TIMEOUT_MS = 30_000;
+import { UsageError } from './usage-error.js';
 
 /** A check of either side: server checks run against servers, client checks against clients. */
 export type AnyCheck = Check | ClientCheck;
@@ -32,13 +30,13 @@ export type Reach =
   | { kind: 'start'; launch: Omit<LaunchSpec, 'signal'>; headers: Record<string, string>; transport?: 'streamable-http' | 'sse' };
 
 export interface TargetPlan {
-  /** The config file's name for it; absent for --server / --url. */
+  /** The config file's name for it; absent for a target given directly. */
   name?: string;
   reach: Reach;
   checks: AnyCheck[];
   revisions?: string[];
   timeoutMs: number;
-  /** --startup-timeout (undefined: the runner's default). */
+  /** The startup timeout (undefined: the runner's default). */
   startupTimeoutMs?: number;
   settings: RunSettings;
   failOn: FailOn;
@@ -46,23 +44,46 @@ export interface TargetPlan {
 }
 
 export interface RunPlan {
-  /** Several targets (a config file), or one from --server / --url. */
+  /** Several targets (a config file), or one given directly. */
   many: boolean;
   targets: TargetPlan[];
   reports: ReportKind[];
   out?: string;
-  /** The budget of checks at once, split between targets (see run-many.ts). */
+  /** The budget of checks at once, split between targets (see run-targets.ts). */
   concurrency: number;
   failOn: FailOn;
   shard?: Shard;
   config?: LoadedConfig;
 }
 
+/**
+ * What the caller asked for: its options, and either one target (server, url or client) or a
+ * choice among the config file's targets.
+ */
+export interface RunRequest {
+  options: OptionSource;
+  server?: string;
+  url?: string;
+  client?: string;
+  /** Config targets by name, comma-separated (--target). */
+  targets?: string;
+  /** This share of the config's targets, "i/n" (--shard). */
+  shard?: string;
+  /** A baseline will be written: it needs exactly one target. */
+  writesBaseline?: boolean;
+}
+
+/** The checks of each side: a config file may mix server and client targets. */
+export interface CheckSets {
+  server: readonly Check[];
+  client: readonly ClientCheck[];
+}
+
 function failOnFrom(layers: Layers): FailOn {
-  const picked = layers.pick('fail-on');
-  const value = picked?.value ?? 'must';
+  const picked = layers.pick('failOn');
+  const value = picked?.value ?? DEFAULTS.failOn;
   const found = FAIL_ON.find((f) => f === value);
-  if (!found) throw new UsageError(`${picked?.label ?? '--fail-on'} must be ${FAIL_ON.join(', ')}, got "${value}"`);
+  if (!found) throw new UsageError(`${picked?.label ?? layers.name('failOn')} must be ${FAIL_ON.join(', ')}, got "${value}"`);
   return found;
 }
 
@@ -71,11 +92,11 @@ function settingsFrom(layers: Layers): RunSettings {
   const seedPick = layers.pick('seed');
   const seed = seedPick === undefined ? defaults.fuzz.seed : Number(seedPick.value);
   if (!Number.isInteger(seed)) throw new UsageError(`${seedPick?.label} must be an integer, got "${seedPick?.value}"`);
-  const runsPick = layers.pick('fuzz-runs');
+  const runsPick = layers.pick('fuzzRuns');
   const runs = runsPick === undefined ? defaults.fuzz.runs : positiveInt(runsPick.label, runsPick.value);
-  const tools = layers.pick('call-tools');
-  if (!tools || tools.value.trim() === '') throw new UsageError(`${tools?.label ?? '--call-tools'} needs none, readonly, all or a list of tool names`);
-  const foreign = layers.pick('foreign-token');
+  const tools = layers.pick('callTools');
+  if (!tools || tools.value.trim() === '') throw new UsageError(`${tools?.label ?? layers.name('callTools')} needs none, readonly, all or a list of tool names`);
+  const foreign = layers.pick('foreignToken');
   return { callTools: parseToolPolicy(tools.value), fuzz: { enabled: layers.fuzz(), seed, runs }, ...(foreign ? { foreignToken: foreign.value } : {}) };
 }
 
@@ -92,7 +113,7 @@ async function baselineFrom(layers: Layers, checks: readonly AnyCheck[]): Promis
   }
 }
 
-/** What every target shares the parsing of: checks, revisions, timeout, settings, baseline. */
+/** What every target shares the parsing of: checks, revisions, timeouts, settings, baseline. */
 async function common(layers: Layers, all: readonly AnyCheck[], name: string | undefined, reach: Reach): Promise<TargetPlan> {
   const suite = layers.pick('suite');
   const check = layers.pick('check');
@@ -104,8 +125,8 @@ async function common(layers: Layers, all: readonly AnyCheck[], name: string | u
   const spec = layers.pick('spec');
   const revisions = spec ? layers.parse(spec, (v) => selectRevisions(v)) : undefined;
   const timeout = layers.pick('timeout');
-  const timeoutMs = timeout ? positiveInt(timeout.label, timeout.value) : 5000;
-  const startup = layers.pick('startup-timeout');
+  const timeoutMs = timeout ? positiveInt(timeout.label, timeout.value) : DEFAULTS.timeout;
+  const startup = layers.pick('startupTimeout');
   const startupTimeoutMs = startup ? positiveInt(startup.label, startup.value) : undefined;
   const baseline = await baselineFrom(layers, all);
   return {
@@ -140,32 +161,40 @@ function transportOf(layers: Layers): 'streamable-http' | 'sse' | undefined {
 }
 
 function headersOf(layers: Layers): Record<string, string> {
-  const headers = layers.map('header');
-  const token = layers.pick('auth-token');
+  const headers = layers.map('headers');
+  const token = layers.pick('authToken');
   if (token) headers.Authorization = `Bearer ${token.value}`;
   return headers;
 }
 
-/** --server / --url: one target from flags (the config file, if any, lends its options). */
-function reachFromFlags(opts: CliOptions, layers: Layers): Reach {
-  if ([opts.server, opts.url, opts.client].filter((x) => x !== undefined).length > 1) throw new UsageError('give one of --server, --url or --client');
-  if (opts.client !== undefined) {
-    if (opts.client.trim() === '') throw new UsageError('--client needs the command that runs the client, with {url} or {server} where the server goes');
-    if (opts.header.length || opts.authToken || opts.foreignToken || opts.transport) throw new UsageError('--header, --auth-token, --foreign-token and --transport apply to --url targets only');
-    return { kind: 'client', command: { template: opts.client, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
+/** Options that only mean something for an HTTP server the caller named. */
+const HTTP_ONLY = ['headers', 'authToken', 'foreignToken', 'transport'] as const;
+
+/** One target the caller named (--server / --url / --client); a config file, if any, lends its options. */
+function reachFromRequest(request: RunRequest, layers: Layers): Reach {
+  const n = (o: Parameters<Layers['name']>[0]) => layers.name(o);
+  if ([request.server, request.url, request.client].filter((x) => x !== undefined).length > 1) throw new UsageError(`give one of ${n('server')}, ${n('url')} or ${n('client')}`);
+  const httpOnly = () => new UsageError(`${HTTP_ONLY.slice(0, -1).map(n).join(', ')} and ${n('transport')} apply to ${n('url')} targets only`);
+  const cwd = layers.pick('cwd')?.value;
+  const place = cwd !== undefined ? { cwd: resolve(cwd) } : {};
+  if (request.client !== undefined) {
+    if (request.client.trim() === '') throw new UsageError(`${n('client')} needs the command that runs the client, with {url} or {server} where the server goes`);
+    if (HTTP_ONLY.some((o) => request.options.sets(o))) throw httpOnly();
+    return { kind: 'client', command: { template: request.client, env: layers.map('env'), ...place } };
   }
-  if (opts.server) {
-    if (opts.header.length || opts.authToken || opts.foreignToken || opts.transport) throw new UsageError('--header, --auth-token, --foreign-token and --transport apply to --url targets only');
-    return { kind: 'target', target: { kind: 'stdio', command: opts.server, env: layers.map('env'), ...(opts.cwd ? { cwd: resolve(opts.cwd) } : {}) } };
+  if (request.server) {
+    if (HTTP_ONLY.some((o) => request.options.sets(o))) throw httpOnly();
+    return { kind: 'target', target: { kind: 'stdio', command: request.server, env: layers.map('env'), ...place } };
   }
-  const url = httpUrl('--url', opts.url ?? '');
+  const url = httpUrl(n('url'), request.url ?? '');
   const transport = transportOf(layers);
   return { kind: 'target', target: { kind: 'http', url, headers: headersOf(layers), ...(transport ? { transport } : {}) } };
 }
 
-/** A target of the config file; flags override its fields where they apply to its kind. */
-function reachFromConfig(t: TargetConfig, layers: Layers, opts: CliOptions): Reach {
-  const cwd = opts.cwd !== undefined ? resolve(opts.cwd) : t.cwd;
+/** A target of the config file; the caller's options override its fields where they apply to its kind. */
+function reachFromConfig(t: TargetConfig, layers: Layers): Reach {
+  const picked = layers.pick('cwd')?.value;
+  const cwd = picked !== undefined ? resolve(picked) : undefined;
   if (t.client !== undefined) return { kind: 'client', command: { template: t.client, env: layers.map('env'), ...(cwd ? { cwd } : {}) } };
   if (t.server !== undefined) return { kind: 'target', target: { kind: 'stdio', command: t.server, env: layers.map('env'), ...(cwd ? { cwd } : {}) } };
   const transport = transportOf(layers);
@@ -174,7 +203,7 @@ function reachFromConfig(t: TargetConfig, layers: Layers, opts: CliOptions): Rea
       command: t.start,
       ready: t.ready ?? '',
       env: layers.map('env'),
-      timeoutMs: t.startTimeout ?? DEFAULT_START_TIMEOUT_MS,
+      timeoutMs: t.startTimeout ?? DEFAULT_READY_TIMEOUT_MS,
       ...(t.url !== undefined ? { url: t.url } : {}),
       ...(cwd ? { cwd } : {}),
     };
@@ -183,11 +212,11 @@ function reachFromConfig(t: TargetConfig, layers: Layers, opts: CliOptions): Rea
   return { kind: 'target', target: { kind: 'http', url: t.url ?? '', headers: headersOf(layers), ...(transport ? { transport } : {}) } };
 }
 
-/** The configured targets --target names (all of them by default), then this shard's share. */
-function chosenTargets(opts: CliOptions, config: LoadedConfig, shard: Shard | undefined): TargetConfig[] {
+/** The configured targets the request names (all of them by default), then this shard's share. */
+function chosenTargets(request: RunRequest, config: LoadedConfig, shard: Shard | undefined): TargetConfig[] {
   let targets = config.targets;
-  if (opts.target !== undefined) {
-    const names = opts.target.split(',').map((s) => s.trim()).filter(Boolean);
+  if (request.targets !== undefined) {
+    const names = request.targets.split(',').map((s) => s.trim()).filter(Boolean);
     if (names.length === 0) throw new UsageError('--target needs one or more target names');
     const unknown = names.find((n) => !targets.some((t) => t.name === n));
     if (unknown !== undefined) throw new UsageError(`--target: ${config.display} has no target "${unknown}" (targets: ${targets.map((t) => t.name).join(', ')})`);
@@ -198,49 +227,55 @@ function chosenTargets(opts: CliOptions, config: LoadedConfig, shard: Shard | un
 
 function reportsFrom(layers: Layers, forceJson: boolean): { reports: ReportKind[]; out?: string } {
   const picked = layers.pick('report');
-  const reports = parseReportKinds(picked?.value ?? 'console', picked?.fromConfig ? `${picked.label}: ` : '');
+  const reports = parseReportKinds(picked?.value ?? DEFAULTS.report, picked?.fromConfig ? `${picked.label}: ` : '');
   const out = layers.pick('out')?.value;
   if ((out || forceJson) && !reports.includes('json')) reports.push('json');
   return { reports, ...(out ? { out } : {}) };
 }
 
-/** The checks of each side: a config file may mix server and client targets. */
-export interface CheckSets {
-  server: readonly Check[];
-  client: readonly ClientCheck[];
+function concurrencyOf(layers: Layers): number {
+  const picked = layers.pick('concurrency');
+  return picked ? positiveInt(picked.label, picked.value) : DEFAULTS.concurrency;
 }
 
-export async function planRun(opts: CliOptions, config: LoadedConfig | undefined, checks: CheckSets): Promise<RunPlan> {
+/** One target the caller named, with no config file: what the library's test functions run. */
+export async function planTarget(request: RunRequest, checks: CheckSets): Promise<{ target: TargetPlan; concurrency: number }> {
+  const layers = new Layers(request.options);
+  const concurrency = concurrencyOf(layers);
+  const reach = reachFromRequest(request, layers);
+  return { target: await common(layers, reach.kind === 'client' ? checks.client : checks.server, undefined, reach), concurrency };
+}
+
+export async function planRun(request: RunRequest, config: LoadedConfig | undefined, checks: CheckSets): Promise<RunPlan> {
   const all = (reach: Reach): readonly AnyCheck[] => (reach.kind === 'client' ? checks.client : checks.server);
-  const runLayers = new Layers(opts, config);
-  const concurrencyPick = runLayers.pick('concurrency');
-  const concurrency = concurrencyPick ? positiveInt(concurrencyPick.label, concurrencyPick.value) : Number(OPTION_TABLE.concurrency?.default ?? 16);
+  const runLayers = new Layers(request.options, config);
+  const concurrency = concurrencyOf(runLayers);
   const failOn = failOnFrom(runLayers);
-  if (opts.server !== undefined || opts.url !== undefined || opts.client !== undefined) {
-    if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
+  if (request.server !== undefined || request.url !== undefined || request.client !== undefined) {
+    if (request.targets !== undefined || request.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
     const { reports, out } = reportsFrom(runLayers, false);
-    const reach = reachFromFlags(opts, runLayers);
+    const reach = reachFromRequest(request, runLayers);
     const target = await common(runLayers, all(reach), undefined, reach);
     return { many: false, targets: [target], reports, ...(out ? { out } : {}), concurrency, failOn, ...(config ? { config } : {}) };
   }
   if (!config) {
-    if (opts.target !== undefined || opts.shard !== undefined) throw new UsageError('--target and --shard need a config file with targets (mcp-conformance.config.json, or --config)');
+    if (request.targets !== undefined || request.shard !== undefined) throw new UsageError('--target and --shard need a config file with targets (mcp-conformance.config.json, or --config)');
     throw new UsageError('nothing to test: give --server "<command>", --url <url>, client --client "<command> {url}", or a config file (see --help)');
   }
   if (config.targets.length === 0) throw new UsageError(`${config.display} lists no targets: add "targets", or give --server or --url`);
   let shard: Shard | undefined;
-  if (opts.shard !== undefined) {
-    const parsed = parseShard(opts.shard);
+  if (request.shard !== undefined) {
+    const parsed = parseShard(request.shard);
     if ('error' in parsed) throw new UsageError(parsed.error);
     shard = parsed;
   }
-  const chosen = chosenTargets(opts, config, shard);
-  if (opts.writeBaseline !== undefined && chosen.length !== 1) throw new UsageError('--write-baseline writes one target\'s baseline: pick one with --target');
+  const chosen = chosenTargets(request, config, shard);
+  if (request.writesBaseline && chosen.length !== 1) throw new UsageError("--write-baseline writes one target's baseline: pick one with --target");
   const { reports, out } = reportsFrom(runLayers, shard !== undefined);
   const targets: TargetPlan[] = [];
   for (const t of chosen) {
-    const layers = new Layers(opts, config, t);
-    const reach = reachFromConfig(t, layers, opts);
+    const layers = new Layers(request.options, config, t);
+    const reach = reachFromConfig(t, layers);
     targets.push(await common(layers, all(reach), t.name, reach));
   }
   return { many: true, targets, reports, ...(out ? { out } : {}), concurrency, failOn, ...(shard ? { shard } : {}), config };

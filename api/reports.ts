@@ -1,12 +1,13 @@
-// Writing the file reports and the baseline: the CLI's only side effects besides the run.
-// Each renderer is imported when it is asked for, so a run never loads the ones it skips.
+// Writing the file reports, the baseline and the badge: a run's only side effects besides the
+// run itself. Each renderer is imported when it is asked for, so a run never loads the ones it
+// skips. A folder or file that cannot be written is a UsageError naming it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { RunReport } from '../harness/checks/result.js';
 import { baselineText } from '../reports/baseline.js';
 import type { CombinedReport } from '../reports/combined.js';
 import type { FailOn } from '../reports/model.js';
-import { UsageError } from './options.js';
+import { UsageError } from './usage-error.js';
 
 export const REPORT_KINDS = ['console', 'json', 'html', 'junit', 'markdown'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -60,7 +61,8 @@ export async function writeCombinedReports(combined: CombinedReport, kinds: read
   return paths;
 }
 
-export async function writeBaseline(report: RunReport, file: string, failOn: FailOn): Promise<string> {
+/** Write this run's failures as a baseline file (check ids, id@revision); return its path. */
+export async function writeBaseline(report: RunReport, file: string, failOn: FailOn = report.failOn ?? 'must'): Promise<string> {
   const path = resolve(file);
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -71,7 +73,11 @@ export async function writeBaseline(report: RunReport, file: string, failOn: Fai
   return path;
 }
 
-/** One "report written to PATH" line per file, as before there were several. */
-export function writtenLines(paths: string[]): string {
-  return paths.map((p) => `report written to ${p}\n`).join('');
+/** Write an SVG badge of the result (the newest revision, MUST compliance); return its path. */
+export async function writeBadge(report: RunReport, file: string): Promise<string> {
+  try {
+    return await (await import('../reports/badge.js')).writeBadge(report, file);
+  } catch (error) {
+    throw cannotWrite(`the badge ${file}`, error);
+  }
 }

@@ -1,0 +1,50 @@
+// One line per area for docs/checks.md: what the checks of the area are about. The checks
+// themselves (ids, levels, revisions, titles, links) come from their metadata; a new area
+// without a line here stops the docs generator, so the list cannot fall behind.
+
+export const SERVER_AREAS = {
+  lifecycle: 'Opening a connection: the initialize handshake and what it declares (until 2025-11-25); at 2026-07-28, a first request served without `server/discover`, and nothing remembered by the connection.',
+  version: 'Version negotiation: counter-offers to unknown versions (until 2025-11-25); at 2026-07-28, the per-request `_meta` errors (-32602, -32021, -32022), `serverInfo` in every result, dual-era openings.',
+  discovery: '`server/discover` (2026-07-28): supported versions, capabilities, extension ids.',
+  base: 'JSON-RPC itself: parse errors, invalid requests, unknown methods, ids, notifications, one response per request, `_meta` keys, `resultType` and error codes at 2026-07-28.',
+  ping: 'Ping (until 2025-11-25): an empty result, also before `initialized`.',
+  stdio: 'The stdio transport: stdout carries only JSON-RPC, one message per line, valid UTF-8.',
+  schema: "Every message the server sends validates against the revision's official JSON Schema.",
+  tools: 'Tools: names, input and output schemas, calls (only the tools `--call-tools` allows) with generated arguments, structured content, errors for unknown tools and invalid arguments.',
+  resources: 'Resources: every listed resource reads with its own URI, unknown URIs get the error of the revision, subscriptions, URI syntax.',
+  prompts: 'Prompts: every listed prompt can be fetched, unknown prompts and missing arguments get -32602.',
+  pagination: 'Every list: no cursor loop, an end, no item twice, invalid cursors refused, `nextCursor` never null.',
+  cancellation: '`notifications/cancelled`: unknown, malformed and late ids change nothing; a request in flight stops.',
+  progress: 'Progress notifications: increasing, within `total`, only for tokens the client sent, over before the response.',
+  logging: '`logging/setLevel` and log messages: levels honoured, nothing without the capability; the per-request log level at 2026-07-28.',
+  subscriptions: '`subscriptions/listen` (2026-07-28): acknowledged first, only the requested notifications, each tagged with its subscription.',
+  'input-required': '`InputRequiredResult` (2026-07-28): only where allowed, asking only for what the request declared, retries with `requestState` verified.',
+  caching: 'Cache hints (2026-07-28): `ttlMs` and `cacheScope` on discover, the lists and reads.',
+  completion: 'Completions (2025-03-26 on): at most 100 values, `total` and `hasMore` consistent, errors for unknown prompts, nothing without the capability.',
+  capabilities: 'Notifications and requests only for declared capabilities: `listChanged`, `subscribe`, sampling tools, elicitation modes.',
+  batching: 'JSON-RPC batches: answered as a batch at 2025-03-26, not answered as a batch from 2025-06-18.',
+  http: 'Streamable HTTP: status codes, content types, sessions, streams and resumption, Origin, protocol-version header; at 2026-07-28 stateless requests and the mirrored `Mcp-*` headers.',
+  sse: 'The HTTP+SSE transport of 2024-11-05: the `endpoint` event, messages as `message` events, Origin.',
+  auth: 'Authorization (2025-03-26 to 2025-11-25): 401 challenges, protected resource and authorization server metadata, invalid and foreign tokens, scopes.',
+  tasks: 'Tasks: the core tasks of 2025-11-25 and the tasks extension of 2026-07-28 (creation, status, results, cancellation, unknown ids).',
+  fuzz: 'Property-based fuzzing (fast-check): valid, near-valid and hostile messages; the server survives, answers each request once with a valid result or a proper error, and never answers a notification.',
+};
+
+export const CLIENT_AREAS = {
+  lifecycle: '`initialize` first, with the newest version, `initialized` after the result, only ping before it, a disconnect on an unsupported version (until 2025-11-25).',
+  versions: 'At 2026-07-28: `_meta` on every request, extension ids, the retry after -32022; a dual-era client falling back to `initialize`.',
+  jsonrpc: "JSON-RPC from the client's side: ids, notifications, answers to server requests, `_meta` keys, trace context, `resultType`.",
+  schema: "Every message the client sends validates against the revision's official JSON Schema.",
+  stdio: "stdio: only JSON-RPC on the server's stdin, one message per line, shutdown by closing stdin.",
+  cancellation: '`initialize` never cancelled, only requests in flight cancelled, a timed-out request cancelled.',
+  ping: 'Server pings answered (until 2025-11-25).',
+  progress: 'Progress tokens valid and unique.',
+  pagination: '`nextCursor` followed as given, nothing asked after the last page.',
+  roots: 'Roots answered only when declared, with `file://` URIs.',
+  sampling: 'Sampling answered only when declared, with a valid `CreateMessageResult`; tools only when declared.',
+  elicitation: 'Elicitation answered only when declared, content matching the requested schema, URL mode only when declared.',
+  mrtr: 'The retry after an `InputRequiredResult` (2026-07-28): every input answered, `requestState` echoed, a new id.',
+  tasks: 'No task augmentation unless the server declared it (2025-11-25).',
+  http: 'Streamable HTTP from the client: `Accept`, the protocol-version header, session ids, a new session after 404, resumption, the fallback to HTTP+SSE; at 2026-07-28 the `Mcp-*` headers.',
+  auth: 'OAuth as each revision says: metadata discovery, resource and issuer checks, PKCE, `state`, `iss`, the `resource` parameter, tokens only where they belong, step-up, client registration.',
+};

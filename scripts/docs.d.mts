@@ -1,0 +1,2 @@
+// The types of docs.mjs, for test/docs.test.ts.
+export function renderDocs(): Promise<{ path: string; content: string }[]>;
