@@ -144,7 +144,22 @@ export class RunContext implements CheckContext {
   }
 
   async connect(opts: OwnConnectionOptions = {}): Promise<Conversation> {
-    return new PeerConversation(await this.openPeer(opts), this.owner);
+    return new PeerConversation(await this.waiting(() => this.openPeer(opts)), this.owner);
+  }
+
+  /**
+   * Time spent on what the check does not control (a lent session other checks hold, a
+   * process's turn to start and its start) is credited to its deadline: see sessionWaitMs.
+   */
+  private async waiting<T>(what: () => Promise<T>): Promise<T> {
+    if (this.waitingSince !== undefined) return what();
+    const since = (this.waitingSince = performance.now());
+    try {
+      return await what();
+    } finally {
+      this.waitedMs += performance.now() - since;
+      this.waitingSince = undefined;
+    }
   }
 
   async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
@@ -155,15 +170,8 @@ export class RunContext implements CheckContext {
     const perRequest = clientCapabilities !== undefined && this.rev.era === 'modern';
     if (!fresh && Object.keys(connectionOptions).length === 0 && (clientCapabilities === undefined || perRequest)) {
       const wait = this.borrowed.length === 0;
-      const since = (this.waitingSince = performance.now());
-      let session: AnySession;
-      try {
-        const holder = { blocked: () => this.awaitingLooks > 0 };
-        session = await this.deps.state.pool.borrow({ ...(withhold ? { withhold } : {}), wait, aside: (p) => this.aside(p), holder, ...(hostile ? { hostile } : {}) });
-      } finally {
-        this.waitedMs += performance.now() - since;
-        this.waitingSince = undefined;
-      }
+      const holder = { blocked: () => this.awaitingLooks > 0 };
+      const session = await this.waiting(() => this.deps.state.pool.borrow({ ...(withhold ? { withhold } : {}), wait, aside: (p) => this.aside(p), holder, ...(hostile ? { hostile } : {}) }));
       this.borrowed.push({ session, conn: session.conn, fromSeq: nextWireSeq() });
       const view = session.withOwner(this.owner);
       return perRequest && view instanceof ModernSession ? view.withCapabilities(clientCapabilities) : view;
@@ -176,8 +184,10 @@ export class RunContext implements CheckContext {
     const noCapabilities = this.era === 'legacy' ? sessionOptions.clientCapabilities === undefined : Object.keys(sessionOptions.clientCapabilities ?? {}).length === 0;
     const plain = privateObservations === undefined && noCapabilities && sessionOptions.sendInitialized !== false;
     const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
-    const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
-    const session = (await startSession(peer, this.revision, { startupTimeoutMs: this.deps.pace.startupTimeoutMs, ...sessionOptions })) as AnySession;
+    const session = await this.waiting(async () => {
+      const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
+      return (await startSession(peer, this.revision, { startupTimeoutMs: this.deps.pace.startupTimeoutMs, ...sessionOptions })) as AnySession;
+    });
     // Only at the revision under test (a legacy counter-offer may have settled on another).
     if (route && (session.era === 'modern' || session.server.versions[0] === this.revision)) this.opened.push({ session, route });
     return session.withOwner(this.owner);
@@ -220,7 +230,7 @@ export class RunContext implements CheckContext {
     return look.promise as Promise<T>;
   }
 
-  /** How long this check has waited for lent sessions, a wait going on included. */
+  /** How long this check has waited for lent sessions and for starts, a wait going on included. */
   sessionWaitMs(): number {
     return this.waitedMs + (this.waitingSince === undefined ? 0 : performance.now() - this.waitingSince);
   }

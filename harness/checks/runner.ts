@@ -21,7 +21,7 @@ import { RunContext, peerOf, type Look, type RevisionState } from './context.js'
 import type { RunListener } from './events.js';
 import { excerptFor } from './excerpt.js';
 import { Pool } from './pool.js';
-import { SessionPool } from './session-pool.js';
+import { GrowthBudget, SessionPool } from './session-pool.js';
 import { SpareConnections } from './spares.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { confirmedAlone, restsOnTimeout } from './confirm.js';
@@ -129,6 +129,8 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     freshKind: transport === 'stdio' ? 'process' : 'connection',
     onSilent: () => void closeAll(states),
   });
+  // Sessions the revisions' pools may open past their own sizes, together (see session-pool.ts).
+  const growth = new GrowthBudget(() => Math.max(1, Math.floor(pace.window / 2)));
   // Owners (check@revision) one of whose requests got no answer in time.
   const timedOutOwners = new Set<string>();
 
@@ -221,7 +223,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
         },
         transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined,
         () => pace.patience(),
-        { afterMs: () => Math.max(GROW_AFTER_MS, GROW_AFTER_STARTS * pace.slowestStartMs), cap: () => pace.window },
+        { afterMs: () => Math.max(GROW_AFTER_MS, GROW_AFTER_STARTS * pace.slowestStartMs), take: () => growth.take(), give: () => growth.give() },
       ),
       liveness,
       timedOut: (method, owner) => {

@@ -24,13 +24,32 @@ export interface Holder {
 
 /**
  * When the pool may open sessions past `max`: a borrower that has waited `afterMs()` for one
- * (waiting longer than a start would take) opens its own, while fewer than `cap()` exist.
- * A slow or busy target keeps each lent session long; one process per revision then makes
- * the whole revision wait in line.
+ * (waiting longer than a start would take) opens its own, if the target's budget of such
+ * sessions (shared by every revision's pool) lets it `take()` one. A slow or busy target keeps
+ * each lent session long; one process per revision then makes the whole revision wait in
+ * line. A grown session is closed as soon as nobody waits for it, and its place given back.
  */
 export interface Growth {
   afterMs(): number;
-  cap(): number;
+  take(): boolean;
+  give(): void;
+}
+
+/** Sessions past the pools' own sizes, for one target: at most `limit()` at once. */
+export class GrowthBudget {
+  private used = 0;
+
+  constructor(private readonly limit: () => number) {}
+
+  take(): boolean {
+    if (this.used >= this.limit()) return false;
+    this.used++;
+    return true;
+  }
+
+  give(): void {
+    this.used = Math.max(0, this.used - 1);
+  }
 }
 
 export interface BorrowOptions {
@@ -58,6 +77,8 @@ export class SessionPool {
   readonly peers: Peer[] = [];
   private readonly waiting: { hostile: boolean; wake: () => void }[] = [];
   private readonly holders = new Map<AnySession, Holder>();
+  /** Sessions opened past `max` (see Growth): closed once nobody waits for them. */
+  private readonly grown = new Set<AnySession>();
   private opening = 0;
   private shut: string | undefined;
 
@@ -108,7 +129,8 @@ export class SessionPool {
     // stdio the process serves the borrower alone; a new session would cost a process.)
     const peer = peerOf(session);
     const leftOpen = peer.transport.kind !== 'stdio' && peer.unanswered > 0;
-    if (usable && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
+    const unwanted = this.grown.has(session) && this.waiting.length === 0;
+    if (usable && !unwanted && !session.closed && !this.shut && !peer.transport.holdsStreams && !leftOpen) {
       // Over HTTP a result to the last request made already shows what the fence would.
       const fence = peer.lastExchangeAnswered ? undefined : await session.withOwner('pool').fence(this.patience());
       if ((fence === undefined || fence.kind === 'result') && !session.closed) {
@@ -158,7 +180,7 @@ export class SessionPool {
       if (count < this.max || this.allHoldersBlocked()) return this.openOne();
       const growth = this.growth;
       const waitedEnough = growth !== undefined && performance.now() - since >= growth.afterMs();
-      if (waitedEnough && count < growth.cap()) return this.openOne();
+      if (waitedEnough && growth.take()) return this.openOne(true);
       // A session only hostile borrowers may have makes room for this one.
       const spare = this.idleHostile.pop();
       if (spare) {
@@ -171,7 +193,7 @@ export class SessionPool {
           const waiter = { hostile: reuse, wake: resolve };
           this.waiting.push(waiter);
           // Look again once waiting longer would cost more than a start (see Growth).
-          if (growth && count < growth.cap()) {
+          if (growth) {
             const timer = setTimeout(() => {
               const at = this.waiting.indexOf(waiter);
               if (at >= 0) this.waiting.splice(at, 1)[0]?.wake();
@@ -199,17 +221,26 @@ export class SessionPool {
     return undefined;
   }
 
-  private async openOne(): Promise<AnySession> {
+  /** `grown`: past `max`, on the growth budget (given back when the session closes). */
+  private async openOne(grown = false): Promise<AnySession> {
     this.opening++;
     try {
       const route = new RoutingObservationLog(this.observations);
-      const session = (await this.open(route)) as AnySession;
+      const session = (await this.open(route).catch((error: unknown) => {
+        if (grown) this.growth?.give();
+        throw error;
+      })) as AnySession;
       const peer = peerOf(session);
       this.peers.push(peer);
       this.routes.set(session, route);
       this.alive.add(session);
+      if (grown) this.grown.add(session);
       // A session that closes while lent frees its place at once.
-      peer.transport.onEvent((e) => e.type === 'closed' && this.wake());
+      peer.transport.onEvent((e) => {
+        if (e.type !== 'closed') return;
+        if (this.grown.delete(session)) this.growth?.give();
+        this.wake();
+      });
       // Closed while this one was opening: it must not outlive the pool.
       if (this.shut) {
         await peer.close();

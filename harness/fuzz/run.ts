@@ -88,6 +88,8 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
     return false;
   });
   const examples = opts.examples === false ? [] : prop.examples(gen).map((e): [T] => [e]);
+  // The budget is for fuzzing: the first connection (a process start, over stdio) opens first.
+  await conns.get().catch(() => undefined);
   const details = await fc.check(property, {
     seed: opts.seed,
     numRuns: opts.runs + examples.length,

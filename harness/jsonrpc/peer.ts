@@ -217,9 +217,14 @@ export class Peer {
     return this.closing;
   }
 
-  /** How long a request waits by default: the target's patience where it is paced, else the timeout. */
+  /**
+   * How long a request waits by default: the target's patience where it is paced, else the
+   * timeout. Until the connection's first answer the target may still be starting: the
+   * patience counts from when it is ready, so a start's worth of time comes on top.
+   */
   patience(): number {
-    return this.pace?.patience() ?? this.timeoutMs;
+    if (!this.pace) return this.timeoutMs;
+    return this.pace.patience() + (this.answeredOnce ? 0 : this.pace.slowestStartMs);
   }
 
   /** Register a request we are about to send; resolves with its reply. */
