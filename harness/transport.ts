@@ -46,6 +46,11 @@ export interface SendMeta {
    * it was the body of); a reply or a related message goes back on it. Clients ignore it.
    */
   stream?: string;
+  /**
+   * A request's own timeout: over HTTP the wait for its POST's answer is never shorter (a
+   * slow target's patience, or a check's longer wait, must not be cut by the connection's).
+   */
+  timeoutMs?: number;
 }
 
 export interface TransportOptions {

@@ -137,8 +137,9 @@ export class Peer {
   /** Send a hand-built request object (ids of unusual types, extra members). */
   requestMessage(message: unknown, method: string, id: JsonRpcId, opts: RequestOptions = {}): Promise<Reply> {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
-    const reply = this.expect(method, id, opts.timeoutMs ?? this.patience(), opts.owner);
-    void this.transport.send(message, { ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
+    const timeoutMs = opts.timeoutMs ?? this.patience();
+    const reply = this.expect(method, id, timeoutMs, opts.owner);
+    void this.transport.send(message, { timeoutMs, ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
     // HTTP transports count the request synchronously as it goes out.
     const pending = this.pending.get(idKey(id));
     if (pending && this.transport.httpExchanges !== undefined) pending.exchangesAfter = this.transport.httpExchanges;

@@ -125,7 +125,7 @@ export class StreamableHttpTransport implements Transport {
     // A cancelled request's response is not awaited any more: its stream is not resumed.
     const m = message as { method?: unknown; params?: { requestId?: unknown } } | null;
     if (m?.method === 'notifications/cancelled' && m.params?.requestId !== undefined) this.cancelled.add(JSON.stringify(m.params.requestId));
-    await this.post(JSON.stringify(message) ?? 'null', { owner, ...(headers ? { headers } : {}) });
+    await this.post(JSON.stringify(message) ?? 'null', { owner, ...(headers ? { headers } : {}), ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}) });
   }
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
@@ -137,7 +137,8 @@ export class StreamableHttpTransport implements Transport {
    * Resolves with the response's status and headers (`label` names its SSE stream, if any)
    * once the body is read or the stream is handed to the background; undefined if none came.
    */
-  async post(body: string, opts: { owner?: string; headers?: HeaderOverrides } = {}): Promise<HttpResponseInfo | undefined> {
+  /** `timeoutMs`: the wait for the answer's headers and JSON body, if longer than the connection's. */
+  async post(body: string, opts: { owner?: string; headers?: HeaderOverrides; timeoutMs?: number } = {}): Promise<HttpResponseInfo | undefined> {
     const { owner } = opts;
     if (this.closeRequested) {
       this.opts.wire.record('event', 'POST not sent: the transport is closed', owner);
@@ -146,7 +147,8 @@ export class StreamableHttpTransport implements Transport {
     const label = `POST#${++this.counter}`;
     this.opts.wire.record('out', body, owner);
     const headers = this.headers({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, opts.headers);
-    const sent = await this.request('POST', label, headers, body, owner);
+    const waitMs = Math.max(this.headersTimeoutMs, opts.timeoutMs ?? 0);
+    const sent = await this.request('POST', label, headers, body, owner, waitMs);
     if (!sent) return undefined;
     const { res, ac } = sent;
     const info = responseInfo(res);
@@ -161,7 +163,7 @@ export class StreamableHttpTransport implements Transport {
       this.stream(label, res, ac, owner, { pending: requestIds(body), attempts: 0 });
       return info;
     }
-    const text = await this.readBody(label, res, ac, owner);
+    const text = await this.readBody(label, res, ac, owner, waitMs);
     info.body = text;
     if (!ok) {
       // Servers put JSON-RPC errors in 4xx bodies; deliver them, and always report the status.

@@ -1,0 +1,90 @@
+// Slow is not dead: the reference server in modes that behave like slow, busy and stateless
+// real servers (reference/server/modes/) gets the prompt reference's verdicts, with no error,
+// on stdio and Streamable HTTP. Each run uses the default ceiling of 16 checks at once and a
+// short --timeout, so that only the pace the tool measures keeps the verdicts right. The one
+// misbehaving mode, a method never answered, changes only the checks that need its answer.
+import { describe, expect, it } from 'vitest';
+import type { CheckResult, RunReport } from '../harness/checks/result.js';
+import { runChecks } from '../harness/checks/runner.js';
+import { defaultSettings } from '../harness/settings.js';
+import type { Target } from '../harness/transport.js';
+import { allChecks } from '../suites/index.js';
+import { referenceCommand, startReferenceHttp } from './helpers/reference.js';
+
+/** The newest revision of each era. */
+const REVISIONS = ['2025-11-25', '2026-07-28'];
+const TIMEOUT_MS = 2000;
+const SETTINGS = { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 5 } };
+/** Runs of slow targets take their time, more so on a busy machine. */
+const RUN_MS = 240_000;
+
+type Transport = 'stdio' | 'http';
+
+async function run(transport: Transport, flags: string[] = []): Promise<RunReport> {
+  const go = (target: Target) => runChecks({ target, checks: allChecks, revisions: REVISIONS, timeoutMs: TIMEOUT_MS, concurrency: 16, toolVersion: 'test', settings: SETTINGS });
+  if (transport === 'stdio') return go({ kind: 'stdio', command: [referenceCommand(), ...flags].join(' ') });
+  const server = await startReferenceHttp(undefined, { flags, startWaitMs: 60_000 });
+  try {
+    return await go({ kind: 'http', url: server.url });
+  } finally {
+    await server.stop();
+  }
+}
+
+const key = (r: CheckResult) => `${r.id}@${r.revision}`;
+const verdicts = (report: RunReport) => new Map(report.results.map((r) => [key(r), r]));
+
+/** Where a mode's verdicts differ from the prompt reference's, one line each. */
+function differences(prompt: RunReport, slow: RunReport): string[] {
+  const before = verdicts(prompt);
+  const out: string[] = [];
+  for (const [id, r] of verdicts(slow)) {
+    const was = before.get(id)?.status;
+    if (was !== r.status) out.push(`${id}: ${was} -> ${r.status} (${r.actual ?? r.reason ?? ''})`);
+  }
+  return out;
+}
+
+const prompt = new Map<Transport, Promise<RunReport>>();
+const promptRun = (transport: Transport) => {
+  let p = prompt.get(transport);
+  if (!p) prompt.set(transport, (p = run(transport)));
+  return p;
+};
+
+const MODES: { name: string; flags: string[]; transports: Transport[] }[] = [
+  { name: 'every answer 300 ms late', flags: ['--answer-delay', '300'], transports: ['stdio', 'http'] },
+  { name: 'CPU-bound (a busy loop per request, requests queue)', flags: ['--cpu-bound', '20'], transports: ['stdio', 'http'] },
+  { name: 'a slow start (1.5 s before it reads or listens)', flags: ['--slow-start', '1500'], transports: ['stdio', 'http'] },
+];
+
+describe.concurrent('a slow target gets the prompt reference verdicts, with no error', () => {
+  for (const mode of MODES) {
+    for (const transport of mode.transports) {
+      it(`${mode.name}, over ${transport}`, { timeout: RUN_MS }, async () => {
+        const [before, slow] = await Promise.all([promptRun(transport), run(transport, mode.flags)]);
+        expect(slow.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision)).toEqual(REVISIONS);
+        expect(differences(before, slow)).toEqual([]);
+        expect(slow.summary.error).toBe(0);
+        expect(slow.pace?.answers.count).toBeGreaterThan(0);
+      });
+    }
+  }
+
+  it('a method never answered: only the checks that need its answer change, and none errs', { timeout: RUN_MS }, async () => {
+    const [before, hung] = await Promise.all([promptRun('stdio'), run('stdio', ['--never-answer', 'completion/complete'])]);
+    const changed = differences(before, hung);
+    expect(changed.length).toBeGreaterThan(0);
+    for (const line of changed) expect(line).toMatch(/^completion\./);
+    expect(hung.summary.error).toBe(0);
+    // The hung requests cut the pace, which says so.
+    expect(hung.pace?.cuts.some((c) => /completion\/complete got no answer/.test(c.why))).toBe(true);
+  });
+
+  it('a stateless HTTP server (each request served as by a fresh process): nothing fails, nothing errs', { timeout: RUN_MS }, async () => {
+    const report = await run('http', ['--stateless-process']);
+    expect(report.revisions.filter((r) => r.status === 'accepted').map((r) => r.revision)).toEqual(REVISIONS);
+    const flagged = report.results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${key(r)} ${r.status}: ${r.actual ?? r.reason}`);
+    expect(flagged).toEqual([]);
+  });
+});
