@@ -27,9 +27,10 @@ const SLOW_MS = 400;
  * `fenceSeq`: where the fence's answer is in the wire log; what the server sends after it,
  * it sent after it had read the cancellations.
  */
-async function cancelAndFence(session: Session, params: Record<string, unknown>[]): Promise<{ dead?: string; replies: unknown[]; fenceSeq: number }> {
+async function cancelAndFence(session: Session, params: Record<string, unknown>[], malformed: Record<string, unknown>[] = []): Promise<{ dead?: string; replies: unknown[]; fenceSeq: number }> {
   const mark = session.mark();
   for (const p of params) await session.notify('notifications/cancelled', p);
+  for (const p of malformed) await session.notify('notifications/cancelled', p, { malformed: 'a malformed cancellation, which the server must ignore' });
   const fence = await session.fence();
   const replies = session
     .since(mark)
@@ -185,13 +186,15 @@ export const cancellationChecks: Check[] = [
       const finished = `finished-${randomUUID()}`;
       const first = await session.request(method, {}, { id: finished });
       if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip(`cannot set up: ${method} got ${describeReply(first)}`);
-      const { dead, replies } = await cancelAndFence(session, [
-        { requestId: `never-sent-${randomUUID()}`, reason: 'mcp-conformance: unknown id' },
-        { requestId: 987654321 },
-        {},
-        { requestId: { not: 'an id' } },
-        { requestId: finished, reason: 'mcp-conformance: already answered' },
-      ]);
+      const { dead, replies } = await cancelAndFence(
+        session,
+        [
+          { requestId: `never-sent-${randomUUID()}`, reason: 'mcp-conformance: unknown id' },
+          { requestId: 987654321 },
+          { requestId: finished, reason: 'mcp-conformance: already answered' },
+        ],
+        [{}, { requestId: { not: 'an id' } }],
+      );
       if (dead) return ctx.fail({ expected: `unknown, finished and malformed cancellations ignored; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}` });
       if (replies.length > 0) return ctx.fail({ expected: 'no response to notifications/cancelled', actual: `got ${ctx.brief(replies[0])}` });
       return ctx.pass(`5 cancellations (unknown ids, a finished ${method}, malformed) ignored; the next ${session.rev.fence} was answered`);

@@ -306,7 +306,7 @@ export const inputRequiredChecks: Check[] = [
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip(round);
       const state = round.state !== undefined ? { requestState: round.state } : {};
-      const reply = await retry(round.session, round.target, { ...state, inputResponses: 'mcp-conformance: not an object' });
+      const reply = await retry(round.session, round.target, { ...state, inputResponses: 'mcp-conformance: not an object' }, 'inputResponses a string, to see it refused');
       if (reply.kind === 'error') return ctx.pass(`${round.target.label}: ${replyLine(ctx, reply)}`);
       return ctx.fail({ expected: `a JSON-RPC error for ${round.target.label} with inputResponses "mcp-conformance: not an object"`, actual: replyLine(ctx, reply) });
     },

@@ -120,7 +120,8 @@ export const loggingChecks: Check[] = [
       const session = await ctx.session();
       const level = 'mcp-conformance-verbose';
       const method = session.server.capabilities.tools ? 'tools/list' : session.rev.fence;
-      const reply = ctx.era === 'modern' ? await session.request(method, {}, { meta: { logLevel: level } }) : await session.request('logging/setLevel', { level });
+      const malformed = 'a log level that does not exist, to see it refused';
+      const reply = ctx.era === 'modern' ? await session.request(method, {}, { meta: { logLevel: level }, malformed }) : await session.request('logging/setLevel', { level }, { malformed });
       const what = ctx.era === 'modern' ? `${method} with logLevel "${level}"` : `logging/setLevel "${level}"`;
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(what);
       return ctx.fail({ expected: `error -32602 for ${what}`, actual: replyLine(ctx, reply) });

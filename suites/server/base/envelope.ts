@@ -76,6 +76,11 @@ function invalidParamsProbe(caps: Record<string, unknown>): InvalidParamsProbe |
   return undefined;
 }
 
+/** The probe goes out unchecked: breaking its method's schema is the point. */
+async function sendInvalidParams(ctx: CheckContext, probe: InvalidParamsProbe): Promise<Reply> {
+  return (await ctx.shared()).request(probe.method, probe.params, { malformed: `${probe.what}, to see invalid params refused` });
+}
+
 const NO_PROBE = 'not-declared: neither tools nor prompts are declared, so no method with object params can be spoiled safely';
 
 export const envelopeChecks: Check[] = [
@@ -176,7 +181,7 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
-      const reply = await ctx.request(probe.method, probe.params);
+      const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind === 'error') return ctx.pass();
       return ctx.fail({ expected: `${probe.what}: a JSON-RPC error (-32602)`, actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
     },
@@ -196,7 +201,7 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
-      const reply = await ctx.request(probe.method, probe.params);
+      const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.invalid-params): ${describeReply(reply)}`);
       if (reply.error.code === -32602) return ctx.pass();
       return ctx.fail({ expected: `${probe.what}: error code -32602`, actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });

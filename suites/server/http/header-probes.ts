@@ -50,15 +50,23 @@ export function expectAccepted(ctx: CheckContext, probed: Probed[], expected: st
 /** A name that cannot exist on the server, with `extra` in it (e.g. non-ASCII characters). */
 export const unusedName = (extra = ''): string => `mcp-conformance-${extra}${randomUUID().slice(0, 8)}`;
 
+/** A request that carries Mcp-Name, and the value it must carry: the body's params.name or params.uri. */
+export interface Named {
+  message: Probe['message'];
+  name: string;
+}
+
 /**
  * A request that needs Mcp-Name and changes nothing, on a method the server implements:
  * tools/call of a tool, or prompts/get of a prompt, that does not exist, or resources/read of
- * a URI that does not. A string says why there is none.
+ * a URI that does not. The name travels beside the message, never in it: the body is exactly
+ * what a conforming client sends (a strict server refuses any member JSON-RPC does not define
+ * before it looks at a header). A string says why there is none.
  */
-export function namedRequest(ctx: CheckContext, o: Own, id: string, extra = ''): (Probe['message'] & { target: string }) | string {
+export function namedRequest(ctx: CheckContext, o: Own, id: string, extra = ''): Named | string {
   const caps = ctx.facts.serverCapabilities;
   const name = unusedName(extra);
-  const build = (method: string, params: Record<string, unknown>, target: string) => ({ ...o.session.build(method, params, { id }), target });
+  const build = (method: string, params: Record<string, unknown>, value: string): Named => ({ message: o.session.build(method, params, { id }), name: value });
   if (caps.tools) return build('tools/call', { name, arguments: {} }, name);
   if (caps.prompts) return build('prompts/get', { name }, name);
   if (caps.resources) {

@@ -187,9 +187,9 @@ export const headersChecks: Check[] = [
     },
     async (ctx) => {
       const o = await open(ctx);
-      const message = namedRequest(ctx, o, 'no-name-header');
-      if (typeof message === 'string') return ctx.skip(message);
-      return expectMismatch(ctx, await send(ctx, o, [{ what: `no Mcp-Name header on ${message.method}`, message, headers: { 'Mcp-Name': null } }]));
+      const named = namedRequest(ctx, o, 'no-name-header');
+      if (typeof named === 'string') return ctx.skip(named);
+      return expectMismatch(ctx, await send(ctx, o, [{ what: `no Mcp-Name header on ${named.message.method}`, message: named.message, headers: { 'Mcp-Name': null } }]));
     },
   ),
 
@@ -206,10 +206,10 @@ export const headersChecks: Check[] = [
     },
     async (ctx) => {
       const o = await open(ctx);
-      const message = namedRequest(ctx, o, 'name-other');
-      if (typeof message === 'string') return ctx.skip(message);
+      const named = namedRequest(ctx, o, 'name-other');
+      if (typeof named === 'string') return ctx.skip(named);
       const other = unusedName('other-');
-      return expectMismatch(ctx, await send(ctx, o, [{ what: `Mcp-Name: ${other} for ${message.method} of ${message.target}`, message, headers: { 'Mcp-Name': other } }]));
+      return expectMismatch(ctx, await send(ctx, o, [{ what: `Mcp-Name: ${other} for ${named.message.method} of ${named.name}`, message: named.message, headers: { 'Mcp-Name': other } }]));
     },
   ),
 
@@ -240,7 +240,7 @@ export const headersChecks: Check[] = [
       const probes = [{ what: `${fence.method} with ${oddCase('MCP-Protocol-Version')}, ${oddCase('Mcp-Method')}`, message: fence, headers: respell({ 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': fence.method }) }];
       const named = namedRequest(ctx, o, 'header-case-named');
       if (typeof named !== 'string') {
-        probes.push({ what: `${named.method} with ${oddCase('Mcp-Name')} too`, message: named, headers: respell({ 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': named.method, 'Mcp-Name': named.target }) });
+        probes.push({ what: `${named.message.method} with ${oddCase('Mcp-Name')} too`, message: named.message, headers: respell({ 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': named.message.method, 'Mcp-Name': named.name }) });
       }
       const [fenceProbe, namedProbe] = await send(ctx, o, probes);
       const wrong: string[] = [];
