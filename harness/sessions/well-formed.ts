@@ -34,6 +34,16 @@ export class MalformedProbe extends Error {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The value as JSON text would carry it (undefined members gone); as is when it has no JSON form. */
+function onTheWire(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? value : (JSON.parse(text) as unknown);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * What is wrong with an outbound message, or undefined when it is well-formed. `schema` is the
  * revision's (absent on a bare connection, where only the envelope is known); a method the
@@ -60,7 +70,8 @@ export function outboundProblem(message: unknown, kind: OutboundKind, schema?: R
  * thrown where nothing can catch it, so that no check can turn it into a verdict of its own.
  */
 export function assertWellFormed(message: unknown, kind: OutboundKind, schema?: RevisionSchema): void {
-  const problem = outboundProblem(message, kind, schema);
+  // Judged as it goes on the wire: members whose value is undefined are not sent at all.
+  const problem = outboundProblem(onTheWire(message), kind, schema);
   if (problem === undefined) return;
   const method = isObject(message) && typeof message.method === 'string' ? message.method : 'JSON-RPC';
   const error = new MalformedProbe(method, problem);

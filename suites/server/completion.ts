@@ -191,6 +191,8 @@ export const completionChecks: Check[] = [
     revisions: FROM_2025_03,
     transports: 'any',
     faults: ['completions-undeclared-served'],
+    // Judged against what the server declares: not when that is unknown (server/discover failed).
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       const got = await askUndeclared(ctx);

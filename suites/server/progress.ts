@@ -80,8 +80,8 @@ async function runExercise(ctx: CheckContext): Promise<Exercise> {
   return { traces, toolNote };
 }
 
-/** Judge the traces that have progress; skip when the server sent none (a MAY). */
-async function judge(ctx: CheckContext, bad: (t: TokenTrace) => string | undefined, expected: string) {
+/** Judge the traces that have progress; skip when the server sent none (a MAY). `reason`: why a failure is only a warning. */
+async function judge(ctx: CheckContext, bad: (t: TokenTrace) => string | undefined, expected: string, reason?: string) {
   const ex = await exercise(ctx);
   const reported = ex.traces.filter((t) => t.notes.length > 0);
   if (reported.length === 0) {
@@ -93,7 +93,7 @@ async function judge(ctx: CheckContext, bad: (t: TokenTrace) => string | undefin
   });
   if (problems.length === 0) return ctx.pass(`${reported.map((t) => `${t.what}: ${t.notes.length} notification(s)`).join('; ')}`);
   for (const t of reported) ctx.cite(...t.notes.map((n) => n.seq), t.reply.kind === 'result' || t.reply.kind === 'error' ? (t.reply.seq ?? 0) : 0);
-  return ctx.fail({ expected, actual: problems.join('; ') });
+  return ctx.fail({ expected, actual: problems.join('; '), ...(reason ? { reason } : {}) });
 }
 
 export const progressChecks: Check[] = [
@@ -145,6 +145,7 @@ export const progressChecks: Check[] = [
           return over ? `progress ${String(over.progress)} with total ${String(over.total)}` : undefined;
         },
         'progress <= total whenever total is given',
+        'total is defined as the total progress required; no keyword forbids exceeding it, hence a warning',
       ),
   },
 

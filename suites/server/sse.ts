@@ -67,7 +67,7 @@ export const sseChecks: Check[] = [
     const session = await ctx.session();
     const t = ctx.http.of(session);
     const reply = await session.request('ping');
-    if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.fail({ expected: 'the response to ping as an SSE message event', actual: describeReply(reply) });
+    if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.skip(`ping got no answer (${describeReply(reply)}): no event to judge, and whether the server answers at all is left to the harness's timeout handling`);
     const carrier = t.sseEvents.find((e) => e.seq === reply.seq);
     if (carrier?.event.event === 'message') return ctx.pass();
     if (reply.seq) ctx.cite(reply.seq);

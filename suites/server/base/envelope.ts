@@ -6,9 +6,10 @@ import type { Check, CheckContext, Verdict } from '../../../harness/checks/check
 import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
-import { sendAsBuilt, sendMalformed } from '../as-built.js';
+import { refusedByStatus, sendAsBuilt, sendMalformed } from '../as-built.js';
 import { sleep } from '../tool-plan.js';
 import { MESSAGES_MUST, messages } from './refs.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../no-answer.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 
@@ -16,7 +17,7 @@ const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
   const reply = fence ?? (await session.fence());
   if (reply.kind === 'result' || reply.kind === 'error') return undefined;
-  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply) });
+  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply), ...(reply.kind === 'timeout' ? { reason: DECIDED_BY_TIMEOUT } : {}) });
 }
 
 // Malformed JSON-RPC envelopes: each row its own check. A result is a fail (the server
@@ -118,8 +119,10 @@ export const envelopeChecks: Check[] = [
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { answer, fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      const outcome = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      const { answer, fence } = outcome;
       if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot judge: the server did not answer the fence after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
+      if (refusedByStatus(outcome)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
       if (!answer) return ctx.fail({ expected: 'an error response with code -32700 and id null', actual: 'no response' });
       const code = (answer.error as { code?: unknown } | undefined)?.code;
       if (code === -32700) return ctx.pass();
@@ -143,6 +146,7 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
       if (reply.kind === 'error') return ctx.pass();
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge('an unknown method', reply));
       return ctx.fail({ expected: 'a JSON-RPC error (-32601)', actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
     },
   },
@@ -183,6 +187,7 @@ export const envelopeChecks: Check[] = [
       if (!probe) return ctx.skip(NO_PROBE);
       const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind === 'error') return ctx.pass();
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(probe.what, reply));
       return ctx.fail({ expected: `${probe.what}: a JSON-RPC error (-32602)`, actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
     },
   },

@@ -88,6 +88,11 @@ export function postMessage(ctx: CheckContext, own: Own, message: Record<string,
 
 export const ok = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
+/** A skip's reason when a raw request got no HTTP answer: no status is no shape to judge. */
+export function unansweredHttp(what: string, r: RawResponse): string {
+  return `${what} got no HTTP answer (${r.problem ?? 'nothing'}): nothing to judge, and whether the server answers at all is left to the harness's timeout handling`;
+}
+
 /** One line: status, media type, problem, start of the body. */
 export function said(r: RawResponse): string {
   if (r.status === 0) return `no answer (${r.problem ?? 'nothing'})`;

@@ -37,9 +37,19 @@ const PROBES: BodyProbe[] = [
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Is this body meant as JSON-RPC: a `jsonrpc` member, or an error object with a numeric code?
+ * An HTTP error may carry any body (plain text, HTML, an OAuth or framework error such as
+ * {"error": "server_error"}): only a JSON-RPC one is a message whose shape MCP governs.
+ */
+function jsonRpcBody(body: unknown): body is Record<string, unknown> {
+  if (!isObject(body)) return false;
+  return 'jsonrpc' in body || (isObject(body.error) && typeof body.error.code === 'number');
+}
+
 /** What is wrong with an error answer's body; undefined when there is no JSON-RPC body to judge. */
 function problemsOf(schema: Awaited<ReturnType<typeof loadRevisionSchema>>, r: RawResponse, id: JsonRpcId | undefined, rule: BodyProbe['id']): string[] | undefined {
-  if (r.status < 400 || !isObject(r.json) || !('jsonrpc' in r.json || 'error' in r.json)) return undefined;
+  if (r.status < 400 || !jsonRpcBody(r.json)) return undefined;
   const m = r.json;
   const problems: string[] = [];
   if (rule === 'request' && m.id !== id) problems.push(`id ${m.id === undefined ? '(absent)' : JSON.stringify(m.id)} instead of the request's ${JSON.stringify(id)}`);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../harness/checks/check.js';
 import type { HeaderOverrides, RawResponse } from '../../../harness/checks/http-access.js';
 import type { JsonRpcId } from '../../../harness/jsonrpc/types.js';
-import { HEADER_MISMATCH, errorCodeOf, postMessage, said, type Own } from './common.js';
+import { HEADER_MISMATCH, errorCodeOf, postMessage, said, unansweredHttp, type Own } from './common.js';
 
 export interface Probe {
   /** What was changed, for evidence ("no Mcp-Method header"). */
@@ -30,20 +30,33 @@ export const refusedAsMismatch = (p: Probed): boolean => p.r.status === 400 && e
 /** Refused by header validation at all (-32020, whatever the status): the server did not accept the headers. */
 export const headerRefused = (p: Probed): boolean => errorCodeOf(p.r, p.message.id) === HEADER_MISMATCH;
 
+/** Probes that got no HTTP answer: no status and no code to judge (the harness's timeout handling). */
+function unansweredProbes(ctx: CheckContext, probed: Probed[]): { answered: Probed[]; skip?: Verdict; note?: string } {
+  const silent = probed.filter((p) => p.r.status === 0);
+  const answered = probed.filter((p) => p.r.status !== 0);
+  const what = silent.map((p) => p.what).join('; ');
+  if (answered.length === 0) return { answered, skip: ctx.skip(unansweredHttp(what, probed[0]!.r)) };
+  return { answered, ...(silent.length > 0 ? { note: `no HTTP answer to: ${what}` } : {}) };
+}
+
 /** Every probe must be refused with 400 and -32020. */
 export function expectMismatch(ctx: CheckContext, probed: Probed[]): Verdict {
-  const wrong = probed.filter((p) => !refusedAsMismatch(p));
-  if (wrong.length === 0) return ctx.pass();
+  const { answered, skip, note } = unansweredProbes(ctx, probed);
+  if (skip) return skip;
+  const wrong = answered.filter((p) => !refusedAsMismatch(p));
+  if (wrong.length === 0) return ctx.pass(note);
   return ctx.fail({
-    expected: `HTTP 400 with a HeaderMismatch error (-32020) for ${probed.map((p) => p.what).join('; ')}`,
+    expected: `HTTP 400 with a HeaderMismatch error (-32020) for ${answered.map((p) => p.what).join('; ')}`,
     actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; '),
   });
 }
 
 /** Every probe must get past header validation (any answer but a -32020 refusal). */
 export function expectAccepted(ctx: CheckContext, probed: Probed[], expected: string): Verdict {
-  const wrong = probed.filter((p) => headerRefused(p) || p.r.status === 0);
-  if (wrong.length === 0) return ctx.pass();
+  const { answered, skip, note } = unansweredProbes(ctx, probed);
+  if (skip) return skip;
+  const wrong = answered.filter((p) => headerRefused(p));
+  if (wrong.length === 0) return ctx.pass(note);
   return ctx.fail({ expected, actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; ') });
 }
 

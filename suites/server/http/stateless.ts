@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/checks/check.js';
 import type { RawResponse } from '../../../harness/checks/http-access.js';
-import { MODERN, fenceMessage, httpCheck, onlyModernAt, open, own, postMessage, said, served, servesLegacy } from './common.js';
+import { MODERN, fenceMessage, httpCheck, onlyModernAt, open, own, postMessage, said, served, servesLegacy, unansweredHttp } from './common.js';
 
 const SPEC = onlyModernAt('earlier-streamable-http-revisions', 'SHOULD');
 
@@ -30,7 +30,9 @@ export const statelessChecks: Check[] = [
       const get = await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream' }, sseWindowMs: 300 });
       const del = await t.raw({ method: 'DELETE', timeoutMs: ctx.timeoutMs });
       const answers = { GET: get, DELETE: del };
-      const wrong = Object.entries(answers).filter(([, r]) => r.status !== 405);
+      // No HTTP answer is no status to judge.
+      const wrong = Object.entries(answers).filter(([, r]) => r.status !== 405 && r.status !== 0);
+      if (wrong.length === 0 && get.status === 0 && del.status === 0) return ctx.skip(unansweredHttp('GET and DELETE', get));
       if (wrong.length === 0) return ctx.pass();
       if (wrong.some(([, r]) => r.status === 401 || r.status === 403)) return ctx.skip(`refused for authorization (${wrong.map(([m, r]) => `${m}: ${status(r)}`).join(', ')}; see auth.*)`);
       if (await servesLegacy(ctx, t)) return ctx.skip('the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
@@ -53,6 +55,7 @@ export const statelessChecks: Check[] = [
       const plain = await postMessage(ctx, o, fenceMessage(o.session, 'plain'));
       const stray = `mcp-conformance-${randomUUID()}`;
       const carrying = await postMessage(ctx, o, fenceMessage(o.session, 'stray-session-id'), { 'Mcp-Session-Id': stray });
+      if (carrying.status === 0) return ctx.skip(unansweredHttp('the request carrying a stray Mcp-Session-Id', carrying));
       const problems: string[] = [];
       if (plain.headers['mcp-session-id'] !== undefined) problems.push(`a plain request's answer minted Mcp-Session-Id: ${plain.headers['mcp-session-id']}`);
       if (!served(carrying, 'stray-session-id')) problems.push(`the request carrying Mcp-Session-Id: ${stray} was not served (${said(carrying)})`);
@@ -77,6 +80,7 @@ export const statelessChecks: Check[] = [
       const o = await open(ctx);
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' });
       if (served(r, 'last-event-id')) return ctx.pass();
+      if (r.status === 0) return ctx.skip(unansweredHttp('the request carrying Last-Event-ID', r));
       return ctx.fail({ expected: 'the request served (Last-Event-ID ignored)', actual: said(r) });
     },
   ),
