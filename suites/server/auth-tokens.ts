@@ -4,7 +4,7 @@
 // token goes only to the MCP server's own origin, as the user's own token does.
 import type { Check } from '../../harness/checks/check.js';
 import { between } from '../../harness/revisions.js';
-import { initialize, page, probe, said, unprotected } from './auth.js';
+import { initialize, page, probe, said, underOptionalAuthorization, unprotected, withinOptionalAuthorization } from './auth.js';
 
 export const authTokenChecks: Check[] = [
   // Token Handling (2025-06-18, 2025-11-25): "MCP servers MUST validate that access tokens were
@@ -16,8 +16,8 @@ export const authTokenChecks: Check[] = [
   {
     id: 'auth.token-audience-validated',
     title: 'A token issued for another resource (--foreign-token) is refused with 401',
-    spec: page('token-handling', 'MUST'),
-    requirement: 'MCP servers MUST validate that access tokens were issued specifically for them as the intended audience, according to RFC 8707 Section 2.',
+    spec: underOptionalAuthorization(page('token-handling', 'MUST')),
+    requirement: withinOptionalAuthorization('MCP servers MUST validate that access tokens were issued specifically for them as the intended audience, according to RFC 8707 Section 2.'),
     fix: "Check the token's audience (aud claim, or the resource it was issued for) against the server's canonical URI, and answer 401 when it names another resource",
     side: 'server',
     revisions: between('2025-06-18', '2025-11-25'),

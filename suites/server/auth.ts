@@ -12,6 +12,23 @@ import { between, only, type RevisionInfo } from '../../harness/revisions.js';
 import { initializeParams } from '../../harness/sessions/legacy.js';
 
 export const page = (anchor: string, level: SpecRef['level'], from?: string): SpecRef => ({ url: `basic/authorization#${anchor}`, level, ...(from ? { from } : {}) });
+
+/**
+ * "Authorization is OPTIONAL for MCP implementations. When supported: Implementations using an
+ * HTTP-based transport SHOULD conform to this specification." (basic/authorization, every
+ * revision that has it.) A MUST inside that specification binds a server only as far as it
+ * SHOULD conform: a broken one is a warning, never a failure (a server may protect itself with
+ * a static token and no OAuth at all).
+ */
+export const OPTIONAL_AUTHORIZATION = 'Authorization is OPTIONAL for MCP implementations. When supported: Implementations using an HTTP-based transport SHOULD conform to this specification.';
+
+/** The places of a check on the authorization page, at the level conformance to the page has: SHOULD. */
+export function underOptionalAuthorization(spec: SpecRef | SpecRef[]): SpecRef[] {
+  return (Array.isArray(spec) ? spec : [spec]).map((s) => ({ ...s, level: s.level === 'MAY' ? 'MAY' : 'SHOULD' }));
+}
+
+/** The requirement of an authorization check: its sentence, within the page's SHOULD. */
+export const withinOptionalAuthorization = (sentence: string): string => `${sentence} (${OPTIONAL_AUTHORIZATION})`;
 const NOT_PROTECTED = 'an initialize without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
 const NO_ANSWER = "a request got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling";
@@ -91,6 +108,22 @@ async function findPrm(ctx: CheckContext, p: Probe): Promise<{ found?: Found; tr
   return { tried, silent: !answered };
 }
 
+/**
+ * Does the server show any sign of OAuth (the authorization this page specifies): a Bearer
+ * challenge, or authorization server metadata at its origin? A server protected by a static
+ * credential alone is outside the page (authorization is OPTIONAL), so its discovery is not judged.
+ */
+async function oauthSign(ctx: CheckContext, p: Probe): Promise<string | undefined> {
+  if (p.bearer) return 'its 401 carries a Bearer challenge';
+  const origin = new URL(p.door.url).origin;
+  for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+    if ((await getJson(ctx, p.door, `${origin}${path}`)).doc) return `it publishes ${origin}${path}`;
+  }
+  return undefined;
+}
+
+const NO_OAUTH = 'the server refuses requests without credentials but shows no sign of OAuth (no Bearer challenge, no authorization server metadata at its origin): a static credential is outside the authorization page, which is OPTIONAL';
+
 /** Where each revision looks for authorization server metadata, in order. */
 function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
   const u = new URL(issuer);
@@ -142,7 +175,19 @@ function sameResource(a: string, b: string): boolean {
 }
 
 function check(id: string, title: string, spec: SpecRef | SpecRef[], revisions: string, faults: string[], run: Check['run']): Check {
-  return { id, title, spec, requirement: REQUIREMENTS[id], side: 'server', revisions, transports: ['streamable-http'], faults, connection: 'own', run };
+  const sentence = REQUIREMENTS[id];
+  return {
+    id,
+    title,
+    spec: underOptionalAuthorization(spec),
+    ...(sentence ? { requirement: withinOptionalAuthorization(sentence) } : {}),
+    side: 'server',
+    revisions,
+    transports: ['streamable-http'],
+    faults,
+    connection: 'own',
+    run,
+  };
 }
 
 /** The sentence each check enforces, quoted from basic/authorization of the revisions it runs at. */
@@ -228,6 +273,7 @@ export const authChecks: Check[] = [
     const { found, tried, silent } = await findPrm(ctx, p);
     if (found) return ctx.pass();
     if (silent) return ctx.skip(NO_ANSWER);
+    if (!(await oauthSign(ctx, p))) return ctx.skip(NO_OAUTH);
     return ctx.fail({ expected: 'resource_metadata in the challenge, or a document at a well-known URI', actual: `no resource_metadata parameter; ${tried.join('; ')}` });
   }),
 
@@ -326,6 +372,7 @@ export const authChecks: Check[] = [
     if (authorize.status === 0 || token.status === 0) return ctx.skip(NO_ANSWER);
     const missing = [authorize.status === 404 ? `/authorize: ${said(authorize)}` : '', token.status === 404 ? `/token: ${said(token)}` : ''].filter(Boolean);
     if (missing.length === 0) return ctx.pass();
+    if (missing.length === 2 && !p.bearer) return ctx.skip(NO_OAUTH);
     return ctx.fail({ expected: `metadata at ${origin}/.well-known/oauth-authorization-server, or the default /authorize and /token`, actual: `no metadata; ${missing.join('; ')}` });
   }),
 
@@ -386,8 +433,9 @@ export const authChecks: Check[] = [
     id: 'auth.insufficient-scope-challenge',
     title: 'A 403 to a request with a token carries a Bearer insufficient_scope challenge',
     spec: page('runtime-insufficient-scope-errors', 'SHOULD'),
-    requirement:
+    requirement: withinOptionalAuthorization(
       'When a client makes a request with an access token with insufficient scope during runtime operations, the server SHOULD respond with: HTTP 403 Forbidden status code; WWW-Authenticate header with the Bearer scheme and additional parameters: error="insufficient_scope"',
+    ),
     side: 'server',
     revisions: only('2025-11-25'),
     transports: ['streamable-http'],

@@ -36,7 +36,8 @@ export const discoveryChecks: Check[] = [
     id: 'discovery.supported-versions',
     title: 'server/discover lists supportedVersions (including the version it answered) and capabilities',
     spec: { url: 'server/discover#discoverresult', level: 'MUST' },
-    requirement: 'Servers MUST implement server/discover.',
+    requirement:
+      'A discovery result includes: supportedVersions: Protocol versions the server supports. capabilities: Capabilities the server supports. (DiscoverResult requires both; the schema is the source of truth for all protocol messages and structures.)',
     side: 'server',
     revisions: RANGE.modern,
     transports: 'any',

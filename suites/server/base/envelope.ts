@@ -171,12 +171,15 @@ export const envelopeChecks: Check[] = [
   },
 
   // JSON-RPC -32602 Invalid params: a known method whose params break its schema. The name is
-  // one no server has, so nothing runs whatever the server makes of it.
+  // one no server has, so nothing runs whatever the server makes of it. JSON-RPC names the code
+  // for a server that detects invalid params but does not oblige it to validate, and MCP says
+  // malformed calls are protocol errors without a keyword (2025-11-25 tools#error-handling): a
+  // result is a warning.
   {
     id: 'base.invalid-params',
     title: 'A known method with invalid params gets a JSON-RPC error, not a result',
-    spec: messages('messages', 'MUST'),
-    requirement: MESSAGES_MUST,
+    spec: messages('messages', 'SHOULD'),
+    requirement: `${MESSAGES_MUST} (JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).)`,
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
@@ -188,7 +191,11 @@ export const envelopeChecks: Check[] = [
       const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind === 'error') return ctx.pass();
       if (unanswered(reply)) return ctx.skip(noShapeToJudge(probe.what, reply));
-      return ctx.fail({ expected: `${probe.what}: a JSON-RPC error (-32602)`, actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
+      return ctx.fail({
+        expected: `${probe.what}: a JSON-RPC error (-32602)`,
+        actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply),
+        reason: 'JSON-RPC gives the code for invalid params it detects but obliges no server to validate: a warning',
+      });
     },
   },
 
