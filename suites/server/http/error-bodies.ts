@@ -42,7 +42,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * An HTTP error may carry any body (plain text, HTML, an OAuth or framework error such as
  * {"error": "server_error"}): only a JSON-RPC one is a message whose shape MCP governs.
  */
-function jsonRpcBody(body: unknown): body is Record<string, unknown> {
+export function jsonRpcBody(body: unknown): body is Record<string, unknown> {
   if (!isObject(body)) return false;
   return 'jsonrpc' in body || (isObject(body.error) && typeof body.error.code === 'number');
 }
