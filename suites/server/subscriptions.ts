@@ -258,7 +258,7 @@ export const subscriptionsChecks: Check[] = [
     title: 'Progress and log notifications of a request never travel on a subscriptions/listen stream',
     spec: { url: 'basic/transports/streamable-http#receiving-messages', level: 'MUST' },
     requirement:
-      'Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.',
+      'The server MUST NOT send notification types the client has not explicitly requested. (Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.)',
     side: 'server',
     revisions: RANGE.modern,
     transports: 'any',
