@@ -12,6 +12,8 @@ const interop = process.env.MCP_CONFORMANCE_INTEROP === '1';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A probe the tool means to be well-formed that is not is fatal here (harness/sessions/well-formed.ts).
+    env: { MCP_CONFORMANCE_STRICT_PROBES: '1' },
     exclude: interop ? [] : ['test/interop/**'],
     testTimeout: exact || interop ? 180_000 : 60_000,
     hookTimeout: 60_000,

@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/self-proof-*.test.ts', 'test/client-self-proof.test.ts'],
-    env: { MCP_CONFORMANCE_PROOF: 'exact' },
+    // A probe the tool means to be well-formed that is not is fatal here (harness/sessions/well-formed.ts).
+    env: { MCP_CONFORMANCE_PROOF: 'exact', MCP_CONFORMANCE_STRICT_PROBES: '1' },
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',

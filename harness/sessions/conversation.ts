@@ -3,8 +3,10 @@
 // its own view of the same connection (the shared session).
 import type { Peer } from '../jsonrpc/peer.js';
 import { isStrayResponse, type InboundMessage, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
+import type { RevisionSchema } from '../schema.js';
 import type { TransportKind } from '../transport.js';
 import type { Conversation, SendOptions } from './session.js';
+import { assertWellFormed } from './well-formed.js';
 
 const peers = new WeakMap<object, Peer>();
 
@@ -21,9 +23,15 @@ export function peerOf(c: Conversation): Peer {
 export class PeerConversation implements Conversation {
   owner: string | undefined;
 
+  /**
+   * `schema`: the revision spoken on the connection, against which every message meant to be
+   * well-formed is checked before it leaves (well-formed.ts); a bare connection, which speaks
+   * no revision yet, checks the JSON-RPC envelope alone.
+   */
   constructor(
     protected readonly peer: Peer,
     owner?: string,
+    protected readonly schema?: RevisionSchema,
   ) {
     this.owner = owner;
     peers.set(this, peer);
@@ -53,18 +61,24 @@ export class PeerConversation implements Conversation {
   }
 
   request(method: string, params?: Record<string, unknown>, opts: SendOptions = {}): Promise<Reply> {
+    // The peer picks the id when none is given: any integer stands in for it here.
+    if (opts.malformed === undefined) assertWellFormed({ jsonrpc: '2.0', id: opts.id ?? 0, method, ...(params !== undefined ? { params } : {}) }, 'request', this.schema);
     return this.peer.request(method, params, this.peerOptions(opts));
   }
 
+  /** Sent exactly as given, never checked: the raw path for odd ids and hostile members. */
   requestMessage(message: Record<string, unknown> & { id: JsonRpcId; method: string }, opts: { timeoutMs?: number } = {}): Promise<Reply> {
     return this.peer.requestMessage(message, message.method, message.id, { ...opts, ...(this.owner ? { owner: this.owner } : {}) });
   }
 
+  /** Each item is checked like a message of its own (a batch meant to be malformed is sent raw). */
   requestBatch(items: Record<string, unknown>[], opts: { timeoutMs?: number } = {}): Promise<Reply[]> {
+    for (const item of items) assertWellFormed(item, 'id' in item ? 'request' : 'notification', this.schema);
     return this.peer.requestBatch(items, { ...opts, ...(this.owner ? { owner: this.owner } : {}) });
   }
 
-  notify(method: string, params?: Record<string, unknown>, opts: Pick<SendOptions, 'meta' | 'headers'> = {}): Promise<void> {
+  notify(method: string, params?: Record<string, unknown>, opts: Pick<SendOptions, 'meta' | 'headers' | 'malformed'> = {}): Promise<void> {
+    if (opts.malformed === undefined) assertWellFormed({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, 'notification', this.schema);
     return this.peer.notify(method, params, this.owner, opts.headers);
   }
 

@@ -3,10 +3,11 @@
 import type { Peer } from '../jsonrpc/peer.js';
 import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
 import { revisionInfo, type RevisionInfo } from '../revisions.js';
-import { loadRevisionSchema } from '../schema.js';
+import { loadRevisionSchema, type RevisionSchema } from '../schema.js';
 import { answerAsClient } from './client-answers.js';
 import { PeerConversation } from './conversation.js';
-import { CLIENT_INFO, SessionError, type ServerFacts, type Session, type SessionOptions } from './session.js';
+import { CLIENT_INFO, SessionError, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
+import { assertWellFormed } from './well-formed.js';
 
 export function initializeParams(protocolVersion: string, capabilities: Record<string, unknown> = {}): Record<string, unknown> {
   return { protocolVersion, capabilities, clientInfo: CLIENT_INFO };
@@ -21,8 +22,9 @@ export class LegacySession extends PeerConversation implements Session {
     readonly revision: string,
     readonly clientCapabilities: Record<string, unknown>,
     readonly server: ServerFacts,
+    schema: RevisionSchema,
   ) {
-    super(peer);
+    super(peer, undefined, schema);
     this.rev = revisionInfo(revision);
   }
 
@@ -30,8 +32,10 @@ export class LegacySession extends PeerConversation implements Session {
     return this.request('ping', undefined, timeoutMs !== undefined ? { timeoutMs } : {});
   }
 
-  build(method: string, params?: Record<string, unknown>, opts: { id?: JsonRpcId } = {}): Record<string, unknown> & { id: JsonRpcId; method: string } {
-    return { jsonrpc: '2.0', id: opts.id ?? `mcp-conformance-${method}`, method, ...(params !== undefined ? { params } : {}) };
+  build(method: string, params?: Record<string, unknown>, opts: Pick<SendOptions, 'id' | 'malformed'> = {}): Record<string, unknown> & { id: JsonRpcId; method: string } {
+    const message = { jsonrpc: '2.0', id: opts.id ?? `mcp-conformance-${method}`, method, ...(params !== undefined ? { params } : {}) };
+    if (opts.malformed === undefined) assertWellFormed(message, 'request', this.schema);
+    return message;
   }
 }
 
@@ -40,8 +44,11 @@ export async function startLegacySession(peer: Peer, revision: string, opts: Ses
   const version = opts.protocolVersion ?? revision;
   const capabilities = opts.clientCapabilities ?? {};
   answerAsClient(peer, capabilities);
-  peer.useSchema(await loadRevisionSchema(revision));
-  const reply = await peer.request('initialize', initializeParams(version, capabilities), opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
+  const schema = await loadRevisionSchema(revision);
+  peer.useSchema(schema);
+  const params = initializeParams(version, capabilities);
+  assertWellFormed({ jsonrpc: '2.0', id: 0, method: 'initialize', params }, 'request', schema);
+  const reply = await peer.request('initialize', params, opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
   if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
     throw new SessionError(`initialize at ${version} did not succeed: ${describeReply(reply)}`, reply);
   }
@@ -58,5 +65,5 @@ export async function startLegacySession(peer: Peer, revision: string, opts: Ses
     result,
     ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
     versions: [negotiated],
-  });
+  }, schema);
 }

@@ -5,10 +5,11 @@
 import type { Peer } from '../jsonrpc/peer.js';
 import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
 import { revisionInfo, type RevisionInfo } from '../revisions.js';
-import { loadRevisionSchema } from '../schema.js';
+import { loadRevisionSchema, type RevisionSchema } from '../schema.js';
 import { mirroredHeaders } from '../transports/modern-headers.js';
 import { PeerConversation } from './conversation.js';
 import { CLIENT_INFO, META_KEYS, SessionError, revisionFor, type MetaField, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
+import { assertWellFormed } from './well-formed.js';
 
 type Params = Record<string, unknown>;
 
@@ -31,8 +32,9 @@ export class ModernSession extends PeerConversation implements Session {
     peer: Peer,
     readonly revision: string,
     readonly clientCapabilities: Record<string, unknown>,
+    schema: RevisionSchema,
   ) {
-    super(peer);
+    super(peer, undefined, schema);
     this.rev = revisionInfo(revision);
     // The server must not send requests at 2026-07-28: nothing is answered but with -32601.
     peer.clearHandlers();
@@ -57,13 +59,23 @@ export class ModernSession extends PeerConversation implements Session {
     return view;
   }
 
-  build(method: string, params?: Params, opts: Pick<SendOptions, 'id' | 'meta'> = {}): Params & { id: JsonRpcId; method: string } {
+  build(method: string, params?: Params, opts: Pick<SendOptions, 'id' | 'meta' | 'malformed'> = {}): Params & { id: JsonRpcId; method: string } {
     const id = opts.id ?? `m${this.ids.next++}`;
-    return { jsonrpc: '2.0', id, method, params: this.withMeta(params, opts.meta) };
+    const message = { jsonrpc: '2.0', id, method, params: this.withMeta(params, opts.meta) };
+    // A check that removes a required _meta field on purpose (meta false, a field null) is held
+    // to the JSON-RPC envelope alone: the rest of the schema is what it means to break.
+    const removes = opts.meta === false || Object.values(opts.meta ?? {}).some((v) => v === null);
+    if (opts.malformed === undefined) assertWellFormed(message, 'request', removes ? undefined : this.schema);
+    return message;
   }
 
-  override async request(method: string, params?: Params, opts: SendOptions = {}): Promise<Reply> {
-    const message = this.build(method, params, { ...(opts.id !== undefined ? { id: opts.id } : {}), ...(opts.meta !== undefined ? { meta: opts.meta } : {}) });
+  override request(method: string, params?: Params, opts: SendOptions = {}): Promise<Reply> {
+    // Built (and checked) before anything is awaited: a malformed probe throws at the call.
+    const message = this.build(method, params, { ...(opts.id !== undefined ? { id: opts.id } : {}), ...(opts.meta !== undefined ? { meta: opts.meta } : {}), ...(opts.malformed !== undefined ? { malformed: opts.malformed } : {}) });
+    return this.send(method, message, opts);
+  }
+
+  private async send(method: string, message: Params & { id: JsonRpcId }, opts: SendOptions): Promise<Reply> {
     const reply = await this.peer.requestMessage(message, method, message.id, { ...this.peerOptions(opts), headers: this.headersFor(message, opts) });
     if (method === 'tools/list' && reply.kind === 'result') this.rememberTools(reply.result);
     return reply;
@@ -75,8 +87,9 @@ export class ModernSession extends PeerConversation implements Session {
     return this.peer.requestMessage(message, message.method, message.id, { ...this.peerOptions(opts), headers: this.headersFor(message, {}) });
   }
 
-  override notify(method: string, params?: Params, opts: Pick<SendOptions, 'meta' | 'headers'> = {}): Promise<void> {
+  override notify(method: string, params?: Params, opts: Pick<SendOptions, 'meta' | 'headers' | 'malformed'> = {}): Promise<void> {
     const message = { jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) };
+    if (opts.malformed === undefined) assertWellFormed(message, 'notification', this.schema);
     // A notification carries no _meta version: the header still says which revision speaks.
     return this.peer.notify(method, params, this.owner, this.headersFor(message, { headers: { 'MCP-Protocol-Version': this.revision, ...opts.headers } }));
   }
@@ -150,8 +163,9 @@ export class ModernSession extends PeerConversation implements Session {
  * capabilities. Throws SessionError if the revision is not spoken.
  */
 export async function startModernSession(peer: Peer, revision: string, opts: SessionOptions = {}): Promise<ModernSession> {
-  peer.useSchema(await loadRevisionSchema(revision));
-  const session = new ModernSession(peer, revision, opts.clientCapabilities ?? {});
+  const schema = await loadRevisionSchema(revision);
+  peer.useSchema(schema);
+  const session = new ModernSession(peer, revision, opts.clientCapabilities ?? {}, schema);
   const timing = opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {};
   const reply = await session.request('server/discover', {}, timing);
   if (reply.kind === 'error' && reply.error.code !== -32022) {

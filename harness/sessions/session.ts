@@ -19,6 +19,12 @@ export interface SendOptions {
   meta?: false | Partial<Record<MetaField, unknown>>;
   /** Extra HTTP headers for this message, applied after the era's own (ignored on stdio). */
   headers?: HeaderOverrides;
+  /**
+   * The message is meant to break the revision's schema (invalid params, to see them refused):
+   * why. It is then sent unchecked; every other message is checked before it leaves and a
+   * malformed one errs the check (well-formed.ts).
+   */
+  malformed?: string;
 }
 
 /** The per-request `_meta` fields of 2026-07-28 (basic#meta), by short name. */
@@ -39,11 +45,11 @@ export interface Conversation {
   /** Every inbound message so far, in arrival order. */
   readonly inbound: readonly InboundMessage[];
   request(method: string, params?: Record<string, unknown>, opts?: SendOptions): Promise<Reply>;
-  /** A hand-built request object (odd ids, extra members), matched by its `id`. Sent as given. */
+  /** A hand-built request object (odd ids, extra members), matched by its `id`. Sent as given, never checked. */
   requestMessage(message: Record<string, unknown> & { id: JsonRpcId; method: string }, opts?: { timeoutMs?: number }): Promise<Reply>;
-  /** A JSON-RPC batch (2025-03-26); the replies in the batch's order. */
+  /** A JSON-RPC batch (2025-03-26) of well-formed messages; the replies in the batch's order. */
   requestBatch(items: Record<string, unknown>[], opts?: { timeoutMs?: number }): Promise<Reply[]>;
-  notify(method: string, params?: Record<string, unknown>, opts?: Pick<SendOptions, 'meta' | 'headers'>): Promise<void>;
+  notify(method: string, params?: Record<string, unknown>, opts?: Pick<SendOptions, 'meta' | 'headers' | 'malformed'>): Promise<void>;
   /** Text as one frame (stdio: a line; HTTP: a POST body), for malformed input. */
   sendRaw(text: string, opts?: { noNewline?: boolean }): Promise<void>;
   /** Bytes exactly as given (stdio only; invalid UTF-8). False when the transport cannot. */
@@ -98,8 +104,11 @@ export interface Session extends Conversation {
    * server/discover (modern). Whatever the server sends about earlier input comes first.
    */
   fence(timeoutMs?: number): Promise<Reply>;
-  /** The message `request()` would send (modern: with `_meta`), for raw HTTP posts. */
-  build(method: string, params?: Record<string, unknown>, opts?: Pick<SendOptions, 'id' | 'meta'>): Record<string, unknown> & { id: JsonRpcId; method: string };
+  /**
+   * The message `request()` would send (modern: with `_meta`), for raw HTTP posts: checked like
+   * it (throws MalformedProbe), so post it as built; one meant to be malformed says why.
+   */
+  build(method: string, params?: Record<string, unknown>, opts?: Pick<SendOptions, 'id' | 'meta' | 'malformed'>): Record<string, unknown> & { id: JsonRpcId; method: string };
 }
 
 export interface SessionOptions {

@@ -21,15 +21,31 @@ export function modernMeta(ctx: CheckContext, capabilities: Json = {}): Json {
   return { [META_KEYS.protocolVersion]: ctx.revision, [META_KEYS.clientCapabilities]: capabilities, [META_KEYS.clientInfo]: CLIENT_INFO };
 }
 
-/** Send `message` as built; the reply to it (an answer without a response is `closed`, with the reason). */
+/**
+ * Send `message` as built; the reply to it. Over HTTP an error status without a JSON-RPC
+ * response is `refused` (the server said no); no HTTP answer, or a 2xx one that never carried
+ * the response, is `closed` (nothing answered), with the reason.
+ */
 export async function sendAsBuilt(ctx: CheckContext, conv: Conversation, message: Json & { id: JsonRpcId; method: string }): Promise<Reply> {
   const http = ctx.http;
   if (!http || !needsMirroredHeaders(ctx)) return conv.requestMessage(message);
   const res = await http.of(conv).post(message);
   if (res.status === 0) return { kind: 'closed', reason: res.problem ?? 'no HTTP answer' };
   const found = responseIn(res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : [res.json], message.id);
-  if (!found) return { kind: 'closed', reason: `HTTP ${res.status} without a JSON-RPC response to the request` };
-  return toReply(found);
+  if (found) return toReply(found);
+  const ok = res.status >= 200 && res.status < 300;
+  if (!ok) return { kind: 'refused', status: res.status, detail: res.body ? res.body.slice(0, 200) : 'no body' };
+  return { kind: 'closed', reason: `HTTP ${res.status} without a JSON-RPC response to the request` };
+}
+
+/** What became of text that is not a valid message. */
+export interface MalformedOutcome {
+  /** The JSON-RPC response it drew (id null), if any. */
+  answer?: Json;
+  /** The answer to the era's fence sent right after it. */
+  fence: Reply;
+  /** Over HTTP: the status of the POST that carried it (0: no HTTP answer). */
+  status?: number;
 }
 
 /**
@@ -38,22 +54,33 @@ export async function sendAsBuilt(ctx: CheckContext, conv: Conversation, message
  * sent right after; at 2026-07-28 over HTTP the POST (with the headers a request of `method`
  * would carry) answers it itself.
  */
-export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fence(): Promise<Reply> }, text: string, method: string): Promise<{ answer?: Json; fence: Reply }> {
+export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fence(): Promise<Reply> }, text: string, method: string): Promise<MalformedOutcome> {
   const http = ctx.http;
   if (http && needsMirroredHeaders(ctx)) {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': method };
     const res = await http.of(conv).raw({ method: 'POST', headers, body: text });
     const answer = responseIn(res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : [res.json]);
-    return { ...(answer ? { answer } : {}), fence: await conv.fence() };
+    return { ...(answer ? { answer } : {}), fence: await conv.fence(), status: res.status };
   }
   const mark = conv.mark();
   await conv.sendRaw(text);
+  // The POST that carried it has been answered once sendRaw is done; the fence's comes later.
+  const status = http?.of(conv).lastResponse?.status;
   const fence = await conv.fence();
   const answer = conv
     .since(mark)
     .map((m) => m.message)
     .find((m): m is Json => isResponse(m) && (m.id === null || m.id === undefined));
-  return { ...(answer ? { answer } : {}), fence };
+  return { ...(answer ? { answer } : {}), fence, ...(status !== undefined ? { status } : {}) };
+}
+
+/**
+ * Over HTTP, refused by its status alone: an error status with no JSON-RPC body. That is a
+ * correct refusal of input no response can answer: "The HTTP response body MAY comprise a
+ * JSON-RPC error response" (basic/transports#sending-messages-to-the-server).
+ */
+export function refusedByStatus(outcome: MalformedOutcome): boolean {
+  return outcome.answer === undefined && outcome.status !== undefined && outcome.status >= 400 && outcome.status < 600;
 }
 
 function isResponse(m: unknown): m is Json {

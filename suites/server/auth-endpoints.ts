@@ -4,7 +4,7 @@
 // testing (the reference and every local test server), passed with a note, never failed.
 import type { Check } from '../../harness/checks/check.js';
 import { between } from '../../harness/revisions.js';
-import { page, protectedAsMetadata } from './auth.js';
+import { page, protectedAsMetadata, underOptionalAuthorization, withinOptionalAuthorization } from './auth.js';
 
 /** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
 const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
@@ -40,8 +40,8 @@ export const authEndpointChecks: Check[] = [
   {
     id: 'auth.as-endpoints-https',
     title: 'The authorization server metadata names only https endpoints (http only on loopback)',
-    spec: [page('security-considerations', 'MUST'), page('communication-security', 'MUST', '2025-06-18')],
-    requirement: 'All authorization server endpoints MUST be served over HTTPS.',
+    spec: underOptionalAuthorization([page('security-considerations', 'MUST'), page('communication-security', 'MUST', '2025-06-18')]),
+    requirement: withinOptionalAuthorization('All authorization server endpoints MUST be served over HTTPS.'),
     fix: 'Serve the authorization server (issuer, authorization, token and registration endpoints) over https and publish https URLs in its metadata',
     side: 'server',
     revisions: between('2025-03-26', '2025-11-25'),

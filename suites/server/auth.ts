@@ -12,8 +12,26 @@ import { between, only, type RevisionInfo } from '../../harness/revisions.js';
 import { initializeParams } from '../../harness/sessions/legacy.js';
 
 export const page = (anchor: string, level: SpecRef['level'], from?: string): SpecRef => ({ url: `basic/authorization#${anchor}`, level, ...(from ? { from } : {}) });
+
+/**
+ * "Authorization is OPTIONAL for MCP implementations. When supported: Implementations using an
+ * HTTP-based transport SHOULD conform to this specification." (basic/authorization, every
+ * revision that has it.) A MUST inside that specification binds a server only as far as it
+ * SHOULD conform: a broken one is a warning, never a failure (a server may protect itself with
+ * a static token and no OAuth at all).
+ */
+export const OPTIONAL_AUTHORIZATION = 'Authorization is OPTIONAL for MCP implementations. When supported: Implementations using an HTTP-based transport SHOULD conform to this specification.';
+
+/** The places of a check on the authorization page, at the level conformance to the page has: SHOULD. */
+export function underOptionalAuthorization(spec: SpecRef | SpecRef[]): SpecRef[] {
+  return (Array.isArray(spec) ? spec : [spec]).map((s) => ({ ...s, level: s.level === 'MAY' ? 'MAY' : 'SHOULD' }));
+}
+
+/** The requirement of an authorization check: its sentence, within the page's SHOULD. */
+export const withinOptionalAuthorization = (sentence: string): string => `${sentence} (${OPTIONAL_AUTHORIZATION})`;
 const NOT_PROTECTED = 'an initialize without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
+const NO_ANSWER = "a request got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling";
 
 type Door = HttpConversation;
 
@@ -71,7 +89,7 @@ interface Found {
 }
 
 /** Protected resource metadata: the challenge's URL, then the path-suffixed, then the root well-known URI. */
-async function findPrm(ctx: CheckContext, p: Probe): Promise<{ found?: Found; tried: string[] }> {
+async function findPrm(ctx: CheckContext, p: Probe): Promise<{ found?: Found; tried: string[]; silent: boolean }> {
   const mcp = new URL(p.door.url);
   const path = mcp.pathname.replace(/\/$/, '');
   const candidates: { url: string; resources: string[] }[] = [];
@@ -80,13 +98,31 @@ async function findPrm(ctx: CheckContext, p: Probe): Promise<{ found?: Found; tr
   if (path) candidates.push({ url: `${mcp.origin}/.well-known/oauth-protected-resource${path}`, resources: [mcp.href] });
   candidates.push({ url: `${mcp.origin}/.well-known/oauth-protected-resource`, resources: [mcp.origin, mcp.href] });
   const tried: string[] = [];
+  let answered = false;
   for (const c of candidates) {
     const { r, doc } = await getJson(ctx, p.door, c.url);
-    if (doc) return { found: { url: c.url, doc, resources: c.resources }, tried };
+    if (doc) return { found: { url: c.url, doc, resources: c.resources }, tried, silent: false };
     tried.push(`${c.url}: HTTP ${r.status}`);
+    answered ||= r.status !== 0;
   }
-  return { tried };
+  return { tried, silent: !answered };
 }
+
+/**
+ * Does the server show any sign of OAuth (the authorization this page specifies): a Bearer
+ * challenge, or authorization server metadata at its origin? A server protected by a static
+ * credential alone is outside the page (authorization is OPTIONAL), so its discovery is not judged.
+ */
+async function oauthSign(ctx: CheckContext, p: Probe): Promise<string | undefined> {
+  if (p.bearer) return 'its 401 carries a Bearer challenge';
+  const origin = new URL(p.door.url).origin;
+  for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+    if ((await getJson(ctx, p.door, `${origin}${path}`)).doc) return `it publishes ${origin}${path}`;
+  }
+  return undefined;
+}
+
+const NO_OAUTH = 'the server refuses requests without credentials but shows no sign of OAuth (no Bearer challenge, no authorization server metadata at its origin): a static credential is outside the authorization page, which is OPTIONAL';
 
 /** Where each revision looks for authorization server metadata, in order. */
 function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
@@ -98,7 +134,7 @@ function asMetadataUrls(issuer: string, rev: RevisionInfo): string[] {
 }
 
 /** The authorization server metadata a client of this revision would use; a skip reason if none is reachable. */
-async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[] } | string> {
+async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: string; found?: Found; tried: string[]; silent: boolean } | string> {
   let issuer: string;
   if (ctx.rev.authorizationServerFrom === 'origin') {
     issuer = new URL(p.door.url).origin; // 2025-03-26: the authorization base URL
@@ -110,16 +146,18 @@ async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<{ issuer: st
     issuer = first;
   }
   const tried: string[] = [];
+  let answered = false;
   for (const url of asMetadataUrls(issuer, ctx.rev)) {
     const { r, doc } = await getJson(ctx, p.door, url);
-    if (doc) return { issuer, found: { url, doc, resources: [] }, tried };
+    if (doc) return { issuer, found: { url, doc, resources: [] }, tried, silent: false };
     tried.push(`${url}: HTTP ${r.status}`);
+    answered ||= r.status !== 0;
   }
-  return { issuer, tried };
+  return { issuer, tried, silent: !answered };
 }
 
 /** A protected server's authorization server metadata as findAsMetadata finds it; otherwise the skip to return. */
-export async function protectedAsMetadata(ctx: CheckContext): Promise<{ issuer: string; found?: Found; tried: string[] } | Verdict> {
+export async function protectedAsMetadata(ctx: CheckContext): Promise<{ issuer: string; found?: Found; tried: string[]; silent: boolean } | Verdict> {
   const p = await probe(ctx);
   const skip = unprotected(p);
   if (skip) return ctx.skip(skip);
@@ -137,8 +175,38 @@ function sameResource(a: string, b: string): boolean {
 }
 
 function check(id: string, title: string, spec: SpecRef | SpecRef[], revisions: string, faults: string[], run: Check['run']): Check {
-  return { id, title, spec, side: 'server', revisions, transports: ['streamable-http'], faults, connection: 'own', run };
+  const sentence = REQUIREMENTS[id];
+  return {
+    id,
+    title,
+    spec: underOptionalAuthorization(spec),
+    ...(sentence ? { requirement: withinOptionalAuthorization(sentence) } : {}),
+    side: 'server',
+    revisions,
+    transports: ['streamable-http'],
+    faults,
+    connection: 'own',
+    run,
+  };
 }
+
+/** The sentence each check enforces, quoted from basic/authorization of the revisions it runs at. */
+const REQUIREMENTS: Record<string, string> = {
+  'auth.unauthenticated-401': 'When authorization is required and not yet proven by the client, servers MUST respond with HTTP 401 Unauthorized.',
+  'auth.challenge-bearer':
+    'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL (2025-06-18; 2025-03-26 and 2025-11-25 reach the Bearer challenge through OAuth 2.1 and RFC 6750 only, hence a SHOULD there).',
+  'auth.challenge-resource-metadata': 'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL as described in RFC9728 Section 5.1',
+  'auth.prm-discoverable': 'MCP servers MUST implement one of the following discovery mechanisms to provide authorization server location information to MCP clients: WWW-Authenticate Header; Well-Known URI.',
+  'auth.prm-authorization-servers': 'The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server.',
+  'auth.prm-resource-matches': "RFC 9728 section 3.3: The resource value returned MUST be identical to the protected resource's resource identifier value into which the well-known URI path suffix was inserted.",
+  'auth.challenge-scope': 'MCP servers SHOULD include a scope parameter in the WWW-Authenticate header as defined in RFC 6750 Section 3 to indicate the scopes required for accessing the resource.',
+  'auth.as-metadata': 'Authorization servers MUST provide OAuth 2.0 Authorization Server Metadata (RFC8414) (2025-11-25: MCP authorization servers MUST provide at least one of the following discovery mechanisms: OAuth 2.0 Authorization Server Metadata; OpenID Connect Discovery 1.0).',
+  'auth.as-metadata-pkce': 'If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed. (2025-03-26: PKCE is REQUIRED for all clients.)',
+  'auth.default-endpoints': 'Servers that do not support Authorization Server Metadata MUST follow the default URI schema.',
+  'auth.invalid-token-401': 'Invalid or expired tokens MUST receive a HTTP 401 response.',
+  'auth.session-needs-credentials':
+    'Note that authorization MUST be included in every HTTP request from client to server, even if they are part of the same logical session. When authorization is required and not yet proven by the client, servers MUST respond with HTTP 401 Unauthorized.',
+};
 
 export const said = (r: RawResponse) => (r.status === 0 ? `no answer (${r.problem ?? ''})` : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 120)}` : ''}`);
 
@@ -157,7 +225,9 @@ export const authChecks: Check[] = [
       const p = await probe(ctx);
       if (p.r.status === 401) return ctx.pass();
       if (p.r.status >= 200 && p.r.status < 300) return ctx.skip(NOT_PROTECTED);
+      if (p.r.status === 0) return ctx.skip(NO_ANSWER);
       const withCredentials = await initialize(ctx, p.door, {});
+      if (withCredentials.status === 0) return ctx.skip(NO_ANSWER);
       const evidence = { expected: 'HTTP 401 Unauthorized', actual: `${said(p.r)} (with the user's credentials: HTTP ${withCredentials.status})` };
       if (withCredentials.status >= 200 && withCredentials.status < 300) return ctx.fail(evidence);
       return ctx.warn({ ...evidence, reason: 'refused with and without credentials: the refusal may not be about authorization' });
@@ -200,8 +270,10 @@ export const authChecks: Check[] = [
     const p = await probe(ctx);
     const skip = unprotected(p);
     if (skip) return ctx.skip(skip);
-    const { found, tried } = await findPrm(ctx, p);
+    const { found, tried, silent } = await findPrm(ctx, p);
     if (found) return ctx.pass();
+    if (silent) return ctx.skip(NO_ANSWER);
+    if (!(await oauthSign(ctx, p))) return ctx.skip(NO_OAUTH);
     return ctx.fail({ expected: 'resource_metadata in the challenge, or a document at a well-known URI', actual: `no resource_metadata parameter; ${tried.join('; ')}` });
   }),
 
@@ -255,6 +327,7 @@ export const authChecks: Check[] = [
     async (ctx) => {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
+      if (!got.found && got.silent) return ctx.skip(NO_ANSWER);
       if (!got.found) return ctx.fail({ expected: `metadata for issuer ${got.issuer}`, actual: got.tried.join('; ') });
       const { doc, url } = got.found;
       const problems: string[] = [];
@@ -296,8 +369,10 @@ export const authChecks: Check[] = [
     if ((await getJson(ctx, p.door, `${origin}/.well-known/oauth-authorization-server`)).doc) return ctx.pass('the server publishes metadata (no fallback needed)');
     const authorize = await p.door.raw({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null } });
     const token = await p.door.raw({ method: 'POST', url: `${origin}/token`, headers: { Authorization: null, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' });
-    const missing = [authorize.status === 404 || authorize.status === 0 ? `/authorize: ${said(authorize)}` : '', token.status === 404 || token.status === 0 ? `/token: ${said(token)}` : ''].filter(Boolean);
+    if (authorize.status === 0 || token.status === 0) return ctx.skip(NO_ANSWER);
+    const missing = [authorize.status === 404 ? `/authorize: ${said(authorize)}` : '', token.status === 404 ? `/token: ${said(token)}` : ''].filter(Boolean);
     if (missing.length === 0) return ctx.pass();
+    if (missing.length === 2 && !p.bearer) return ctx.skip(NO_OAUTH);
     return ctx.fail({ expected: `metadata at ${origin}/.well-known/oauth-authorization-server, or the default /authorize and /token`, actual: `no metadata; ${missing.join('; ')}` });
   }),
 
@@ -308,6 +383,7 @@ export const authChecks: Check[] = [
     if (skip) return ctx.skip(skip);
     const r = await initialize(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
     if (r.status === 401) return ctx.pass();
+    if (r.status === 0) return ctx.skip(NO_ANSWER);
     return ctx.fail({ expected: 'HTTP 401 Unauthorized for an invalid token', actual: said(r) });
   }),
 
@@ -340,6 +416,7 @@ export const authChecks: Check[] = [
         await p.door.raw({ method: 'POST', headers: { ...json, ...inSession }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
         const r = await p.door.raw({ method: 'POST', headers: { ...json, ...inSession, Authorization: null }, body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session-ping', method: 'ping' }), sseWindowMs: 200 });
         if (r.status === 401) return ctx.pass();
+        if (r.status === 0) return ctx.skip(NO_ANSWER);
         const evidence = { expected: 'HTTP 401 Unauthorized for a ping with the session id but without the Authorization header', actual: said(r) };
         if (r.status >= 200 && r.status < 300) return ctx.fail(evidence);
         return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that asks for credentials' });
@@ -356,6 +433,9 @@ export const authChecks: Check[] = [
     id: 'auth.insufficient-scope-challenge',
     title: 'A 403 to a request with a token carries a Bearer insufficient_scope challenge',
     spec: page('runtime-insufficient-scope-errors', 'SHOULD'),
+    requirement: withinOptionalAuthorization(
+      'When a client makes a request with an access token with insufficient scope during runtime operations, the server SHOULD respond with: HTTP 403 Forbidden status code; WWW-Authenticate header with the Bearer scheme and additional parameters: error="insufficient_scope"',
+    ),
     side: 'server',
     revisions: only('2025-11-25'),
     transports: ['streamable-http'],

@@ -9,6 +9,7 @@ import type { Session } from '../../harness/sessions/session.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { listenIdsOn } from './listen-stream.js';
+import { DECIDED_BY_TIMEOUT } from './no-answer.js';
 import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from './tool-plan.js';
 
 const LEGACY = 'basic/utilities/cancellation';
@@ -27,16 +28,19 @@ const SLOW_MS = 400;
  * `fenceSeq`: where the fence's answer is in the wire log; what the server sends after it,
  * it sent after it had read the cancellations.
  */
-async function cancelAndFence(session: Session, params: Record<string, unknown>[]): Promise<{ dead?: string; replies: unknown[]; fenceSeq: number }> {
+async function cancelAndFence(session: Session, params: Record<string, unknown>[], malformed: Record<string, unknown>[] = []): Promise<{ dead?: string; deadReason?: string; replies: unknown[]; fenceSeq: number }> {
   const mark = session.mark();
   for (const p of params) await session.notify('notifications/cancelled', p);
+  for (const p of malformed) await session.notify('notifications/cancelled', p, { malformed: 'a malformed cancellation, which the server must ignore' });
   const fence = await session.fence();
   const replies = session
     .since(mark)
     .map((m) => m.message as Record<string, unknown>)
     .filter((m) => !('method' in m) && ('result' in m || 'error' in m) && !session.sentRequestWithId(m.id));
   const answered = fence.kind === 'result' || fence.kind === 'error';
-  return { ...(answered ? {} : { dead: describeReply(fence) }), replies, fenceSeq: answered ? (fence.seq ?? 0) : Number.MAX_SAFE_INTEGER };
+  // A fence that timed out is the harness's timeout deciding that the server stopped answering.
+  const dead = answered ? {} : { dead: describeReply(fence), ...(fence.kind === 'timeout' ? { deadReason: DECIDED_BY_TIMEOUT } : {}) };
+  return { ...dead, replies, fenceSeq: answered ? (fence.seq ?? 0) : Number.MAX_SAFE_INTEGER };
 }
 
 /** At 2026-07-28 over HTTP a client cancels by closing the request's stream: no notifications/cancelled to send. */
@@ -97,8 +101,8 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
     return ctx.skip(`inconclusive: ${plan.describe} answered within ${Math.round(answeredAt - started)} ms, before a cancellation could be sent`);
   }
   const cancelledAt = performance.now();
-  const { dead, replies, fenceSeq } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
-  if (dead) return ctx.fail({ expected: 'the server keeps working after a cancellation (answers the next request)', actual: `the ${session.rev.fence} got ${dead}` });
+  const { dead, deadReason, replies, fenceSeq } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
+  if (dead) return ctx.fail({ expected: 'the server keeps working after a cancellation (answers the next request)', actual: `the ${session.rev.fence} got ${dead}`, ...(deadReason ? { reason: deadReason } : {}) });
   const late = () => session.inbound.filter((m) => progressed(m) && (m.seq ?? 0) > fenceSeq);
   const fenced = twin !== undefined && (await twinAnswered(session, twin, call));
   let until = started + waitMs;
@@ -185,14 +189,16 @@ export const cancellationChecks: Check[] = [
       const finished = `finished-${randomUUID()}`;
       const first = await session.request(method, {}, { id: finished });
       if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip(`cannot set up: ${method} got ${describeReply(first)}`);
-      const { dead, replies } = await cancelAndFence(session, [
-        { requestId: `never-sent-${randomUUID()}`, reason: 'mcp-conformance: unknown id' },
-        { requestId: 987654321 },
-        {},
-        { requestId: { not: 'an id' } },
-        { requestId: finished, reason: 'mcp-conformance: already answered' },
-      ]);
-      if (dead) return ctx.fail({ expected: `unknown, finished and malformed cancellations ignored; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}` });
+      const { dead, deadReason, replies } = await cancelAndFence(
+        session,
+        [
+          { requestId: `never-sent-${randomUUID()}`, reason: 'mcp-conformance: unknown id' },
+          { requestId: 987654321 },
+          { requestId: finished, reason: 'mcp-conformance: already answered' },
+        ],
+        [{}, { requestId: { not: 'an id' } }],
+      );
+      if (dead) return ctx.fail({ expected: `unknown, finished and malformed cancellations ignored; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}`, ...(deadReason ? { reason: deadReason } : {}) });
       if (replies.length > 0) return ctx.fail({ expected: 'no response to notifications/cancelled', actual: `got ${ctx.brief(replies[0])}` });
       return ctx.pass(`5 cancellations (unknown ids, a finished ${method}, malformed) ignored; the next ${session.rev.fence} was answered`);
     },
@@ -221,8 +227,8 @@ export const cancellationChecks: Check[] = [
       // The answer is in: the cancellation that follows is late.
       const first = await session.request(method, {}, { id });
       if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip(`cannot set up: ${method} got ${describeReply(first)}`);
-      const { dead } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: late cancellation' }]);
-      if (dead) return ctx.fail({ expected: `a late cancellation (of ${method}, already answered) handled; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}` });
+      const { dead, deadReason } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: late cancellation' }]);
+      if (dead) return ctx.fail({ expected: `a late cancellation (of ${method}, already answered) handled; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}`, ...(deadReason ? { reason: deadReason } : {}) });
       return ctx.pass(`cancelled ${method} after its response; the next ${session.rev.fence} was answered`);
     },
   },

@@ -1,8 +1,7 @@
 // Capability discipline: the server sends no notification its declared capabilities do not
 // allow. Judged passively over every notification of the revision (sessions of one target
 // declare the same capabilities as its probe session). Methods of undeclared capabilities:
-// lifecycle.features-declared (tools, prompts, resources), logging.undeclared-set-level,
-// completion.undeclared-refused. notifications/message without logging: logging.messages-declared.
+// lifecycle.features-declared (tools, prompts, resources), completion.undeclared-refused. notifications/message without logging: logging.messages-declared.
 // A notification before notifications/initialized is no violation: the lifecycle's rule
 // ("SHOULD NOT send requests other than pings and logging") is about requests.
 // Up to 2025-11-25 only: at 2026-07-28 server notifications travel on subscriptions/listen

@@ -84,7 +84,7 @@ async function askUndeclared(ctx: CheckContext): Promise<{ reply: Reply } | Retu
  * Judge every completion result: `bad` says what is wrong, undefined when it is fine, null
  * when it has nothing to judge. Skips when no result had anything to judge.
  */
-async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string) {
+async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string, reason?: string) {
   const answers = await completeAll(ctx);
   if (typeof answers === 'string') return ctx.skip(answers);
   const ok = answers.filter((a) => a.completion && Array.isArray(a.completion.values));
@@ -97,7 +97,7 @@ async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['comp
     if (a.reply.kind === 'result') ctx.cite(a.reply.seq ?? 0);
     return p ? [`${a.target.what}: ${p}`] : [];
   });
-  if (problems.length > 0) return ctx.fail({ expected, actual: problems.slice(0, 3).join('; ') });
+  if (problems.length > 0) return ctx.fail({ expected, actual: problems.slice(0, 3).join('; '), ...(reason ? { reason } : {}) });
   if (judged === 0) return ctx.skip(`none of the ${ok.length} completion result(s) had anything to judge`);
   return ctx.pass(`${judged} completion(s) judged`);
 }
@@ -151,6 +151,7 @@ export const completionChecks: Check[] = [
           return undefined;
         },
         'total >= number of values; hasMore true exactly when total exceeds them',
+        'total and hasMore are defined as the number of matches and whether more exist; no keyword binds them, hence a warning',
       ),
   },
 
@@ -191,6 +192,8 @@ export const completionChecks: Check[] = [
     revisions: FROM_2025_03,
     transports: 'any',
     faults: ['completions-undeclared-served'],
+    // Judged against what the server declares: not when that is unknown (server/discover failed).
+    judgesDeclared: true,
     connection: 'shared',
     async run(ctx) {
       const got = await askUndeclared(ctx);

@@ -5,6 +5,7 @@ import type { Check } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { isExtensionId } from './meta-keys.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from './no-answer.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ export const discoveryChecks: Check[] = [
     async run(ctx) {
       const reply = await ctx.request('server/discover', {});
       if (reply.kind === 'result' && typeof reply.result === 'object' && reply.result !== null) return ctx.pass();
-      return ctx.fail({ expected: 'a DiscoverResult', actual: describeReply(reply) });
+      return ctx.fail({ expected: 'a DiscoverResult', actual: describeReply(reply), ...(unanswered(reply) ? { reason: DECIDED_BY_TIMEOUT } : {}) });
     },
   },
 
@@ -35,7 +36,8 @@ export const discoveryChecks: Check[] = [
     id: 'discovery.supported-versions',
     title: 'server/discover lists supportedVersions (including the version it answered) and capabilities',
     spec: { url: 'server/discover#discoverresult', level: 'MUST' },
-    requirement: 'Servers MUST implement server/discover.',
+    requirement:
+      'A discovery result includes: supportedVersions: Protocol versions the server supports. capabilities: Capabilities the server supports. (DiscoverResult requires both; the schema is the source of truth for all protocol messages and structures.)',
     side: 'server',
     revisions: RANGE.modern,
     transports: 'any',

@@ -7,6 +7,7 @@ import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { ASK_ALL, INPUT_METHODS, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from './mrtr-plan.js';
 import { replyLine } from './tool-plan.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
 
 type Json = Record<string, unknown>;
 
@@ -196,6 +197,7 @@ export const inputRequiredChecks: Check[] = [
       const tampered = await retry(round.session, round.target, { inputResponses: answers, requestState: forged });
       const genuine = await retry(round.session, round.target, { inputResponses: answers, requestState: round.state });
       if (!completes(genuine)) return ctx.skip(`cannot judge: even the untouched state did not complete ${round.target.label} (${replyLine(ctx, genuine)})`);
+      if (unanswered(tampered)) return ctx.skip(noShapeToJudge(`${round.target.label} with a tampered requestState`, tampered));
       if (!completes(tampered)) return ctx.pass(`${round.target.label}: the tampered state got ${replyLine(ctx, tampered)}; the untouched one completed`);
       return ctx.fail({
         expected: `the retry of ${round.target.label} with a tampered requestState rejected (an error, or the question asked again)`,
@@ -233,6 +235,7 @@ export const inputRequiredChecks: Check[] = [
       const replayed = await retry(session, b, { inputResponses: answers, requestState: firstA.requestState });
       const genuine = await retry(session, b, { inputResponses: answers, requestState: firstB.requestState });
       if (!completes(genuine)) return ctx.skip(`cannot judge: ${b.label} did not complete with its own state either (${replyLine(ctx, genuine)})`);
+      if (unanswered(replayed)) return ctx.skip(noShapeToJudge(`${b.label} with the state of ${a.label}`, replayed));
       if (!completes(replayed)) return ctx.pass(`${b.label} with the state of ${a.label}: ${replyLine(ctx, replayed)}`);
       return ctx.fail({ expected: `${b.label} rejects the requestState issued for ${a.label}`, actual: `it completed: ${replyLine(ctx, replayed)}` });
     },
@@ -257,6 +260,7 @@ export const inputRequiredChecks: Check[] = [
       if (typeof round === 'string') return ctx.skip(round);
       const again = await retry(round.session, round.target, round.state !== undefined ? { requestState: round.state } : {});
       if (isInputRequired(resultOf(again))) return ctx.pass(`${round.target.label} retried without answers: asked again`);
+      if (unanswered(again)) return ctx.skip(noShapeToJudge(`${round.target.label} retried without answers`, again));
       return ctx.fail({ expected: `a new InputRequiredResult for ${round.target.label} retried without its answers`, actual: replyLine(ctx, again) });
     },
   },
@@ -283,6 +287,7 @@ export const inputRequiredChecks: Check[] = [
       const plain = await retry(round.session, round.target, { ...state, inputResponses: answers });
       if (plain.kind !== 'result') return ctx.skip(`cannot judge: ${round.target.label} failed even with only the requested answers (${replyLine(ctx, plain)})`);
       if (extra.kind === 'result') return ctx.pass(`${round.target.label}: the extra answer "mcp_conformance_extra" made no difference`);
+      if (unanswered(extra)) return ctx.skip(noShapeToJudge(`${round.target.label} with an extra answer`, extra));
       return ctx.fail({ expected: `${round.target.label} answered as without the extra inputResponses key "mcp_conformance_extra"`, actual: replyLine(ctx, extra) });
     },
   },
@@ -306,8 +311,9 @@ export const inputRequiredChecks: Check[] = [
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip(round);
       const state = round.state !== undefined ? { requestState: round.state } : {};
-      const reply = await retry(round.session, round.target, { ...state, inputResponses: 'mcp-conformance: not an object' });
+      const reply = await retry(round.session, round.target, { ...state, inputResponses: 'mcp-conformance: not an object' }, 'inputResponses a string, to see it refused');
       if (reply.kind === 'error') return ctx.pass(`${round.target.label}: ${replyLine(ctx, reply)}`);
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`${round.target.label} with inputResponses not an object`, reply));
       return ctx.fail({ expected: `a JSON-RPC error for ${round.target.label} with inputResponses "mcp-conformance: not an object"`, actual: replyLine(ctx, reply) });
     },
   },
@@ -333,7 +339,7 @@ export const inputRequiredChecks: Check[] = [
       const round = await freshRound(ctx, elicits, 'asked by elicitation');
       if (typeof round === 'string') return ctx.skip(round);
       const outcomes: string[] = [];
-      const bad: string[] = [];
+      const bad: { line: string; silent: boolean }[] = [];
       for (const action of ['decline', 'cancel']) {
         // Each answer goes to a first round of its own.
         const first = action === 'decline' ? round.first : resultOf(await round.session.request(round.target.method, round.target.params));
@@ -344,10 +350,14 @@ export const inputRequiredChecks: Check[] = [
         const reply = await retry(round.session, round.target, { inputResponses: answers, ...state });
         const line = `${round.target.label}, ${action}: ${reply.kind === 'result' ? `a result (resultType ${ctx.brief((reply.result as Json | undefined)?.resultType)})` : replyLine(ctx, reply)}`;
         if (reply.kind === 'result' || (reply.kind === 'error' && reply.error.code !== -32603)) outcomes.push(line);
-        else bad.push(line);
+        else bad.push({ line, silent: unanswered(reply) });
       }
       if (bad.length === 0) return ctx.pass(outcomes.join('; '));
-      return ctx.fail({ expected: 'a declined or cancelled elicitation answered with a result (or the question again), not an internal error', actual: bad.join('; ') });
+      return ctx.fail({
+        expected: 'a declined or cancelled elicitation answered with a result (or the question again), not an internal error',
+        actual: bad.map((b) => b.line).join('; '),
+        ...(bad.every((b) => b.silent) ? { reason: DECIDED_BY_TIMEOUT } : {}),
+      });
     },
   },
 

@@ -9,6 +9,7 @@ import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { isResponseTo } from '../../harness/checks/http-access.js';
 import { fullFilter, Listening, methodOf, type Frame } from './listen-stream.js';
+import { noShapeToJudge, unanswered } from './no-answer.js';
 import { isNotification, learnTools, planToolCall, replyLine } from './tool-plan.js';
 
 const SPEC = 'server/utilities/logging';
@@ -77,12 +78,13 @@ async function loggedCall(ctx: CheckContext): Promise<{ listening: Listening; lo
 
 export const loggingChecks: Check[] = [
   // "To configure the minimum log level, clients MAY send a logging/setLevel request"; the
-  // message flow answers it with an empty result. No keyword binds the server: a warning.
+  // message flow answers it with an empty result. Declaring logging advertises the feature
+  // whose one request this is, but no keyword binds the server to accept each level: a warning.
   {
     id: 'logging.set-level-every-level',
     title: 'logging/setLevel answers an empty result for each of the eight levels',
     spec: { url: `${SPEC}#setting-log-level`, level: 'SHOULD' },
-    requirement: 'To configure the minimum log level, clients MAY send a logging/setLevel request',
+    requirement: 'Clients can control logging verbosity by setting minimum log levels. To configure the minimum log level, clients MAY send a logging/setLevel request',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',
@@ -92,13 +94,20 @@ export const loggingChecks: Check[] = [
     async run(ctx) {
       const session = await ctx.session();
       const wrong: string[] = [];
+      const silent: string[] = [];
       for (const level of LEVELS) {
         const reply = await session.request('logging/setLevel', { level });
         if (reply.kind === 'result' && isEmptyResult(reply.result)) continue;
-        wrong.push(`${level}: ${replyLine(ctx, reply)}`);
+        if (unanswered(reply)) silent.push(noShapeToJudge(`setLevel "${level}"`, reply));
+        else wrong.push(`${level}: ${replyLine(ctx, reply)}`);
       }
-      if (wrong.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'an empty result ({}) for every level', actual: wrong.join('; ') });
+      if (wrong.length === 0 && silent.length === LEVELS.length) return ctx.skip(silent[0] as string);
+      if (wrong.length === 0) return ctx.pass(silent.length ? silent.join('; ') : undefined);
+      return ctx.fail({
+        expected: 'an empty result ({}) for every level',
+        actual: wrong.join('; '),
+        reason: 'the server declares logging, whose one request this is; no keyword makes it accept every level, hence a warning',
+      });
     },
   },
 
@@ -120,9 +129,11 @@ export const loggingChecks: Check[] = [
       const session = await ctx.session();
       const level = 'mcp-conformance-verbose';
       const method = session.server.capabilities.tools ? 'tools/list' : session.rev.fence;
-      const reply = ctx.era === 'modern' ? await session.request(method, {}, { meta: { logLevel: level } }) : await session.request('logging/setLevel', { level });
+      const malformed = 'a log level that does not exist, to see it refused';
+      const reply = ctx.era === 'modern' ? await session.request(method, {}, { meta: { logLevel: level }, malformed }) : await session.request('logging/setLevel', { level }, { malformed });
       const what = ctx.era === 'modern' ? `${method} with logLevel "${level}"` : `logging/setLevel "${level}"`;
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(what);
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
       return ctx.fail({ expected: `error -32602 for ${what}`, actual: replyLine(ctx, reply) });
     },
   },
@@ -161,6 +172,7 @@ export const loggingChecks: Check[] = [
       return ctx.fail({
         expected: 'asked for "emergency": no notifications/message below emergency',
         actual: `${below.length} message(s), first at level ${ctx.brief(levelOf(below[0]!))}, after ${quiet.did}`,
+        reason: 'the client sets a minimum level; no keyword forbids sending below it, hence a warning',
       });
     },
   },
@@ -188,31 +200,9 @@ export const loggingChecks: Check[] = [
     },
   },
 
-  // Capability negotiation: "Implemented server features must be advertised in the server's
-  // capabilities". A setLevel that succeeds without `logging` implements an undeclared
-  // feature; no text prescribes the error code, so any error passes and success only warns.
-  {
-    id: 'logging.undeclared-set-level',
-    title: 'Without the logging capability, logging/setLevel is refused',
-    spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
-    faults: ['message-without-logging'],
-    judgesDeclared: true,
-    connection: 'own',
-    async run(ctx) {
-      if (ctx.facts.serverCapabilities.logging !== undefined) return ctx.skip('the server declares logging (see the other logging checks)');
-      const session = await ctx.session();
-      const reply = await session.request('logging/setLevel', { level: 'emergency' });
-      if (reply.kind === 'error') return ctx.pass(reply.error.code === -32601 ? undefined : `refused with ${reply.error.code}`);
-      if (reply.kind !== 'result') return ctx.fail({ expected: 'an error (-32601 Method not found)', actual: replyLine(ctx, reply) });
-      return ctx.fail({
-        expected: 'an error (-32601) for a method of an undeclared capability',
-        actual: `a result ${ctx.brief(reply.result)}: logging is served but not declared`,
-      });
-    },
-  },
+  // A server without the logging capability that still answers logging/setLevel breaks no
+  // sentence: "Servers that emit log message notifications MUST declare the logging capability"
+  // is about emitting (logging.messages-declared), and a method's -32601 is not required.
 
   // "The server MUST NOT emit notifications/message for a request that does not include this
   // field." Judged on a server shown to log: the same work asked with logLevel debug first.
@@ -295,7 +285,11 @@ export const loggingChecks: Check[] = [
       const late = frames.slice(at + 1).filter((f) => methodOf(f.message) === 'notifications/message' && !listening.onListenStream(f) && (!listening.overHttp || f.stream === response?.stream));
       if (at < 0 || late.length === 0) return ctx.pass(`${logs.length} log message(s) of ${call.describe}, none after its response`);
       ctx.cite(...late.slice(0, 5).map((f) => f.seq ?? 0), response?.seq ?? 0);
-      return ctx.fail({ expected: `every log message of ${call.describe} before its response`, actual: `${late.length} after it, first at level ${ctx.brief(levelOf(late[0]!))}` });
+      return ctx.fail({
+        expected: `every log message of ${call.describe} before its response`,
+        actual: `${late.length} after it, first at level ${ctx.brief(levelOf(late[0]!))}`,
+        reason: 'the server MAY send log messages before the final response; after it is outside that permission though no keyword forbids it, hence a warning',
+      });
     },
   },
 ];

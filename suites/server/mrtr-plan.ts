@@ -145,8 +145,8 @@ export function answersFor(result: Json, dialect: '2020-12' | 'draft-07'): Json 
 }
 
 /** The original request again with MRTR fields (`requestState` only when given). */
-export function retry(session: Session, target: Target, extra: { inputResponses?: unknown; requestState?: unknown }): Promise<Reply> {
-  return session.request(target.method, { ...target.params, ...extra });
+export function retry(session: Session, target: Target, extra: { inputResponses?: unknown; requestState?: unknown }, malformed?: string): Promise<Reply> {
+  return session.request(target.method, { ...target.params, ...extra }, malformed !== undefined ? { malformed } : {});
 }
 
 /** The state changed in one character in its middle (a letter or digit, so any encoding notices). */

@@ -1,12 +1,11 @@
-// Prompts (PROMPT-*). Spec: server/prompts. Getting a prompt is read-only by the spec, so every
-// listed prompt is fetched (up to a cap). Message shapes are the schema check's business.
+// Prompts (PROMPT-*). Spec: server/prompts. Getting a prompt is read-only by the spec, so the
+// checks may ask for any. Message shapes are the schema check's business.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
+import { noShapeToJudge, unanswered } from './no-answer.js';
 
-/** At most this many listed prompts are fetched per revision. */
-const MAX_GETS = 20;
 /** The value given to every required argument (completions are not consulted). */
 const SAMPLE = 'conformance';
 
@@ -36,42 +35,9 @@ async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
 const withSamples = (p: Prompt): Record<string, string> => Object.fromEntries(p.required.map((n) => [n, SAMPLE]));
 
 export const promptsChecks: Check[] = [
-  // Getting a prompt: "To retrieve a specific prompt, clients send a prompts/get request.
-  // Arguments may be auto-completed through the completion API." A prompt without required
-  // arguments must be gettable as is; one with them gets sample strings, which it may
-  // legitimately refuse (they are guesses), so its errors are not judged. No keyword: warn.
-  {
-    id: 'prompts.get-listed',
-    title: 'Every listed prompt can be fetched with prompts/get',
-    spec: { url: 'server/prompts#getting-a-prompt', level: 'SHOULD' },
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
-    requires: ['prompts'],
-    faults: ['prompts-get-error'],
-    connection: 'shared',
-    async run(ctx) {
-      const prompts = await listedPrompts(ctx);
-      if (!Array.isArray(prompts)) return prompts;
-      const picked = prompts.slice(0, MAX_GETS);
-      const replies = await Promise.all(picked.map((p) => ctx.request('prompts/get', { name: p.name, arguments: withSamples(p) })));
-      const bad: string[] = [];
-      const unjudged: string[] = [];
-      for (const [i, reply] of replies.entries()) {
-        const p = picked[i] as Prompt;
-        if (reply.kind === 'result' || reply.kind === 'error') ctx.cite(reply.seq ?? 0);
-        if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') unjudged.push(`${p.name} (asked for input first)`);
-        else if (reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.messages)) continue;
-        else if (p.required.length > 0 && reply.kind === 'error') unjudged.push(`${p.name} (sample arguments refused: ${reply.error.code})`);
-        else bad.push(`${p.name}: ${describeReply(reply)}`);
-      }
-      const cap = prompts.length > MAX_GETS ? `; fetched the first ${MAX_GETS} of ${prompts.length}` : '';
-      const fetched = picked.length - unjudged.length - bad.length;
-      if (bad.length === 0 && fetched === 0) return ctx.skip(`no prompt could be judged: ${unjudged.join(', ')}`);
-      if (bad.length === 0) return ctx.pass(`${fetched} prompt(s) fetched${unjudged.length ? `; not judged: ${unjudged.join(', ')}` : ''}${cap}`);
-      return ctx.fail({ expected: 'prompts/get of a listed prompt returns its messages', actual: bad.slice(0, 3).join('; ') });
-    },
-  },
+  // No check judges whether a listed prompt can be fetched: no sentence of any revision says
+  // prompts/get of a listed prompt succeeds (a prompt may need arguments only its user knows,
+  // or a service the server cannot reach).
 
   // Error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases:
   // Invalid prompt name: -32602 (Invalid params)".
@@ -92,7 +58,7 @@ export const promptsChecks: Check[] = [
       while (names.has(name)) name += '-';
       const reply = await ctx.request('prompts/get', { name, arguments: {} });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
-      if (reply.kind !== 'error' && reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`prompts/get "${name}"`, reply));
       return ctx.fail({
         expected: `prompts/get "${name}": error -32602`,
         actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
@@ -121,7 +87,7 @@ export const promptsChecks: Check[] = [
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(`${p.name} without "${missing}"`);
-      if (reply.kind !== 'error' && reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`prompts/get "${p.name}" without "${missing}"`, reply));
       if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip(`${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
       return ctx.fail({
         expected: `prompts/get "${p.name}" without its required "${missing}": error -32602`,

@@ -7,6 +7,7 @@ import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
 import { isRfc3986Uri } from './uri-syntax.js';
 
 /** At most this many listed resources are read per revision. */
@@ -36,8 +37,18 @@ async function listedUris(ctx: CheckContext): Promise<{ uris: string[]; note: st
 const contentsOf = (reply: Reply): unknown[] | undefined =>
   reply.kind === 'result' && isObj(reply.result) && reply.result.resultType !== 'input_required' && Array.isArray(reply.result.contents) ? reply.result.contents : undefined;
 
-/** 2026-07-28: resources/read may ask for input first (basic/patterns/mrtr): not a failed read. */
-const asksForInput = (reply: Reply): boolean => reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required';
+/** What the reads showed that no sentence judges (a refused read, contents for another URI): for a pass's note. */
+function readNotes(ctx: CheckContext, reads: { uri: string; reply: Reply }[]): string[] {
+  const refused = reads.filter((r) => r.reply.kind === 'error' || r.reply.kind === 'refused');
+  const elsewhere = reads.filter((r) => {
+    const contents = contentsOf(r.reply) ?? [];
+    return contents.length > 0 && !contents.some((c) => isObj(c) && c.uri === r.uri);
+  });
+  return [
+    ...(refused.length ? [`not readable: ${refused.slice(0, 3).map((r) => `${r.uri} (${describeReply(r.reply)})`).join(', ')}`] : []),
+    ...(elsewhere.length ? [`contents under another URI: ${elsewhere.slice(0, 3).map((r) => `${r.uri} -> ${ctx.brief((contentsOf(r.reply)?.[0] as Obj | undefined)?.uri, 80)}`).join(', ')}`] : []),
+  ];
+}
 
 async function readAll(ctx: CheckContext): Promise<{ reads: { uri: string; reply: Reply }[]; note: string } | Verdict> {
   const listed = await listedUris(ctx);
@@ -47,63 +58,11 @@ async function readAll(ctx: CheckContext): Promise<{ reads: { uri: string; reply
 }
 
 export const resourcesChecks: Check[] = [
-  // Reading resources: "To retrieve resource contents, clients send a resources/read request"
-  // for a resource the server listed. The text gives no keyword, so a listed resource that
-  // cannot be read is a warning. (2026-07-28: a read MAY first ask for input; not judged.)
-  {
-    id: 'resources.read-listed',
-    title: 'Every listed resource can be read (resources/read returns its contents)',
-    spec: { url: 'server/resources#reading-resources', level: 'SHOULD' },
-    requirement: 'To retrieve resource contents, clients send a resources/read request.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['resources'],
-    faults: ['resources-read-listed-error'],
-    connection: 'shared',
-    async run(ctx) {
-      const got = await readAll(ctx);
-      if ('status' in got) return got;
-      const judged = got.reads.filter((r) => !asksForInput(r.reply));
-      if (judged.length === 0) return ctx.skip('every read asked for input first (InputRequiredResult): nothing to judge');
-      const bad = judged.filter((r) => contentsOf(r.reply) === undefined);
-      if (bad.length === 0) return ctx.pass(`${got.note}${judged.length < got.reads.length ? `; ${got.reads.length - judged.length} asked for input first` : ''}`);
-      return ctx.fail({
-        expected: 'each listed resource read with a result carrying contents',
-        actual: bad.slice(0, 3).map((r) => `${r.uri}: ${describeReply(r.reply)}`).join('; '),
-      });
-    },
-  },
-
-  // ResourceContents.uri is "The URI of this resource": a read of U answers contents for U.
-  // Not a keyword of the text (and contents may add sub-resources), so: at least one item
-  // carries the requested URI, else a warning.
-  {
-    id: 'resources.read-uri-matches',
-    title: 'The contents of a resources/read carry the URI that was read',
-    spec: { url: 'server/resources#reading-resources', level: 'SHOULD' },
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['resources'],
-    faults: ['resources-read-wrong-uri'],
-    connection: 'shared',
-    async run(ctx) {
-      const got = await readAll(ctx);
-      if ('status' in got) return got;
-      const bad: string[] = [];
-      let judged = 0;
-      for (const { uri, reply } of got.reads) {
-        const contents = contentsOf(reply) ?? [];
-        if (contents.length === 0) continue;
-        judged++;
-        if (!contents.some((c) => isObj(c) && c.uri === uri)) bad.push(`${uri} -> ${contents.map((c) => ctx.brief(isObj(c) ? c.uri : c, 80)).slice(0, 3).join(', ')}`);
-      }
-      if (judged === 0) return ctx.skip('no read returned contents to judge');
-      if (bad.length === 0) return ctx.pass(`${judged} read(s) judged`);
-      return ctx.fail({ expected: 'contents whose uri is the URI read', actual: bad.slice(0, 3).join('; ') });
-    },
-  },
+  // No check judges whether a listed resource can be read, nor which URI its contents carry:
+  // no sentence of any revision says a read of a listed resource succeeds (an upstream failure
+  // or a permission check may refuse it), and "The URI can use any protocol; it is up to the
+  // server how to interpret it" (ReadResourceRequest). resources.uris-valid reads them all and
+  // notes what it saw.
 
   // Error handling. Up to 2025-11-25: "Servers SHOULD return standard JSON-RPC errors for
   // common failure cases: Resource not found: -32002". 2026-07-28: "If the requested resource
@@ -134,7 +93,8 @@ export const resourcesChecks: Check[] = [
         if (reply.error.code === code) return ctx.pass();
         return ctx.fail({ expected, actual: `error ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 100)}` });
       }
-      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`resources/read of ${uri}`, reply));
+      if (reply.kind !== 'result') return ctx.fail({ expected, actual: describeReply(reply) });
       const empty = isObj(reply.result) && Array.isArray(reply.result.contents) && reply.result.contents.length === 0;
       return ctx.fail({
         expected,
@@ -166,7 +126,10 @@ export const resourcesChecks: Check[] = [
       const session = await ctx.session();
       for (const method of ['resources/subscribe', 'resources/unsubscribe']) {
         const reply = await session.request(method, { uri });
-        if (reply.kind !== 'result') return ctx.fail({ expected: `${method} ${uri}: an empty result`, actual: describeReply(reply) });
+        if (reply.kind !== 'result') {
+          const why = unanswered(reply) ? DECIDED_BY_TIMEOUT : 'the server declares resources.subscribe, whose requests these are; no keyword makes it accept them, hence a warning';
+          return ctx.fail({ expected: `${method} ${uri}: an empty result`, actual: describeReply(reply), reason: why });
+        }
       }
       return ctx.pass(uri);
     },
@@ -199,7 +162,7 @@ export const resourcesChecks: Check[] = [
       const read = got.reads.flatMap((r) => (contentsOf(r.reply) ?? []).map((c) => (isObj(c) ? c.uri : undefined)).filter((u): u is string => typeof u === 'string'));
       const all = [...new Set([...listed, ...read])];
       const bad = all.filter((u) => !isRfc3986Uri(u));
-      if (bad.length === 0) return ctx.pass(`${all.length} URI(s)`);
+      if (bad.length === 0) return ctx.pass([`${all.length} URI(s)`, ...readNotes(ctx, got.reads)].join('; '));
       ctx.cite(...resources.pages.map((p) => p.seq ?? 0));
       return ctx.fail({ expected: 'URIs of the form scheme ":" hier-part [ "?" query ] [ "#" fragment ] (RFC 3986)', actual: `${bad.length} other(s): ${bad.slice(0, 4).map((u) => JSON.stringify(u)).join(', ')}` });
     },

@@ -17,7 +17,8 @@ export const schemaChecks: Check[] = [
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
-    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+    requirement:
+      'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures.',
     faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100'],
     // completion values: maxItems 100 entered the schema at 2026-07-28.
     faultRevisions: { 'completion-over-100': '2026-07-28..' },

@@ -61,24 +61,28 @@ export const sseChecks: Check[] = [
   }),
 
   // SSE-004: "Server messages are sent as SSE message events, with the message content encoded
-  // as JSON in the event data."
-  check('sse.responses-as-message-events', 'Responses arrive on the SSE stream as message events', 'Server messages are sent as SSE message events, with the message content encoded as JSON in the event data.', 'MUST', ['sse-response-event-type'], async (ctx) => {
+  // as JSON in the event data." The transport describes it without a keyword: a warning.
+  check('sse.responses-as-message-events', 'Responses arrive on the SSE stream as message events', 'Server messages are sent as SSE message events, with the message content encoded as JSON in the event data.', 'SHOULD', ['sse-response-event-type'], async (ctx) => {
     if (!ctx.http) throw new Error('not an HTTP target');
     const session = await ctx.session();
     const t = ctx.http.of(session);
     const reply = await session.request('ping');
-    if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.fail({ expected: 'the response to ping as an SSE message event', actual: describeReply(reply) });
+    if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.skip(`ping got no answer (${describeReply(reply)}): no event to judge, and whether the server answers at all is left to the harness's timeout handling`);
     const carrier = t.sseEvents.find((e) => e.seq === reply.seq);
     if (carrier?.event.event === 'message') return ctx.pass();
     if (reply.seq) ctx.cite(reply.seq);
-    return ctx.fail({ expected: 'an SSE event of type "message" (or no event field)', actual: carrier ? `an event of type "${carrier.event.event}"` : 'the response did not come as an SSE event' });
+    return ctx.fail({
+      expected: 'an SSE event of type "message" (or no event field)',
+      actual: carrier ? `an event of type "${carrier.event.event}"` : 'the response did not come as an SSE event',
+      reason: 'the transport describes message events without a keyword: a warning',
+    });
   }),
 
   // SSE-004 and basic#messages: the data of each message event is one JSON-RPC message.
   check(
     'sse.messages-are-jsonrpc',
     'Every SSE message event carries one JSON-RPC message in its data',
-    'Server messages are sent as SSE message events, with the message content encoded as JSON in the event data.',
+    'Server messages are sent as SSE message events, with the message content encoded as JSON in the event data. (basic#messages: All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.)',
     'MUST',
     ['sse-non-json-message'],
     async (ctx) => {

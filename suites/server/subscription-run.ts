@@ -114,11 +114,21 @@ async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
   return { listening, empty, numbered, named, ...(uri !== undefined ? { uri } : {}), trigger, subscribed, answers };
 }
 
-/** Why the subscription checks cannot judge: the server refused or ignored every listen. */
+/**
+ * A listen the server refused (a JSON-RPC error, or an HTTP refusal, before any
+ * acknowledgment): it opened no subscription, so nothing about subscriptions is judged on it.
+ */
+export function refusedListen(run: SubscriptionRun, l: Listen): boolean {
+  const answer = run.answers.get(l);
+  return (answer?.kind === 'error' || answer?.kind === 'refused') && run.listening.acknowledgment(l) === undefined;
+}
+
+/** The listens that opened a subscription (or may have): every one the server did not refuse. */
+export const openedListens = (run: SubscriptionRun): Listen[] => [run.empty, run.numbered, run.named].filter((l) => !refusedListen(run, l));
+
+/** Why the subscription checks cannot judge: the server refused every listen. */
 export function refusal(run: SubscriptionRun): string | undefined {
-  const all = [run.empty, run.numbered, run.named];
-  if (all.some((l) => run.listening.framesOf(l).length > 0)) return undefined;
-  const answer = [...run.answers.values()][0];
-  if (answer?.kind === 'error') return `the server refuses subscriptions/listen (${describeReply(answer)})`;
-  return undefined;
+  if (openedListens(run).length > 0) return undefined;
+  const answer = run.answers.get(run.empty) ?? [...run.answers.values()][0];
+  return `the server refuses subscriptions/listen (${answer ? describeReply(answer) : 'refused'}): no subscription was opened to judge`;
 }

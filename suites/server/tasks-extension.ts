@@ -8,6 +8,7 @@ import { RANGE } from '../../harness/revisions.js';
 import { isObj, type Obj } from './tool-calls.js';
 import { replyLine } from './tool-plan.js';
 import { isIsoDateTime, resultOf, seqsOf } from './task-plan.js';
+import { noShapeToJudge, unanswered } from './no-answer.js';
 import { TASKS_EXTENSION, extensionRun, type ExtensionRun } from './task-ext-run.js';
 
 const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
@@ -92,6 +93,7 @@ export const tasksExtensionChecks: Check[] = [
       if (created.id === undefined) return ctx.fail({ expected: 'a CreateTaskResult (resultType "task") with a string taskId', actual: ctx.brief(resultOf(created.reply), 200) });
       const got = resultOf(run.firstGet);
       if (got && got.taskId === created.id) return ctx.pass(`${created.plan.name}: task ${created.id}, found at once (${String(got.status)})`);
+      if (unanswered(run.firstGet)) return ctx.skip(noShapeToJudge(`tasks/get of task ${ctx.brief(created.id)}`, run.firstGet));
       return ctx.fail({ expected: `tasks/get sent right after the CreateTaskResult resolves task ${ctx.brief(created.id)}`, actual: got ? `a result for ${ctx.brief(got.taskId)}` : run.firstGet ? replyLine(ctx, run.firstGet) : 'nothing' });
     },
   ),
@@ -108,7 +110,9 @@ export const tasksExtensionChecks: Check[] = [
       withTask(ctx, (run) => {
         if (run.polls.length === 0) return ctx.skip('no tasks/get polls');
         const bad: { text: string; reply: Reply }[] = [];
-        for (const reply of run.polls) {
+        const answered = run.polls.filter((reply) => !unanswered(reply));
+        if (answered.length === 0) return ctx.skip(noShapeToJudge(`every tasks/get of task ${ctx.brief(run.created.id)}`, run.polls[0] as Reply));
+        for (const reply of answered) {
           const r = resultOf(reply);
           if (!r) bad.push({ text: replyLine(ctx, reply), reply });
           else for (const p of taskProblems(r, run.created.id)) bad.push({ text: `"${String(r.status)}": ${p}`, reply });
@@ -132,6 +136,7 @@ export const tasksExtensionChecks: Check[] = [
         if (!reply) return ctx.skip('no tasks/get of an unknown id was sent');
         ctx.cite(...seqsOf(reply));
         if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
+        if (unanswered(reply)) return ctx.skip(noShapeToJudge('tasks/get of an unknown task id', reply));
         return ctx.fail({ expected: 'error -32602 for a taskId that does not exist', actual: replyLine(ctx, reply) });
       }),
   ),
@@ -153,6 +158,7 @@ export const tasksExtensionChecks: Check[] = [
         if (!reply) return ctx.skip('no tasks/get without the extension was sent');
         ctx.cite(...seqsOf(reply));
         const expected = `tasks/get of task ${ctx.brief(run.created.id)} without the extension declared: error -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"]`;
+        if (unanswered(reply)) return ctx.skip(noShapeToJudge('tasks/get without the extension declared', reply));
         if (reply.kind !== 'error') return ctx.fail({ expected, actual: replyLine(ctx, reply) });
         if (reply.error.code === -32601) return ctx.pass('-32601: the server reverts to the core protocol, which has no tasks/get');
         const data = isObj(reply.error.data) ? reply.error.data : {};

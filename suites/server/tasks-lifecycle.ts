@@ -6,6 +6,7 @@ import { loadRevisionSchema } from '../../harness/schema.js';
 import { isObj } from './tool-calls.js';
 import { replyLine } from './tool-plan.js';
 import { resultOf, seqsOf } from './task-plan.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
 import { TERMINAL, coreCheck, said, statusOf, withRun, type Step } from './task-run.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -67,7 +68,7 @@ export const taskCoreLifecycleChecks: Check[] = [
         const endedSeen = run.polls.some(ended) || ended(run.afterResult);
         if (result.reply.kind !== 'result' && result.reply.kind !== 'error') {
           if (!endedSeen) return ctx.skip(`the task did not end within the time this check waits (tasks/result: ${describeReply(result.reply)})`);
-          return ctx.fail({ expected: 'tasks/result answers once the task ended', actual: `tasks/get says the task ended; tasks/result: ${describeReply(result.reply)}` });
+          return ctx.fail({ expected: 'tasks/result answers once the task ended', actual: `tasks/get says the task ended; tasks/result: ${describeReply(result.reply)}`, reason: DECIDED_BY_TIMEOUT });
         }
         const after = run.afterResult;
         if (!after) return ctx.skip('no tasks/get was sent after tasks/result answered');
@@ -141,6 +142,7 @@ export const taskCoreLifecycleChecks: Check[] = [
         if (!step) return ctx.skip(run.afterEnd.length === 0 ? 'the task did not end within the time this check waits' : 'not-declared: the server does not declare tasks.cancel');
         ctx.cite(...seqsOf(step.reply));
         if (step.reply.kind === 'error' && step.reply.error.code === -32602) return ctx.pass();
+        if (unanswered(step.reply)) return ctx.skip(noShapeToJudge('tasks/cancel of the ended task', step.reply));
         return ctx.fail({ expected: `tasks/cancel of the ${said(run.afterEnd.at(-1))} task: error -32602`, actual: replyLine(ctx, step.reply) });
       }),
   ),
@@ -159,6 +161,7 @@ export const taskCoreLifecycleChecks: Check[] = [
         const b = run.second;
         if (!b?.cancel) return ctx.skip(b?.id === undefined ? 'no second task was created' : 'not-declared: the server does not declare tasks.cancel');
         const readings = [b.cancel, b.get, b.later].filter((s): s is Step => s !== undefined);
+        if (unanswered(b.cancel.reply)) return ctx.skip(noShapeToJudge('tasks/cancel of the working task', b.cancel.reply));
         ctx.cite(...seqsOf(b.create, ...readings.map((s) => s.reply)));
         if (b.cancel.reply.kind === 'error') {
           if (b.cancel.reply.error.code === -32602 && ended(b.get)) return ctx.skip(`inconclusive: the task ended (${said(b.get)}) before tasks/cancel reached it`);

@@ -8,6 +8,7 @@ import { describeReply } from '../../harness/jsonrpc/types.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
 import { callOnce, callable, isObj, listedTools, noSafeTool, type Obj } from './tool-calls.js';
 import { replyLine } from './tool-plan.js';
+import { noShapeToJudge, unanswered } from './no-answer.js';
 import { isIsoDateTime, resultOf, seqsOf, taskSupportOf, taskTools, type TaskToolPlan } from './task-plan.js';
 import { coreCheck, coreTaskRun, coreTasksCapability, withRun } from './task-run.js';
 import { taskCoreLifecycleChecks } from './tasks-lifecycle.js';
@@ -47,6 +48,7 @@ export const tasksChecks: Check[] = [
       if (reply.kind !== 'error') return ctx.skip(`inconclusive: ${name} with params.task got ${describeReply(reply)}`);
       const plain = await session.request('tools/call', { name, arguments: args });
       if (plain.kind === 'error') return ctx.pass(`${name} fails with and without params.task (error ${reply.error.code})`);
+      if (unanswered(plain)) return ctx.skip(noShapeToJudge(`${name} without params.task`, plain));
       return ctx.fail({ expected: `${name} with params.task answered as without it (a result)`, actual: `error ${reply.error.code} with params.task; ${replyLine(ctx, plain)} without` });
     },
   ),
@@ -72,6 +74,7 @@ export const tasksChecks: Check[] = [
         if (code === -32601 || code === -32600) return ctx.pass(`${what}: error ${code}`);
         return ctx.warn({ expected: `${what}: error -32601 (or -32600)`, actual: `error ${code}`, reason: 'refused, but with another code than the spec names' });
       }
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
       return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
     },
     { connection: 'shared' },
@@ -99,6 +102,7 @@ export const tasksChecks: Check[] = [
       const what = `${c.name} (no taskSupport) with params.task`;
       if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
       if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
       return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
     },
     { level: 'SHOULD' },
@@ -229,11 +233,14 @@ export const tasksChecks: Check[] = [
       const methods = ['tasks/get', 'tasks/result', ...(isObj(tasks.cancel) ? ['tasks/cancel'] : [])];
       const session = await ctx.shared();
       const bad: string[] = [];
+      const silent: string[] = [];
       for (const method of methods) {
         const reply = await session.request(method, { taskId: `mcp-conformance-no-such-task-${randomUUID()}` });
-        if (reply.kind !== 'error' || reply.error.code !== -32602) bad.push(`${method}: ${replyLine(ctx, reply)}`);
+        if (unanswered(reply)) silent.push(noShapeToJudge(method, reply));
+        else if (reply.kind !== 'error' || reply.error.code !== -32602) bad.push(`${method}: ${replyLine(ctx, reply)}`);
       }
-      if (bad.length === 0) return ctx.pass(`${methods.join(', ')}: -32602`);
+      if (bad.length === 0 && silent.length === methods.length) return ctx.skip(silent.join('; '));
+      if (bad.length === 0) return ctx.pass(`${methods.join(', ')}: -32602${silent.length ? `; ${silent.join('; ')}` : ''}`);
       return ctx.fail({ expected: 'error -32602 for a taskId that does not exist', actual: bad.join('; ') });
     },
     { connection: 'shared' },

@@ -54,6 +54,7 @@ export const toolResultChecks: Check[] = [
     id: 'tools.call-results-valid',
     title: 'Calls to the allowed tools with valid arguments return schema-valid results',
     spec: { url: 'server/tools#tool-result', level: 'MUST' },
+    requirement: 'The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures. (CallToolResult of the revision.)',
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
@@ -206,6 +207,7 @@ export const toolResultChecks: Check[] = [
     id: 'tools.call-invalid-arguments',
     title: 'Arguments that violate the inputSchema get the error the revision prescribes',
     spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
+    requirement: 'Tools use two error reporting mechanisms: Protocol Errors (up to 2025-06-18: Invalid arguments) and Tool Execution Errors, reported in tool results with isError: true (2025-11-25 on: Input validation errors).',
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
@@ -224,7 +226,11 @@ export const toolResultChecks: Check[] = [
       const inResult = ctx.in(INPUT_ERRORS_IN_RESULT);
       if (reply.kind === 'error') {
         if (!inResult) return ctx.pass(`${what}: error ${reply.error.code}`);
-        return ctx.fail({ expected: `${what}: a result with isError: true (input validation errors are tool execution errors)`, actual: `JSON-RPC error ${ctx.brief(reply.error.code)}` });
+        return ctx.fail({
+          expected: `${what}: a result with isError: true (input validation errors are tool execution errors)`,
+          actual: `JSON-RPC error ${ctx.brief(reply.error.code)}`,
+          reason: 'the page sorts errors into the two mechanisms without a keyword, hence a warning',
+        });
       }
       if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
       if (isObj(reply.result) && reply.result.isError === true) return ctx.pass(`${what}: isError result`);

@@ -6,9 +6,10 @@ import type { Check, CheckContext, Verdict } from '../../../harness/checks/check
 import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
-import { sendAsBuilt, sendMalformed } from '../as-built.js';
+import { refusedByStatus, sendAsBuilt, sendMalformed } from '../as-built.js';
 import { sleep } from '../tool-plan.js';
 import { MESSAGES_MUST, messages } from './refs.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../no-answer.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 
@@ -16,7 +17,7 @@ const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
   const reply = fence ?? (await session.fence());
   if (reply.kind === 'result' || reply.kind === 'error') return undefined;
-  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply) });
+  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply), ...(reply.kind === 'timeout' ? { reason: DECIDED_BY_TIMEOUT } : {}) });
 }
 
 // Malformed JSON-RPC envelopes: each row its own check. A result is a fail (the server
@@ -76,6 +77,11 @@ function invalidParamsProbe(caps: Record<string, unknown>): InvalidParamsProbe |
   return undefined;
 }
 
+/** The probe goes out unchecked: breaking its method's schema is the point. */
+async function sendInvalidParams(ctx: CheckContext, probe: InvalidParamsProbe): Promise<Reply> {
+  return (await ctx.shared()).request(probe.method, probe.params, { malformed: `${probe.what}, to see invalid params refused` });
+}
+
 const NO_PROBE = 'not-declared: neither tools nor prompts are declared, so no method with object params can be spoiled safely';
 
 export const envelopeChecks: Check[] = [
@@ -113,8 +119,10 @@ export const envelopeChecks: Check[] = [
     connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
-      const { answer, fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      const outcome = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
+      const { answer, fence } = outcome;
       if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot judge: the server did not answer the fence after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
+      if (refusedByStatus(outcome)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
       if (!answer) return ctx.fail({ expected: 'an error response with code -32700 and id null', actual: 'no response' });
       const code = (answer.error as { code?: unknown } | undefined)?.code;
       if (code === -32700) return ctx.pass();
@@ -138,6 +146,7 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
       if (reply.kind === 'error') return ctx.pass();
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge('an unknown method', reply));
       return ctx.fail({ expected: 'a JSON-RPC error (-32601)', actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
     },
   },
@@ -162,12 +171,15 @@ export const envelopeChecks: Check[] = [
   },
 
   // JSON-RPC -32602 Invalid params: a known method whose params break its schema. The name is
-  // one no server has, so nothing runs whatever the server makes of it.
+  // one no server has, so nothing runs whatever the server makes of it. JSON-RPC names the code
+  // for a server that detects invalid params but does not oblige it to validate, and MCP says
+  // malformed calls are protocol errors without a keyword (2025-11-25 tools#error-handling): a
+  // result is a warning.
   {
     id: 'base.invalid-params',
     title: 'A known method with invalid params gets a JSON-RPC error, not a result',
-    spec: messages('messages', 'MUST'),
-    requirement: MESSAGES_MUST,
+    spec: messages('messages', 'SHOULD'),
+    requirement: `${MESSAGES_MUST} (JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).)`,
     side: 'server',
     revisions: RANGE.all,
     transports: 'any',
@@ -176,9 +188,14 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
-      const reply = await ctx.request(probe.method, probe.params);
+      const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind === 'error') return ctx.pass();
-      return ctx.fail({ expected: `${probe.what}: a JSON-RPC error (-32602)`, actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(probe.what, reply));
+      return ctx.fail({
+        expected: `${probe.what}: a JSON-RPC error (-32602)`,
+        actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply),
+        reason: 'JSON-RPC gives the code for invalid params it detects but obliges no server to validate: a warning',
+      });
     },
   },
 
@@ -196,7 +213,7 @@ export const envelopeChecks: Check[] = [
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
-      const reply = await ctx.request(probe.method, probe.params);
+      const reply = await sendInvalidParams(ctx, probe);
       if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.invalid-params): ${describeReply(reply)}`);
       if (reply.error.code === -32602) return ctx.pass();
       return ctx.fail({ expected: `${probe.what}: error code -32602`, actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });

@@ -7,6 +7,7 @@ import type { JsonRpcId } from '../../../harness/jsonrpc/types.js';
 import { LEGACY_REVISIONS, MODERN_REVISIONS, NEWEST_LEGACY, RANGE, since } from '../../../harness/revisions.js';
 import { initializeParams } from '../../../harness/sessions/legacy.js';
 import type { Session, SessionOptions } from '../../../harness/sessions/session.js';
+import { assertWellFormed } from '../../../harness/sessions/well-formed.js';
 
 /** Streamable HTTP exists from 2025-03-26 on, in its legacy shape and in the 2026-07-28 one. */
 export const STREAMABLE = since('2025-03-26');
@@ -60,9 +61,19 @@ export async function own(ctx: CheckContext, opts?: SessionOptions): Promise<Htt
   return (await open(ctx, opts)).t;
 }
 
+/**
+ * A raw post judges what the server does with its headers: its body is meant to be exactly what
+ * a conforming client sends, so it is held to the JSON-RPC envelope (session.build already held
+ * it to the revision's schema too). A body meant to be malformed is sent with t.raw().
+ */
+function wellFormed(message: Record<string, unknown>): Record<string, unknown> {
+  assertWellFormed(message, 'id' in message ? 'request' : 'notification');
+  return message;
+}
+
 /** POST one legacy-shaped message (jsonrpc added) raw inside the session. */
 export function post(ctx: CheckContext, t: HttpConversation, message: { id?: string; method: string }, headers?: HeaderOverrides, readAll = false) {
-  return t.post({ jsonrpc: '2.0', ...message }, { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
+  return t.post(wellFormed({ jsonrpc: '2.0', ...message }), { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
 }
 
 /** The era's cheapest request (ping, or server/discover with its _meta), as a message with this id. */
@@ -72,10 +83,15 @@ export function fenceMessage(session: Session, id: JsonRpcId): Record<string, un
 
 /** POST a message built by the session (with the era's headers, then `headers`). */
 export function postMessage(ctx: CheckContext, own: Own, message: Record<string, unknown>, headers?: HeaderOverrides, readAll = false) {
-  return own.t.post(message, { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
+  return own.t.post(wellFormed(message), { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
 }
 
 export const ok = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+
+/** A skip's reason when a raw request got no HTTP answer: no status is no shape to judge. */
+export function unansweredHttp(what: string, r: RawResponse): string {
+  return `${what} got no HTTP answer (${r.problem ?? 'nothing'}): nothing to judge, and whether the server answers at all is left to the harness's timeout handling`;
+}
 
 /** One line: status, media type, problem, start of the body. */
 export function said(r: RawResponse): string {

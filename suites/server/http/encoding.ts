@@ -27,7 +27,7 @@ async function paramProbe(ctx: CheckContext, o: Own, id: string, header: (value:
 async function probes(ctx: CheckContext, o: Own, id: string, header: (value: string) => string): Promise<Probe[] | string> {
   const out: Probe[] = [];
   const named = namedRequest(ctx, o, `${id}-name`, 'é-');
-  if (typeof named !== 'string') out.push({ what: `Mcp-Name: ${header(named.target)} for ${named.method} of ${JSON.stringify(named.target)}`, message: named, headers: { 'Mcp-Name': header(named.target) } });
+  if (typeof named !== 'string') out.push({ what: `Mcp-Name: ${header(named.name)} for ${named.message.method} of ${JSON.stringify(named.name)}`, message: named.message, headers: { 'Mcp-Name': header(named.name) } });
   const param = await paramProbe(ctx, o, `${id}-param`, header);
   if (typeof param !== 'string') out.push(param);
   if (out.length > 0) return out;

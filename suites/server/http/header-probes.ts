@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../harness/checks/check.js';
 import type { HeaderOverrides, RawResponse } from '../../../harness/checks/http-access.js';
 import type { JsonRpcId } from '../../../harness/jsonrpc/types.js';
-import { HEADER_MISMATCH, errorCodeOf, postMessage, said, type Own } from './common.js';
+import { HEADER_MISMATCH, errorCodeOf, postMessage, said, unansweredHttp, type Own } from './common.js';
 
 export interface Probe {
   /** What was changed, for evidence ("no Mcp-Method header"). */
@@ -30,35 +30,56 @@ export const refusedAsMismatch = (p: Probed): boolean => p.r.status === 400 && e
 /** Refused by header validation at all (-32020, whatever the status): the server did not accept the headers. */
 export const headerRefused = (p: Probed): boolean => errorCodeOf(p.r, p.message.id) === HEADER_MISMATCH;
 
+/** Probes that got no HTTP answer: no status and no code to judge (the harness's timeout handling). */
+function unansweredProbes(ctx: CheckContext, probed: Probed[]): { answered: Probed[]; skip?: Verdict; note?: string } {
+  const silent = probed.filter((p) => p.r.status === 0);
+  const answered = probed.filter((p) => p.r.status !== 0);
+  const what = silent.map((p) => p.what).join('; ');
+  if (answered.length === 0) return { answered, skip: ctx.skip(unansweredHttp(what, probed[0]!.r)) };
+  return { answered, ...(silent.length > 0 ? { note: `no HTTP answer to: ${what}` } : {}) };
+}
+
 /** Every probe must be refused with 400 and -32020. */
 export function expectMismatch(ctx: CheckContext, probed: Probed[]): Verdict {
-  const wrong = probed.filter((p) => !refusedAsMismatch(p));
-  if (wrong.length === 0) return ctx.pass();
+  const { answered, skip, note } = unansweredProbes(ctx, probed);
+  if (skip) return skip;
+  const wrong = answered.filter((p) => !refusedAsMismatch(p));
+  if (wrong.length === 0) return ctx.pass(note);
   return ctx.fail({
-    expected: `HTTP 400 with a HeaderMismatch error (-32020) for ${probed.map((p) => p.what).join('; ')}`,
+    expected: `HTTP 400 with a HeaderMismatch error (-32020) for ${answered.map((p) => p.what).join('; ')}`,
     actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; '),
   });
 }
 
 /** Every probe must get past header validation (any answer but a -32020 refusal). */
 export function expectAccepted(ctx: CheckContext, probed: Probed[], expected: string): Verdict {
-  const wrong = probed.filter((p) => headerRefused(p) || p.r.status === 0);
-  if (wrong.length === 0) return ctx.pass();
+  const { answered, skip, note } = unansweredProbes(ctx, probed);
+  if (skip) return skip;
+  const wrong = answered.filter((p) => headerRefused(p));
+  if (wrong.length === 0) return ctx.pass(note);
   return ctx.fail({ expected, actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; ') });
 }
 
 /** A name that cannot exist on the server, with `extra` in it (e.g. non-ASCII characters). */
 export const unusedName = (extra = ''): string => `mcp-conformance-${extra}${randomUUID().slice(0, 8)}`;
 
+/** A request that carries Mcp-Name, and the value it must carry: the body's params.name or params.uri. */
+export interface Named {
+  message: Probe['message'];
+  name: string;
+}
+
 /**
  * A request that needs Mcp-Name and changes nothing, on a method the server implements:
  * tools/call of a tool, or prompts/get of a prompt, that does not exist, or resources/read of
- * a URI that does not. A string says why there is none.
+ * a URI that does not. The name travels beside the message, never in it: the body is exactly
+ * what a conforming client sends (a strict server refuses any member JSON-RPC does not define
+ * before it looks at a header). A string says why there is none.
  */
-export function namedRequest(ctx: CheckContext, o: Own, id: string, extra = ''): (Probe['message'] & { target: string }) | string {
+export function namedRequest(ctx: CheckContext, o: Own, id: string, extra = ''): Named | string {
   const caps = ctx.facts.serverCapabilities;
   const name = unusedName(extra);
-  const build = (method: string, params: Record<string, unknown>, target: string) => ({ ...o.session.build(method, params, { id }), target });
+  const build = (method: string, params: Record<string, unknown>, value: string): Named => ({ message: o.session.build(method, params, { id }), name: value });
   if (caps.tools) return build('tools/call', { name, arguments: {} }, name);
   if (caps.prompts) return build('prompts/get', { name }, name);
   if (caps.resources) {

@@ -2,7 +2,7 @@
 // how a POSTed request and a POSTed notification are answered, and that every body or SSE
 // data field is one JSON-RPC message.
 import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { STREAMABLE, fenceMessage, legacyAt, modernAt, ok, open, postMessage, said, type Own } from './common.js';
+import { STREAMABLE, fenceMessage, legacyAt, modernAt, open, postMessage, said, unansweredHttp, type Own } from './common.js';
 
 /** A notification each era's server may receive: notifications/initialized, or a cancellation of nothing (2026-07-28). */
 function notificationOf(ctx: CheckContext): Record<string, unknown> {
@@ -34,8 +34,10 @@ export const messagesChecks: Check[] = [
     async run(ctx) {
       const o = await open(ctx);
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'content-type'));
-      if (ok(r) && (r.contentType === 'application/json' || r.contentType === 'text/event-stream')) return ctx.pass();
-      return ctx.fail({ expected: 'HTTP 2xx with Content-Type application/json or text/event-stream', actual: said(r) });
+      // The sentence prescribes the media type, whatever the status (a refusal in JSON is one JSON object too).
+      if (r.contentType === 'application/json' || r.contentType === 'text/event-stream') return ctx.pass(r.status >= 300 ? `HTTP ${r.status} ${r.contentType}` : undefined);
+      if (r.status === 0) return ctx.skip(unansweredHttp('the request', r));
+      return ctx.fail({ expected: 'Content-Type application/json or text/event-stream', actual: said(r) });
     },
   },
 
@@ -57,6 +59,7 @@ export const messagesChecks: Check[] = [
       const r = await notificationPost(ctx, await open(ctx, { sendInitialized: false }));
       if (r.status === 202 && !r.body) return ctx.pass();
       if (r.status >= 400) return ctx.pass(`refused with HTTP ${r.status}: the spec's answer to input the server cannot accept`);
+      if (r.status === 0) return ctx.skip(unansweredHttp('the notification', r));
       return ctx.fail({ expected: 'HTTP 202 Accepted with no body (or an HTTP error status)', actual: said(r) });
     },
   },

@@ -4,7 +4,7 @@
 import type { Check, CheckContext } from '../../../harness/checks/check.js';
 import { isResponseTo, messageOf, type SseEvent } from '../../../harness/checks/http-access.js';
 import { only } from '../../../harness/revisions.js';
-import { SESSIONFUL, STREAMABLE, httpCheck, legacyAt, modernAt, own, post, said } from './common.js';
+import { SESSIONFUL, STREAMABLE, httpCheck, legacyAt, modernAt, own, post, said, unansweredHttp } from './common.js';
 import { notAStream, toolStream } from './tool-stream.js';
 
 export const streamsChecks: Check[] = [
@@ -24,6 +24,7 @@ export const streamsChecks: Check[] = [
       const info = await (await own(ctx)).openGetStream();
       if ((info.status === 200 && info.contentType === 'text/event-stream') || info.status === 405) return ctx.pass();
       if (info.status === 401 || info.status === 403) return ctx.skip(`the GET was refused for authorization (HTTP ${info.status}; see auth.*)`);
+      if (info.status === 0) return ctx.skip("the GET got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream, or 405', actual: `HTTP ${info.status}${info.contentType ? ` ${info.contentType}` : ''}${info.body ? `: ${info.body.slice(0, 120)}` : ''}` });
     },
   ),
@@ -64,6 +65,8 @@ export const streamsChecks: Check[] = [
       if (typeof got === 'string') return ctx.skip(got);
       const misplaced = got.ids.filter((id) => got.onGet.some((m) => isResponseTo(m, id)));
       if (misplaced.length === 0 && got.answered) return ctx.pass();
+      // A ping with no response anywhere shows no place: whether it is answered at all is the harness's timeout handling.
+      if (misplaced.length === 0) return ctx.skip("a ping got no response anywhere: no place to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({
         expected: 'each response in the JSON body or SSE stream of the POST that carried its request',
         actual: misplaced.length > 0 ? `the response(s) to id ${misplaced.join(', ')} arrived on the GET stream` : 'a ping got no response',
@@ -84,8 +87,10 @@ export const streamsChecks: Check[] = [
     },
     async (ctx) => {
       const r = await post(ctx, await own(ctx), { id: 'priming', method: 'ping' });
+      if (r.status === 0) return ctx.skip(unansweredHttp('the ping', r));
       if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
       const first = r.events?.[0];
+      if (!first) return ctx.skip("the stream carried no event in time: no first event to judge, and whether the server answers at all is left to the harness's timeout handling");
       if (first?.id !== undefined && first.data === '') return ctx.pass();
       return ctx.fail({ expected: 'a first event with an id and empty data', actual: first ? `first event: id ${first.id ?? '(none)'}, data ${ctx.brief(first.data, 120)}` : 'no event' });
     },
@@ -167,7 +172,8 @@ export const streamsChecks: Check[] = [
       faults: ['http-sse-stream-left-open'],
     },
     async (ctx) => {
-      const window = Math.min(ctx.timeoutMs, 2000);
+      // The whole timeout: on a busy machine a stream may end a while after its response.
+      const window = ctx.timeoutMs;
       if (ctx.era === 'modern') return modernStreamEnd(ctx, window);
       const r = await (await own(ctx)).post({ jsonrpc: '2.0', id: 'stream-end', method: 'ping' }, { waitMs: window, readAll: true });
       if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);

@@ -13,21 +13,31 @@ const MALFORMED_VERSION = '1.0.0';
 
 interface Answer {
   version?: unknown;
+  /** The server refused (a JSON-RPC error, or an HTTP refusal): what it said. */
   failure?: string;
+  /** Nothing answered (no response in time, the connection ended): why. Judges no shape. */
+  silence?: string;
   /** The frame that answered initialize, for the excerpt of every check that reads it. */
   seq?: number;
 }
 
-/** Initialize on a fresh connection asking for `version`: the reply, or the failure text. */
+/** Initialize on a fresh connection asking for `version`: the reply, the refusal, or the silence. */
 async function initializeAsking(ctx: CheckContext, version: string): Promise<Answer> {
   try {
     const session = await ctx.session({ protocolVersion: version });
     return { version: session.server.result.protocolVersion, ...(session.server.resultSeq !== undefined ? { seq: session.server.resultSeq } : {}) };
   } catch (error) {
-    if (error instanceof SessionError) return { failure: describeReply(error.reply), ...('seq' in error.reply && error.reply.seq !== undefined ? { seq: error.reply.seq } : {}) };
-    throw error;
+    if (!(error instanceof SessionError)) throw error;
+    const { reply } = error;
+    const said = describeReply(reply);
+    if (reply.kind === 'timeout' || reply.kind === 'closed') return { silence: said };
+    return { failure: said, ...('seq' in reply && reply.seq !== undefined ? { seq: reply.seq } : {}) };
   }
 }
+
+/** No answer is no shape: whether the server answers at all is the harness's timeout handling. */
+const unanswered = (version: string, silence: string): string =>
+  `initialize asking for "${version}" got no answer (${silence}): there is no version or error to judge, and whether the server answers at all is left to the harness's timeout handling`;
 
 /** The server's answer to initialize asking for `version` (asked once per run), cited. */
 async function answerTo(ctx: CheckContext, version: string): Promise<Answer> {
@@ -54,6 +64,7 @@ function unknownVersionCheck(id: string, version: string, what: string): Check {
     scope: 'target',
     async run(ctx): Promise<Verdict> {
       const answer = await answerTo(ctx, version);
+      if (answer.silence !== undefined) return ctx.skip(unanswered(version, answer.silence));
       if (answer.failure !== undefined) return ctx.pass(`refused with ${answer.failure} (see version.counter-offer-not-error)`);
       if (answer.version === version) {
         return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
@@ -84,10 +95,13 @@ export const handshakeChecks: Check[] = [
     scope: 'target',
     async run(ctx) {
       const refused: string[] = [];
+      const silent: string[] = [];
       for (const version of [FUTURE_VERSION, MALFORMED_VERSION]) {
         const answer = await answerTo(ctx, version);
         if (answer.failure !== undefined) refused.push(`"${version}": ${answer.failure}`);
+        if (answer.silence !== undefined) silent.push(unanswered(version, answer.silence));
       }
+      if (refused.length === 0 && silent.length > 0) return ctx.skip(silent.join('; '));
       if (refused.length === 0) return ctx.pass();
       return ctx.fail({ expected: 'an initialize result offering a supported version', actual: refused.join('; '), reason: 'an error leaves the client no version to fall back to' });
     },
@@ -99,6 +113,7 @@ export const handshakeChecks: Check[] = [
     id: 'version.counter-offer-round-trips',
     title: 'A version the server offers instead of the requested one is accepted when requested',
     spec: { url: SPEC_URL, level: 'MUST' },
+    requirement: 'Otherwise, the server MUST respond with another protocol version it supports. (If the server supports the requested protocol version, it MUST respond with the same version.)',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',
@@ -116,6 +131,7 @@ export const handshakeChecks: Check[] = [
       for (const [offered, asked] of offers) {
         if (ctx.probe.accepted.includes(offered)) continue;
         const again = await answerTo(ctx, offered);
+        if (again.silence !== undefined) return ctx.skip(unanswered(offered, again.silence));
         if (again.version !== offered) {
           return ctx.fail({
             expected: `initialize with "${offered}" (offered when "${asked}" was asked) answered with "${offered}"`,
@@ -132,6 +148,7 @@ export const handshakeChecks: Check[] = [
     id: 'version.counter-offer-is-newest',
     title: 'The counter-offer to an unknown version is the newest version the server supports',
     spec: { url: SPEC_URL, level: 'SHOULD' },
+    requirement: 'Otherwise, the server MUST respond with another protocol version it supports. This SHOULD be the latest version supported by the server.',
     side: 'server',
     revisions: RANGE.legacy,
     transports: 'any',

@@ -8,6 +8,7 @@ import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
 import { seqs } from '../as-built.js';
 import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../client-needs.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../no-answer.js';
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +58,7 @@ export const perRequestChecks: Check[] = [
       // A legacy-shaped answer to the versionless request is judged here, not by the modern schema.
       const { session, method } = await servedSession(ctx, { privateObservations: ['schema-invalid'] });
       const problems: string[] = [];
+      let silent = 0;
       for (const field of ['protocolVersion', 'clientCapabilities'] as const) {
         const headers = field === 'protocolVersion' && ctx.http ? { headers: { 'MCP-Protocol-Version': ctx.revision } } : {};
         const reply = await session.request(method, {}, { meta: { [field]: null }, ...headers });
@@ -66,10 +68,11 @@ export const perRequestChecks: Check[] = [
         // modern answer means a malformed modern request was served.
         if (field === 'protocolVersion' && reply.kind === 'result' && !(typeof reply.result === 'object' && reply.result !== null && 'resultType' in reply.result)) continue;
         ctx.cite(...seqs(reply));
+        if (unanswered(reply)) silent++;
         problems.push(`${method} without ${field}: ${replyLine(ctx, reply)}`);
       }
       if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'error -32602 (Invalid params) for each', actual: problems.join('; ') });
+      return ctx.fail({ expected: 'error -32602 (Invalid params) for each', actual: problems.join('; '), ...(silent === problems.length ? { reason: DECIDED_BY_TIMEOUT } : {}) });
     },
   },
 
@@ -90,7 +93,7 @@ export const perRequestChecks: Check[] = [
       const { session, method } = await servedSession(ctx);
       const reply = await session.request(method, {}, { meta: { protocolVersion: FUTURE_VERSION } });
       const expected = `${method} at "${FUTURE_VERSION}": error -32022 with data.supported (including ${ctx.revision}) and data.requested "${FUTURE_VERSION}"`;
-      if (reply.kind !== 'error' || reply.error.code !== -32022) return ctx.fail({ expected, actual: replyLine(ctx, reply) });
+      if (reply.kind !== 'error' || reply.error.code !== -32022) return ctx.fail({ expected, actual: replyLine(ctx, reply), ...(unanswered(reply) ? { reason: DECIDED_BY_TIMEOUT } : {}) });
       const data = (typeof reply.error.data === 'object' && reply.error.data !== null ? reply.error.data : {}) as Json;
       const problems: string[] = [];
       const supported = data.supported;

@@ -1,0 +1,67 @@
+// Small judgements of the suites that decide whether a result is a finding at all: which HTTP
+// error bodies are JSON-RPC (and so judged), which listens opened a subscription (a refused one
+// did not), and when an HTTP refusal by status alone is the transport's allowed answer.
+import { describe, expect, it } from 'vitest';
+import type { Reply } from '../harness/jsonrpc/types.js';
+import { refusedByStatus } from '../suites/server/as-built.js';
+import { jsonRpcBody } from '../suites/server/http/error-bodies.js';
+import type { Frame, Listen, Listening } from '../suites/server/listen-stream.js';
+import { openedListens, refusal, type SubscriptionRun } from '../suites/server/subscription-run.js';
+
+describe('an HTTP error body', () => {
+  it('is judged as JSON-RPC only when it is one', () => {
+    expect(jsonRpcBody({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'x' } })).toBe(true);
+    expect(jsonRpcBody({ error: { code: -32000, message: 'no jsonrpc member, but a JSON-RPC error' } })).toBe(true);
+    expect(jsonRpcBody({ jsonrpc: '1.0' })).toBe(true);
+    // An OAuth or framework error, text, or nothing: no MCP message to judge.
+    expect(jsonRpcBody({ error: 'server_error', error_description: 'x' })).toBe(false);
+    expect(jsonRpcBody({ message: 'Not Found' })).toBe(false);
+    expect(jsonRpcBody('Forbidden')).toBe(false);
+    expect(jsonRpcBody(undefined)).toBe(false);
+  });
+});
+
+describe('a malformed message refused over HTTP', () => {
+  it('is refused by its status alone when an error status carries no JSON-RPC response', () => {
+    const fence: Reply = { kind: 'result', result: {}, message: {} };
+    expect(refusedByStatus({ fence, status: 400 })).toBe(true);
+    expect(refusedByStatus({ fence, status: 400, answer: { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'x' } } })).toBe(false);
+    expect(refusedByStatus({ fence, status: 200 })).toBe(false);
+    expect(refusedByStatus({ fence, status: 0 })).toBe(false);
+    expect(refusedByStatus({ fence })).toBe(false);
+  });
+});
+
+describe('the listens of the subscriptions exercise', () => {
+  const listen = (id: number): Listen => ({ id, filter: {}, reply: new Promise(() => undefined) });
+  const ack: Frame = { message: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: {} } };
+  const runOf = (answers: [Listen, Reply][], acknowledged: Listen[] = []): SubscriptionRun => {
+    const [empty, numbered, named] = [listen(1), listen(2), listen(3)];
+    const byId = new Map(answers.map(([l, r]) => [l.id, r]));
+    const all = [empty, numbered, named];
+    const listening = { acknowledgment: (l: Listen) => (acknowledged.some((a) => a.id === l.id) ? ack : undefined) } as unknown as Listening;
+    return { listening, empty, numbered, named, trigger: '', subscribed: [], answers: new Map(all.flatMap((l) => (byId.has(l.id) ? [[l, byId.get(l.id) as Reply]] : []))) };
+  };
+  const refused: Reply = { kind: 'error', error: { code: -32603, message: 'Subscription limit reached' }, message: {} };
+
+  it('leaves out a listen refused with an error: it opened no subscription', () => {
+    const run = runOf([[listen(1), refused]]);
+    expect(openedListens(run).map((l) => l.id)).toEqual([2, 3]);
+    expect(refusal(run)).toBeUndefined();
+  });
+
+  it('skips the exercise when the server refused every listen', () => {
+    const run = runOf([
+      [listen(1), refused],
+      [listen(2), refused],
+      [listen(3), { kind: 'refused', status: 400, detail: 'no body' }],
+    ]);
+    expect(openedListens(run)).toEqual([]);
+    expect(refusal(run)).toMatch(/refuses subscriptions\/listen .*no subscription was opened/);
+  });
+
+  it('keeps a listen that was acknowledged before an error ended it', () => {
+    const run = runOf([[listen(2), refused]], [listen(2)]);
+    expect(openedListens(run).map((l) => l.id)).toEqual([1, 2, 3]);
+  });
+});
