@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RunReport } from '../../harness/checks/result.js';
@@ -27,6 +27,30 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Resolves once something accepts TCP connections on `host`:`port`: for servers that announce
+ * themselves before they listen (mcp-proxy prints its port, then binds). Nothing else tells when
+ * a foreign process starts listening, so refused connections are retried, within `patienceMs`.
+ */
+export function listening(port: number, host = '127.0.0.1', patienceMs = 30_000): Promise<void> {
+  const deadline = Date.now() + patienceMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = connect(port, host);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', (error) => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`nothing listens on port ${port}: ${error.message}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
 export interface Started {
   stop(): Promise<void>;
   output(): string;
@@ -34,7 +58,12 @@ export interface Started {
 
 /** Start `node <args>` with `env`, resolve once its output matches `ready` (10 s at most). */
 export function startNode(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  return startProcess(process.execPath, args, env, ready);
+}
+
+/** Start `command <args>` with `env`, resolve once its output matches `ready` (`patienceMs`, 10 s by default). */
+export function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp, patienceMs = 10_000): Promise<Started> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   const stop = () =>
     new Promise<void>((done) => {
@@ -47,7 +76,11 @@ export function startNode(args: string[], env: Record<string, string>, ready: Re
       }
     });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => void stop().then(() => reject(new Error(`did not start: ${out}`))), 10_000);
+    const timer = setTimeout(() => {
+      // Rejected first, so that the exit this causes does not read as a crash.
+      reject(new Error(`did not print ${ready} within ${patienceMs} ms: ${out}`));
+      void stop();
+    }, patienceMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       if (ready.test(out)) {

@@ -1,0 +1,428 @@
+// Published MCP servers from the npm registry, pinned exactly in package.json, started as a user
+// without an account, a key, a database or a browser would start them, and tested over every
+// transport each offers: the whole suite, every revision each accepts, a fixed fuzz seed, the
+// default --call-tools readonly. They span implementations that nobody here wrote: the TypeScript
+// SDK 1.x and 2.x (context7, mongodb, notion, playwright, chrome-devtools, eslint, ...), FastMCP,
+// mcp-framework, tmcp (its own implementation), the Go go-sdk (kubernetes-mcp-server) and the C#
+// SDK (@azure/mcp, a .NET binary), and two stdio->HTTP bridges (supergateway, stateless and
+// stateful; mcp-proxy, Streamable HTTP and legacy SSE).
+//
+// The non-passing results of each must be exactly the reviewed TRUE findings of
+// test/expected/<name>/ (each names the check, revisions and status and quotes its sentence),
+// give or take the KNOWN_FALSE_ALARMS below: results the tool gets wrong today, tolerated (present
+// or not) until their class is fixed, then removed from the table.
+//
+// The servers run two at a time (each run is itself concurrent); the wall time is printed.
+// For a review: MCP_CONFORMANCE_INTEROP_ONLY=name,name runs only those targets, and
+// MCP_CONFORMANCE_INTEROP_REPORTS=<dir> keeps each run's report as <dir>/<name>.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../harness/checks/result.js';
+import { runChecks } from '../../harness/checks/runner.js';
+import type { Target } from '../../harness/transport.js';
+import { defaultSettings } from '../../harness/settings.js';
+import { allChecks } from '../../suites/index.js';
+import { findingsOf, freePort, listening, startProcess, type Started } from './http-support.js';
+
+const require = createRequire(import.meta.url);
+const NODE = process.execPath;
+const FIXTURES = resolve('test/fixtures/interop');
+/** A port nothing listens on: the "API" of servers started without an account fails at once, on loopback. */
+const NOWHERE = 'http://127.0.0.1:9';
+/** No browser on purpose (the same on every machine): browser servers start, their tools fail. */
+const NO_BROWSER = '/nonexistent/chromium';
+
+/** A file inside an installed package, or undefined (a platform binary absent on this machine). */
+function installed(path: string): string | undefined {
+  try {
+    return require.resolve(path);
+  } catch {
+    return undefined;
+  }
+}
+
+interface Launch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+interface PublishedServer {
+  /** The folder under test/expected/ (and the test's name). */
+  name: string;
+  /** stdio: the server's command. */
+  stdio?(work: string): Launch;
+  /** HTTP: the server's command on `port`, the line it prints once it listens, and its endpoint. */
+  http?: {
+    launch(port: number, work: string): Launch;
+    ready: RegExp;
+    path: string;
+    /** The host name in the URL (a server that checks the Host header may accept only its own). */
+    host?: string;
+    transport?: 'sse';
+    headers?: Record<string, string>;
+  };
+  /** Its native binary is not installed (a platform package of another OS): skipped. */
+  unavailable?: boolean;
+}
+
+const nodeLaunch = (entry: string, args: string[] = [], env?: Record<string, string>): Launch => ({ command: NODE, args: [resolve(entry), ...args], ...(env ? { env } : {}) });
+const KUBECONFIG = join(FIXTURES, 'kubeconfig-unreachable.yaml');
+const KUBERNETES = installed('kubernetes-mcp-server-linux-amd64/bin/kubernetes-mcp-server-linux-amd64');
+const AZURE = installed('@azure/mcp-linux-x64/dist/azmcp');
+const MEMORY = 'node_modules/@modelcontextprotocol/server-memory/dist/index.js';
+const NOTION_TOKEN = 'mcp-conformance-token';
+
+const SERVERS: PublishedServer[] = [
+  // The slowest first, so that the other worker runs the light ones meanwhile (~290 s:
+  // supergateway starts a new stdio server and initializes it for every request).
+  {
+    // supergateway's default: stateless Streamable HTTP, one stdio server per request.
+    name: 'supergateway-stateless',
+    http: {
+      launch: (port, work) =>
+        nodeLaunch('node_modules/supergateway/dist/index.js', ['--stdio', `${quote(NODE)} ${quote(resolve(MEMORY))}`, '--outputTransport', 'streamableHttp', '--port', String(port)], {
+          MEMORY_FILE_PATH: join(work, 'memory.jsonl'),
+        }),
+      ready: /Listening on port/,
+      path: '/mcp',
+    },
+  },
+  { name: 'mcp-hello-world', stdio: () => nodeLaunch('node_modules/mcp-hello-world/build/stdio.js') },
+  // ESLint's own server lints files of its working directory (this repository): read-only.
+  { name: 'eslint-mcp', stdio: () => nodeLaunch('node_modules/@eslint/mcp/src/mcp-cli.js') },
+  {
+    name: 'context7',
+    stdio: () => nodeLaunch('node_modules/@upstash/context7-mcp/dist/index.js', [], { CONTEXT7_API_URL: NOWHERE }),
+  },
+  {
+    name: 'context7-http',
+    http: {
+      launch: (port) => nodeLaunch('node_modules/@upstash/context7-mcp/dist/index.js', ['--transport', 'http', '--port', String(port)], { CONTEXT7_API_URL: NOWHERE }),
+      ready: /running on HTTP/,
+      path: '/mcp',
+    },
+  },
+  {
+    name: 'notion',
+    stdio: () => nodeLaunch('node_modules/@notionhq/notion-mcp-server/bin/cli.mjs', [], { BASE_URL: NOWHERE }),
+  },
+  {
+    name: 'notion-http',
+    http: {
+      launch: (port) => nodeLaunch('node_modules/@notionhq/notion-mcp-server/bin/cli.mjs', ['--transport', 'http', '--port', String(port), '--auth-token', NOTION_TOKEN], { BASE_URL: NOWHERE }),
+      ready: /MCP Server listening/,
+      path: '/mcp',
+      headers: { Authorization: `Bearer ${NOTION_TOKEN}` },
+    },
+  },
+  {
+    name: 'playwright',
+    stdio: () => nodeLaunch('node_modules/@playwright/mcp/cli.js', ['--headless', '--isolated', '--executable-path', NO_BROWSER]),
+  },
+  {
+    name: 'playwright-http',
+    http: {
+      launch: (port) => nodeLaunch('node_modules/@playwright/mcp/cli.js', ['--headless', '--isolated', '--executable-path', NO_BROWSER, '--port', String(port), '--host', 'localhost']),
+      ready: /Listening on/i,
+      path: '/mcp',
+      // It answers 403 to any other Host ("Access is only allowed at localhost:<port>").
+      host: 'localhost',
+    },
+  },
+  {
+    name: 'chrome-devtools',
+    stdio: () =>
+      nodeLaunch('node_modules/chrome-devtools-mcp/build/src/bin/chrome-devtools-mcp.js', ['--headless', '--isolated', '--executablePath', NO_BROWSER, '--usageStatistics=false', '--performanceCrux=false']),
+  },
+  {
+    name: 'kubernetes',
+    unavailable: KUBERNETES === undefined,
+    stdio: () => ({ command: KUBERNETES ?? '', args: ['--kubeconfig', KUBECONFIG] }),
+  },
+  {
+    name: 'kubernetes-http',
+    unavailable: KUBERNETES === undefined,
+    http: {
+      launch: (port) => ({ command: KUBERNETES ?? '', args: ['--kubeconfig', KUBECONFIG, '--port', String(port), '--bind-address', '127.0.0.1'] }),
+      ready: /HTTP server starting/,
+      path: '/mcp',
+    },
+  },
+  { name: 'fastmcp', stdio: () => nodeLaunch(join(FIXTURES, 'fastmcp-server.mjs'), ['stdio']) },
+  { name: 'fastmcp-http', http: { launch: () => nodeLaunch(join(FIXTURES, 'fastmcp-server.mjs'), ['http']), ready: /listening http/, path: '' } },
+  { name: 'tmcp', stdio: () => nodeLaunch(join(FIXTURES, 'tmcp-server.mjs'), ['stdio']) },
+  { name: 'tmcp-http', http: { launch: () => nodeLaunch(join(FIXTURES, 'tmcp-server.mjs'), ['http']), ready: /listening http/, path: '' } },
+  { name: 'mcp-framework', stdio: () => nodeLaunch(join(FIXTURES, 'mcp-framework/server.mjs'), ['stdio']) },
+  { name: 'mcp-framework-http', http: { launch: () => nodeLaunch(join(FIXTURES, 'mcp-framework/server.mjs'), ['http']), ready: /listening http/, path: '' } },
+  {
+    name: 'supergateway-stateful',
+    http: {
+      launch: (port, work) =>
+        nodeLaunch('node_modules/supergateway/dist/index.js', ['--stdio', `${quote(NODE)} ${quote(resolve(MEMORY))}`, '--outputTransport', 'streamableHttp', '--stateful', '--port', String(port)], {
+          MEMORY_FILE_PATH: join(work, 'memory.jsonl'),
+        }),
+      ready: /Listening on port/,
+      path: '/mcp',
+    },
+  },
+  {
+    name: 'mcp-proxy-http',
+    http: {
+      launch: (port, work) => nodeLaunch('node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs', ['--port', String(port), '--host', '127.0.0.1', '--', NODE, resolve(MEMORY)], { MEMORY_FILE_PATH: join(work, 'memory.jsonl') }),
+      ready: /starting server on port/,
+      path: '/mcp',
+    },
+  },
+  {
+    name: 'mcp-proxy-sse',
+    http: {
+      launch: (port, work) =>
+        nodeLaunch('node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs', ['--port', String(port), '--host', '127.0.0.1', '--server', 'sse', '--', NODE, resolve(MEMORY)], { MEMORY_FILE_PATH: join(work, 'memory.jsonl') }),
+      ready: /starting server on port/,
+      path: '/sse',
+      transport: 'sse',
+    },
+  },
+  // The heavier starts last, when supergateway is done.
+  {
+    name: 'mongodb-http',
+    http: {
+      // Its log goes to a file unless told otherwise: stderr, to see when it listens.
+      launch: (port) =>
+        nodeLaunch('node_modules/mongodb-mcp-server/dist/esm/index.js', ['--transport', 'http', '--httpHost', '127.0.0.1', '--httpPort', String(port), '--loggers', 'stderr'], {
+          MDB_MCP_TELEMETRY: 'disabled',
+        }),
+      ready: /Http server started/,
+      path: '/mcp',
+    },
+  },
+  {
+    name: 'mongodb',
+    stdio: () => nodeLaunch('node_modules/mongodb-mcp-server/dist/esm/index.js', [], { MDB_MCP_TELEMETRY: 'disabled' }),
+  },
+  {
+    // The native .NET binary of @azure/mcp (its wrapper only finds and spawns it).
+    name: 'azure',
+    unavailable: AZURE === undefined,
+    stdio: () => ({ command: AZURE ?? '', args: ['server', 'start'], env: { AZURE_MCP_COLLECT_TELEMETRY: 'false' } }),
+  },
+];
+
+/**
+ * Results the tool gets wrong today, by the class of the tool's mistake (each was reviewed against
+ * the spec text of its revision like the TRUE findings), tolerated whether they appear or not. TODO, each class to be fixed in the suites, then its
+ * rows removed (and, where a lower level is right, the finding added to test/expected/<name>/):
+ * - 'malformed-request': the tool's own request is malformed. The 2026-07-28 Mcp-Name probes
+ *   (http.modern-name-header-required, http.modern-name-header-matches-body,
+ *   http.modern-header-invalid-chars-rejected) send a body with an extra top-level member
+ *   "target"; strict servers refuse the body (-32600), dual-era routers no longer see a modern
+ *   request (-32000 "No valid session ID"), and nothing is learnt about the headers.
+ * - 'refused-revision': a revision tested although the server refused it (REFUSED_REVISIONS).
+ * - 'no-sentence': a verdict with no spec sentence behind it or behind its level: fuzz.error-codes
+ *   when the server accepted the input, or refused `params: []` with -32600 (as defensible as
+ *   -32602: MCP's schema makes params an object); base.invalid-params failing (MUST) where the
+ *   server answered a malformed tools/call with a result (a warn at most).
+ * - 'refused-request': subscriptions/listen answered with a JSON-RPC error (context7 refuses every
+ *   subscription on purpose) judged as a stream that was never acknowledged.
+ * - 'undeclared-revision': fuzz.answers-once judging the answer to a request with no params (so no
+ *   protocol version in _meta) against the 2026-07-28 result schema, under a sentence it meets.
+ * - 'optional-authorization': OAuth MUSTs failed by a server whose bearer check is a static shared
+ *   secret, not MCP authorization ("Implementations using an HTTP-based transport SHOULD conform
+ *   to this specification"): a warn at most.
+ * - 'unsure': left open by the review: http.error-bodies-valid (an HTTP-level refusal whose
+ *   JSON-RPC error has no id, or id null: the transport text allows "a JSON-RPC error response that
+ *   has no id" for refusals; earlier reviews counted it TRUE) and http.modern-version-header-required
+ *   on a dual-era server (the quoted MUST binds servers that serve no pre-2025-06-18 client).
+ */
+type FalseAlarmClass = 'malformed-request' | 'no-sentence' | 'refused-request' | 'undeclared-revision' | 'optional-authorization' | 'unsure' | 'timing-dependent' | 'busy-machine';
+interface KnownFalseAlarm {
+  server: string;
+  id: string;
+  revisions: string[];
+  status: 'fail' | 'warn' | 'error';
+  class: FalseAlarmClass;
+}
+
+const KNOWN_FALSE_ALARMS: KnownFalseAlarm[] = [
+  { server: 'context7', id: 'subscriptions.acknowledged-first', revisions: ['2026-07-28'], status: 'fail', class: 'refused-request' },
+  { server: 'context7', id: 'subscriptions.id-matches-listen', revisions: ['2026-07-28'], status: 'fail', class: 'refused-request' },
+  { server: 'context7-http', id: 'http.error-bodies-valid', revisions: ['2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'context7-http', id: 'http.modern-version-header-required', revisions: ['2026-07-28'], status: 'fail', class: 'unsure' },
+  { server: 'context7-http', id: 'http.modern-name-header-required', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'context7-http', id: 'http.modern-name-header-matches-body', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'context7-http', id: 'http.modern-header-invalid-chars-rejected', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'notion-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'notion-http', id: 'auth.default-endpoints', revisions: ['2025-03-26'], status: 'fail', class: 'optional-authorization' },
+  { server: 'notion-http', id: 'auth.invalid-token-401', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'optional-authorization' },
+  { server: 'notion-http', id: 'auth.challenge-bearer', revisions: ['2025-06-18'], status: 'fail', class: 'optional-authorization' },
+  { server: 'notion-http', id: 'auth.prm-discoverable', revisions: ['2025-11-25'], status: 'fail', class: 'optional-authorization' },
+  { server: 'mongodb-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'mongodb-http', id: 'http.modern-name-header-required', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'mongodb-http', id: 'http.modern-name-header-matches-body', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'mongodb-http', id: 'http.modern-header-invalid-chars-rejected', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'playwright-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'kubernetes', id: 'fuzz.answers-once', revisions: ['2026-07-28'], status: 'fail', class: 'undeclared-revision' },
+  { server: 'azure', id: 'fuzz.error-codes', revisions: ['2025-11-25'], status: 'warn', class: 'no-sentence' },
+  { server: 'fastmcp-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'tmcp', id: 'base.invalid-params', revisions: ['2024-11-05', '2025-03-26', '2025-06-18', '2026-07-28'], status: 'fail', class: 'no-sentence' },
+  { server: 'tmcp', id: 'fuzz.answers-once', revisions: ['2026-07-28'], status: 'fail', class: 'undeclared-revision' },
+  { server: 'tmcp-http', id: 'base.invalid-params', revisions: ['2024-11-05', '2025-03-26', '2025-06-18', '2026-07-28'], status: 'fail', class: 'no-sentence' },
+  { server: 'mcp-framework-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'supergateway-stateless', id: 'http.error-bodies-valid', revisions: ['2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'supergateway-stateless', id: 'fuzz.error-codes', revisions: ['2025-11-25'], status: 'warn', class: 'no-sentence' },
+  { server: 'supergateway-stateful', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'supergateway-stateful', id: 'fuzz.error-codes', revisions: ['2025-11-25'], status: 'warn', class: 'no-sentence' },
+  { server: 'mcp-proxy-http', id: 'http.error-bodies-valid', revisions: ['2025-03-26', '2025-06-18', '2025-11-25'], status: 'fail', class: 'unsure' },
+  { server: 'mcp-proxy-http', id: 'http.modern-name-header-required', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'mcp-proxy-http', id: 'http.modern-name-header-matches-body', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+  { server: 'mcp-proxy-http', id: 'http.modern-header-invalid-chars-rejected', revisions: ['2026-07-28'], status: 'fail', class: 'malformed-request' },
+];
+
+/**
+ * 'refused-revision': servers that refuse a revision the tool tests anyway; every result at it is
+ * tolerated. kubernetes-http: server/discover lists no 2026-07-28 and every other request at it
+ * gets -32022, yet the run counts the revision as accepted.
+ */
+const REFUSED_REVISIONS: Record<string, string> = { 'kubernetes-http': '2026-07-28' };
+
+/**
+ * Results that a run may or may not see, tolerated either way: TRUE findings that show only when
+ * the server's own timer wins a race, and verdicts a very busy machine causes.
+ * - fastmcp: for up to a second after it starts, FastMCP polls for the client's capabilities, and
+ *   as soon as it has them (right after initialize) it sends roots/list without waiting for
+ *   notifications/initialized (lifecycle#initialization: "The server SHOULD NOT send requests
+ *   other than pings and logging before receiving the initialized notification"). A slow start
+ *   (a busy machine) lets the second pass and the request never comes.
+ */
+const RUN_DEPENDENT: KnownFalseAlarm[] = [
+  ...['fastmcp', 'fastmcp-http'].map((server): KnownFalseAlarm => ({
+    server,
+    id: 'lifecycle.no-requests-before-initialized',
+    revisions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'],
+    status: 'warn',
+    class: 'timing-dependent',
+  })),
+  // TODO 'busy-machine' (timeouts turned into verdicts): seen only with a load average above 20 on
+  // the 2 cores, never on a quieter machine; the .NET server answers these at once otherwise.
+  { server: 'azure', id: 'fuzz.stdio-framing', revisions: ['2025-11-25'], status: 'warn', class: 'busy-machine' },
+  { server: 'azure', id: 'base.one-response-per-request', revisions: ['2024-11-05'], status: 'fail', class: 'busy-machine' },
+];
+
+const quote = (s: string): string => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
+
+const work = mkdtempSync(join(tmpdir(), 'mcp-conformance-published-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Run the suite against one server: start it (HTTP), run, stop it. */
+async function runServer(server: PublishedServer): Promise<RunReport> {
+  const dir = mkdtempSync(join(work, `${server.name}-`));
+  const settings = { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 25 } };
+  const run = (target: Target) => runChecks({ target, checks: allChecks, timeoutMs: 10_000, concurrency: 4, toolVersion: 'test', settings });
+  if (server.stdio) {
+    const { command, args, env } = server.stdio(dir);
+    return run({ kind: 'stdio', command: [command, ...args].map(quote).join(' '), ...(env ? { env } : {}) });
+  }
+  const http = server.http;
+  if (!http) throw new Error(`${server.name}: neither stdio nor http`);
+  const port = await freePort();
+  const { command, args, env } = http.launch(port, dir);
+  // Startup can be slow on a busy machine (a .NET or Go binary, an OpenTelemetry exporter).
+  const started: Started = await startProcess(command, args, env ?? {}, http.ready, 60_000);
+  try {
+    // Servers that pick their own port print their URL ("listening http://...") once they listen;
+    // the others may print their line before they bind.
+    const own = /listening (http:\/\/\S+)/.exec(started.output())?.[1];
+    if (own === undefined) await listening(port, http.host);
+    const url = own ?? `http://${http.host ?? '127.0.0.1'}:${port}${http.path}`;
+    return await run({ kind: 'http', url, ...(http.headers ? { headers: http.headers } : {}), ...(http.transport ? { transport: http.transport } : {}) });
+  } finally {
+    await started.stop();
+  }
+}
+
+/** Every server, two at a time, in the order of SERVERS (the slowest first). */
+async function runAll(servers: PublishedServer[]): Promise<[string, RunReport | Error][]> {
+  const reports = new Map<string, RunReport | Error>();
+  const queue = [...servers];
+  const worker = async () => {
+    for (let server = queue.shift(); server; server = queue.shift()) {
+      try {
+        reports.set(server.name, await runServer(server));
+      } catch (error) {
+        reports.set(server.name, error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return [...reports];
+}
+
+const only = process.env.MCP_CONFORMANCE_INTEROP_ONLY?.split(',');
+const keepReports = process.env.MCP_CONFORMANCE_INTEROP_REPORTS;
+const runnable = SERVERS.filter((s) => !s.unavailable && (only === undefined || only.includes(s.name)));
+const key = (id: string, revision: string, status: string) => `${id}@${revision}: ${status}`;
+
+/** The reviewed non-passing results of a server, and those of its run (the tolerated ones left out). */
+function compare(name: string, report: RunReport | Error): { got: string[]; want: string[] } {
+  const want = findingsOf(name)
+    .flatMap((f) => f.revisions.map((rev) => key(f.id, rev, f.status)))
+    .sort();
+  if (report instanceof Error) return { got: [`(no report: ${report.message})`], want };
+  const tolerated = new Set([...KNOWN_FALSE_ALARMS, ...RUN_DEPENDENT].filter((a) => a.server === name).flatMap((a) => a.revisions.map((rev) => key(a.id, rev, a.status))));
+  const got = report.results
+    .filter((r) => r.status !== 'pass' && r.status !== 'skip')
+    .map((r) => key(r.id, r.revision, r.status))
+    .filter((k) => !tolerated.has(k) && !k.includes(`@${REFUSED_REVISIONS[name] ?? 'none'}:`))
+    .sort();
+  return { got, want };
+}
+
+const same = ({ got, want }: { got: string[]; want: string[] }) => got.length === want.length && got.every((k, i) => k === want[i]);
+
+describe('published MCP servers from npm', () => {
+  const reports = new Map<string, RunReport | Error>();
+
+  beforeAll(async () => {
+    const started = Date.now();
+    for (const [name, report] of await runAll(runnable)) reports.set(name, report);
+    const pooled = Date.now();
+    // A run whose findings differ is run again, alone: on a busy machine a verdict can still rest on
+    // a timeout (class 'busy-machine'), and alone the server has the machine to itself. What the
+    // first run saw is printed, so a real change is seen as well as a flaky one.
+    for (const server of runnable.filter((s) => !same(compare(s.name, reports.get(s.name) ?? new Error('none'))))) {
+      const first = compare(server.name, reports.get(server.name) ?? new Error('none'));
+      console.log(`${server.name}: run again alone; the first run differed by`, {
+        unexpected: first.got.filter((k) => !first.want.includes(k)),
+        missing: first.want.filter((k) => !first.got.includes(k)),
+      });
+      const [again] = await runAll([server]);
+      reports.set(server.name, again?.[1] ?? new Error('no second run'));
+    }
+    if (keepReports) {
+      mkdirSync(keepReports, { recursive: true });
+      for (const [name, report] of reports) if (!(report instanceof Error)) writeFileSync(join(keepReports, `${name}.json`), JSON.stringify(report, null, 2));
+    }
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+    console.log(`published servers: ${runnable.length} targets in ${seconds(pooled - started)}, ${seconds(Date.now() - pooled)} more for the runs repeated alone`);
+  }, 2_400_000);
+
+  // The machines of this project are linux x64: a native server missing there is an install fault,
+  // not a reason to test less.
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')('has the native servers installed (Go, .NET)', () => {
+    expect(SERVERS.filter((s) => s.unavailable).map((s) => s.name)).toEqual([]);
+  });
+
+  it.each(runnable)('$name: exactly the reviewed findings (and known false alarms)', ({ name }) => {
+    const report = reports.get(name);
+    if (report instanceof Error || report === undefined) throw report ?? new Error(`${name}: no report`);
+    expect(report.aborted).toBeUndefined();
+    expect(report.revisions.filter((r) => r.status === 'accepted').length).toBeGreaterThan(0);
+    for (const f of findingsOf(name)) expect(f.why.length, f.id).toBeGreaterThan(40);
+    const { got, want } = compare(name, report);
+    expect(got).toEqual(want);
+  });
+});
