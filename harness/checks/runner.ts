@@ -13,6 +13,7 @@ import { ProbeCut, classifyEras, probeFacts, probeRevision, silentEraCutoff, typ
 import { REVISIONS, inRange, revisionInfo, type Era } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
 import { SessionError } from '../sessions/session.js';
+import { MalformedProbe } from '../sessions/well-formed.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
@@ -463,6 +464,8 @@ async function withDeadline(check: Check, ctx: RunContext, ms: number): Promise<
     return await Promise.race([
       check.run(ctx).catch((error: unknown): Verdict => {
         if (error instanceof SessionError) return { status: 'error', reason: `could not open a session: ${error.message}` };
+        // Our own probe was malformed: its sentence says so already.
+        if (error instanceof MalformedProbe) return { status: 'error', reason: error.message };
         return { status: 'error', reason: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
       }),
       deadline,

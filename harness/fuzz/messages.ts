@@ -97,6 +97,8 @@ export interface Rendered {
   open: boolean;
   /** 2026-07-28: a request that carries none of the era's _meta fields (a server may take it for another era). */
   ambiguous: boolean;
+  /** 2026-07-28: a request without _meta protocolVersion: it names no revision its answer could be held to. */
+  versionless?: boolean;
 }
 
 /** How to render for the era under test: the modern per-request _meta, absent in the legacy era. */
@@ -199,7 +201,8 @@ export function render(input: FuzzInput, ids: IdSource, opts: RenderOptions = {}
   const request = input.id.kind !== 'absent';
   let params = opts.meta && request ? withMeta(input.params, opts.meta, input.meta) : input.params;
   const meta = isPlain(params) && isPlain(params._meta) ? params._meta : {};
-  const ambiguous = opts.meta !== undefined && request && !(META_VERSION in meta) && !(META_CAPABILITIES in meta);
+  const versionless = opts.meta !== undefined && request && !(META_VERSION in meta);
+  const ambiguous = versionless && !(META_CAPABILITIES in meta);
   const open = hasLoneSurrogate(input.method) || hasLoneSurrogate(params) || (input.payload?.kind === 'text' && hasLoneSurrogate(input.payload.text));
   const raws: Record<string, string> = input.id.kind === 'raw' ? { id: input.id.lexeme } : {};
   if (input.payload) {
@@ -211,7 +214,7 @@ export function render(input: FuzzInput, ids: IdSource, opts: RenderOptions = {}
   Object.assign(msg, input.extra ?? {});
   let text = JSON.stringify(msg);
   for (const [name, raw] of Object.entries(raws)) text = text.replace(JSON.stringify(`${RAW}${name}`), raw);
-  return { input, text, ...(id !== undefined ? { id } : {}), ...(typeof input.method === 'string' ? { method: input.method } : {}), open, ambiguous };
+  return { input, text, ...(id !== undefined ? { id } : {}), ...(typeof input.method === 'string' ? { method: input.method } : {}), open, ambiguous, ...(versionless ? { versionless } : {}) };
 }
 
 function payloadText(p: Payload): string {

@@ -112,10 +112,23 @@ export const survives: FuzzProperty<FuzzInput[]> = {
  * an integer code and a string message). The result's own schema is schema.server-messages-
  * valid's and the feature suites' to judge (on ordinary traffic, every run, whatever the seed).
  */
-export function responseProblem(corpus: Corpus, m: Record<string, unknown>): string | undefined {
+export function responseProblem(corpus: Corpus, m: Record<string, unknown>, versionless = false): string | undefined {
   if ('result' in m && 'error' in m) return 'the response has both result and error';
+  // A request that named no protocol version binds its answer to no revision's schema: only
+  // JSON-RPC's envelope is judged (whether it should have been refused is version.*'s rule).
+  if (versionless) return envelopeProblem(m);
   const v = corpus.schema.validate('JSONRPCMessage', m);
   return v.ok ? undefined : `not a valid JSON-RPC response: ${v.error}`;
+}
+
+/** JSON-RPC 2.0 section 5: "jsonrpc": "2.0", a result, or an error with an integer code and a string message. */
+function envelopeProblem(m: Record<string, unknown>): string | undefined {
+  if (m.jsonrpc !== '2.0') return `not a valid JSON-RPC response: jsonrpc is ${brief(m.jsonrpc, 40)}, not "2.0"`;
+  if ('result' in m) return undefined;
+  const error = m.error as { code?: unknown; message?: unknown } | undefined;
+  if (typeof error !== 'object' || error === null) return 'not a valid JSON-RPC response: neither result nor error';
+  if (!Number.isInteger(error.code) || typeof error.message !== 'string') return 'not a valid JSON-RPC response: the error lacks an integer code or a string message';
+  return undefined;
 }
 
 /** Is this a response with id null (or none): the server took some input for unparsable or invalid? */
@@ -157,7 +170,7 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
         return fail(`one response to ${what} (${rule.standard})`, `${none}${other}`);
       }
       if (got.length > 1) return fail(`one response to ${what}`, `${got.length} responses: ${brief(got, 200)}`);
-      const problem = responseProblem(env.corpus, got[0] as Record<string, unknown>);
+      const problem = responseProblem(env.corpus, got[0] as Record<string, unknown>, r.versionless === true);
       if (problem) return fail(`a valid response to ${what}`, problem);
     }
     return dropped.length > 0 ? droppedMiss(env, conn.session, x, dropped) : OK;
@@ -172,8 +185,8 @@ function droppedMiss(env: Env, session: Session, x: Exchange, dropped: number[])
   const judge = (late: boolean): Judgement => {
     for (const i of dropped) {
       const got = late ? answersSince(session, x, i) : [];
-      if (got.length === 1 && !responseProblem(env.corpus, got[0] as Record<string, unknown>)) continue;
       const r = x.rendered[i] as Rendered;
+      if (got.length === 1 && !responseProblem(env.corpus, got[0] as Record<string, unknown>, r.versionless === true)) continue;
       const expected = `one response to ${describeInput(r.input)} (id ${brief(r.id, 60)}) (${ruleOf(r).standard})`;
       const actual = got.length === 0 ? 'no response: the request was dropped' : `late: ${got.length} response(s): ${brief(got, 200)}`;
       return { ok: false, soft: true, expected, actual, recheck: () => judge(true) };

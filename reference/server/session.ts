@@ -161,7 +161,7 @@ export class Session {
       return { rejected: true, hadRequests: false };
     }
     // basic#batching exists only in 2025-03-26 ("MUST support receiving JSON-RPC batches").
-    const batching = this.revision === '2025-03-26' || (this.revision !== null && isOn('batch-accepted-2025-06-18'));
+    const batching = this.revision === '2025-03-26';
     if (!batching || isOn('batch-rejected')) {
       const why = 'batches are only accepted when 2025-03-26 was negotiated';
       channel.send(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${why}`));

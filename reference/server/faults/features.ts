@@ -20,13 +20,10 @@ export const FEATURES_FAULTS = [
     description: 'Leaves resources out of the capabilities (resources/* answer -32601), yet get_image also embeds the resource test://static/readme.',
   },
   // resources
-  { id: 'resources-read-listed-error', description: 'Reading the listed test://static/blob.bin answers -32603 (Internal error).' },
-  { id: 'resources-read-wrong-uri', description: 'Reading test://static/readme answers contents whose uri is test://static/README.' },
   { id: 'resources-unknown-uri-result', description: 'Reading an unknown URI returns {contents: []} instead of an error (-32002; -32602 from 2026-07-28).' },
   { id: 'resources-subscribe-error', description: 'resources/subscribe answers -32601 although resources.subscribe is declared.' },
   { id: 'resources-uri-invalid', description: 'resources/list also lists test://static:notes (a port that is not digits: not RFC 3986, though JSON Schema\'s `format: uri` lets it by), readable like the others.' },
   // prompts
-  { id: 'prompts-get-error', description: 'prompts/get of "conversation" (no arguments) answers -32603 (Internal error).' },
   { id: 'prompts-unknown-returns-result', description: 'prompts/get of an unknown prompt returns {messages: []} instead of error -32602.' },
   { id: 'prompts-missing-argument-accepted', description: 'prompts/get without a required argument succeeds (the argument is filled with "").' },
   // completion

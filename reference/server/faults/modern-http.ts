@@ -7,7 +7,13 @@ const HTTP = ['http'] as const;
 const MODERN_REVISION = '2026-07-28';
 
 export const MODERN_HTTP_FAULTS = [
-  { id: 'modern-http-session-id', transports: HTTP, description: 'SHTTP-101: modern responses carry a freshly minted Mcp-Session-Id header.' },
+  {
+    id: 'modern-http-session-id',
+    transports: HTTP,
+    // The no-session rule is written for a server that supports only 2026-07-28.
+    mode: 'modern-only',
+    description: 'SHTTP-101: modern responses carry a freshly minted Mcp-Session-Id header.',
+  },
   {
     id: 'modern-http-get-allowed',
     transports: HTTP,
@@ -18,6 +24,8 @@ export const MODERN_HTTP_FAULTS = [
   {
     id: 'modern-http-last-event-id-refused',
     transports: HTTP,
+    // Ignoring Last-Event-ID is written for a server that supports only 2026-07-28.
+    mode: 'modern-only',
     description: 'SHTTP-101: a modern POST carrying a Last-Event-ID header is refused with 400 instead of served (the header ignored).',
   },
   { id: 'modern-http-no-accel-buffering', transports: HTTP, description: 'SHTTP-106: modern SSE answers lack the X-Accel-Buffering: no header.' },

@@ -38,5 +38,4 @@ export const UTILITIES_FAULTS = [
   { id: 'batch-rejected', description: 'At 2025-03-26 a batch is refused with one -32600 error instead of being processed.' },
   { id: 'batch-not-array', description: 'The responses to a batch go out as separate messages instead of one array.' },
   { id: 'empty-batch-ignored', description: 'An empty array ([]) gets no answer instead of a -32600 error.' },
-  { id: 'batch-accepted-2025-06-18', description: 'Batches are processed (and answered with an array) at every revision, not only at 2025-03-26.' },
 ] as const satisfies readonly { id: string; description: string; transports?: readonly ('stdio' | 'http' | 'sse')[]; revision?: string }[];

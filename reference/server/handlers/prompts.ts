@@ -1,7 +1,7 @@
 // server/prompts: prompts/list (paginated) and prompts/get.
 import { PROMPTS, renderPrompt, type PromptDef } from '../catalog/prompts.js';
 import { isOn } from '../faults.js';
-import { ErrorCode, RpcError, invalidParams, isPlainObject } from '../jsonrpc.js';
+import { invalidParams, isPlainObject } from '../jsonrpc.js';
 import { isInputRequired, type InputRequired } from '../modern/mrtr.js';
 import { paginate } from '../pagination.js';
 import { offeredAt } from '../revisions.js';
@@ -38,7 +38,6 @@ export function getPrompt(ctx: RequestContext): Record<string, unknown> | InputR
     if (isOn('prompts-unknown-returns-result')) return { messages: [] };
     throw invalidParams(`Unknown prompt: ${name}`, { name });
   }
-  if (prompt.name === 'conversation' && isOn('prompts-get-error')) throw new RpcError(ErrorCode.InternalError, 'Internal error');
   const args = ctx.params.arguments ?? {};
   if (!isPlainObject(args)) throw invalidParams('Invalid params: arguments must be an object');
   for (const [k, v] of Object.entries(args)) {

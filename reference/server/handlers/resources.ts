@@ -63,9 +63,7 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   const uri = uriParam(ctx);
   const res = resourcesFor(ctx, true).find((r) => r.uri === uri);
   if (res) {
-    if (res.name === 'blob.bin' && isOn('resources-read-listed-error')) throw new RpcError(ErrorCode.InternalError, 'Internal error');
-    const shown = res.name === 'readme' && isOn('resources-read-wrong-uri') ? 'test://static/README' : uri;
-    const item: Record<string, unknown> = { uri: shown, mimeType: res.mimeType };
+    const item: Record<string, unknown> = { uri, mimeType: res.mimeType };
     if (res.blob !== undefined) item.blob = res.blob;
     else item.text = res.text ?? '';
     return { contents: [item] };
