@@ -56,11 +56,19 @@ describe('the pace of a target', () => {
     expect(p.summary()).toMatchObject({ timeouts: 2, finalWindow: 8 });
   });
 
-  it('halves the window when answers slow down to a quarter of --timeout', () => {
+  it('halves the window when answers slow down past a quarter of --timeout and four times the quickest', () => {
     const p = pace(1000, 16);
+    p.noteAnswer('ping', 20);
     for (let i = 0; i < 10; i++) p.noteAnswer('ping', 600);
     expect(p.window).toBe(2);
     expect(p.cuts[0]?.why).toMatch(/^answers slowed down to about \d+ ms/);
+  });
+
+  it('a target that always takes its time is not falling behind: the window still grows', () => {
+    const p = pace(1000, 16);
+    for (let i = 0; i < 100; i++) p.noteAnswer('ping', 300 + (i % 3) * 50);
+    expect(p.cuts).toEqual([]);
+    expect(p.window).toBe(16);
   });
 
   it('records each measured start', () => {
@@ -229,6 +237,7 @@ describe('a verdict that may rest on a timeout', () => {
     expect(restsOnTimeout(result({ actual: 'error -32602' }), false)).toBe(false);
     expect(restsOnTimeout(result({ status: 'pass' }), true)).toBe(false);
     expect(restsOnTimeout(result({ status: 'skip', reason: 'no answer' }), true)).toBe(false);
+    expect(restsOnTimeout(result({ status: 'skip', reason: 'inconclusive: the tool answered before the cancellation' }), false)).toBe(true);
   });
 
   it('reports the attempt made alone, with the first beside it and both wire excerpts', () => {

@@ -138,8 +138,14 @@ export interface CheckContext {
   readonly probe: ProbeFacts;
   /** Tag for frames this check causes (conversations from ctx apply it themselves). */
   readonly owner: string;
-  /** Per-request timeout in milliseconds (the user's --timeout). */
+  /** How long to wait for an answer now: --timeout, or a few times the target's slowest answer. */
   readonly timeoutMs: number;
+  /**
+   * How long the target takes to answer these days (a smoothed recent answer time, ms). Work a
+   * check asks the target to do and then interrupts (a slow tool to cancel, a task to cancel)
+   * must outlast a few answers.
+   */
+  readonly answerMs: number;
   /** What the user allows (--call-tools) and the fuzzing budget (--seed, --fuzz-runs). */
   readonly settings: RunSettings;
   /** HTTP access (raw requests, sessions, streams) where the target is HTTP; absent on stdio. */

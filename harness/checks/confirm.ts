@@ -1,8 +1,9 @@
 // A timeout is evidence only when confirmed alone. A check whose fail, warn or error may rest on
 // "no answer came within N ms" (one of its requests timed out, its verdict says so, or the
-// harness could not decide) is run again once the others are done, with nothing else in flight
-// on the target and the patience a retry gets (pacing/pace.ts); only what holds then is
-// reported, and the result shows both attempts.
+// harness could not decide), or that skipped as inconclusive (the timing of its exchange decided
+// nothing: a tool answered before it could be cancelled), is run again once the others are done,
+// with nothing else in flight on the target and the patience a retry gets (pacing/pace.ts); only
+// what holds then is reported, and the result shows both attempts.
 import type { CheckResult } from './result.js';
 
 /** Verdict texts that say a wait ran out (the peer's, the transports', the checks' own). */
@@ -11,6 +12,7 @@ const WAIT_RAN_OUT = /\bwithin \d+ ?ms\b|\bdid not finish\b|\bno (?:answer|respo
 /** Might this result be the run's own load rather than the target's doing? */
 export function restsOnTimeout(result: CheckResult, aRequestTimedOut: boolean): boolean {
   if (result.status === 'error') return true;
+  if (result.status === 'skip') return /^inconclusive\b/.test(result.reason ?? '');
   if (result.status !== 'fail' && result.status !== 'warn') return false;
   return aRequestTimedOut || WAIT_RAN_OUT.test(`${result.actual ?? ''} ${result.reason ?? ''}`);
 }

@@ -63,6 +63,8 @@ export interface Look {
 export interface ContextDeps {
   /** Target-wide looks (ctx.once with scope 'target'). */
   looks: Map<string, Look>;
+  /** The revision's looks (ctx.once): its state's, or fresh ones for a check tried again alone. */
+  revisionLooks: Map<string, Look>;
   /** The --concurrency budget the check runs in (absent for passive checks, run alone). */
   slots?: { suspend<T>(p: Promise<T>): Promise<T> };
   target: Target;
@@ -120,6 +122,10 @@ export class RunContext implements CheckContext {
   /** The target's patience now: --timeout, or a few times its slowest answer (pacing/pace.ts). */
   get timeoutMs(): number {
     return this.deps.pace.patience();
+  }
+
+  get answerMs(): number {
+    return this.deps.pace.recentAnswerMs;
   }
 
   in(range: string): boolean {
@@ -218,7 +224,7 @@ export class RunContext implements CheckContext {
   }
 
   once<T>(key: string, record: () => Promise<T>, scope: 'revision' | 'target' = 'revision'): Promise<T> {
-    const looks = scope === 'target' ? this.deps.looks : this.deps.state.looks;
+    const looks = scope === 'target' ? this.deps.looks : this.deps.revisionLooks;
     const known = looks.get(key);
     if (known) return known.done ? (known.promise as Promise<T>) : this.awaitLook(known.promise as Promise<T>);
     const look: Look = { promise: record(), done: false };

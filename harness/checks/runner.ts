@@ -279,7 +279,9 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
       record(s.first);
       continue;
     }
-    const second = await runOne(s.check, s.state, opts, shared());
+    // Alone means afresh: what the first attempt recorded once for several checks (a task run,
+    // a survey) is recorded again, not judged again as it was.
+    const second = await runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true });
     record(confirmedAlone(s.first, second.result, s.crowd));
   }
   pace.retrying = false;
@@ -365,6 +367,8 @@ interface RunShared {
   liveness: Liveness;
   timedOutOwners: Set<string>;
   slots?: Pool;
+  /** Record the revision's looks anew (a check tried again alone), not from the revision's state. */
+  fresh?: boolean;
 }
 
 /** One run of a check, and whether its verdict may rest on a timeout (then it is tried again alone). */
@@ -379,7 +383,8 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
   run.timedOutOwners.delete(owner);
-  const ctx = new RunContext({ target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, ...(run.slots ? { slots: run.slots } : {}) });
+  const revisionLooks = run.fresh ? new Map<string, Look>() : state.looks;
+  const ctx = new RunContext({ target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   const unknown = state.facts.server.capabilitiesUnknown;

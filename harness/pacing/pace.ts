@@ -5,7 +5,9 @@
 //   - waits for an answer the larger of --timeout and a few times the slowest answer seen
 //     (patience), and for a start up to the startup timeout (ending as soon as it answers);
 //   - runs checks in a window that grows while answers stay quick and halves when they slow
-//     down or time out, as a congestion controller does; --concurrency is its ceiling.
+//     down or time out, as a congestion controller does; --concurrency is its ceiling. "Quick"
+//     and "slow" are against both --timeout and the target's own quickest answer: a server that
+//     always takes 300 ms is not falling behind, one whose 20 ms answers now take 600 ms is.
 
 /** The startup wait when --startup-timeout is not given: generous, and it ends as soon as the target answers. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -14,10 +16,12 @@ export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 const PATIENCE_FACTOR = 3;
 /** The window starts here (or at the ceiling, if lower) and grows from the first quick answers. */
 const INITIAL_WINDOW = 4;
-/** Answers slower than this share of --timeout mean the target is falling behind: cut the window. */
+/** Answers slower than this share of --timeout, and than SLOW_RATIO times the quickest answer, mean the target is falling behind: cut the window. */
 const SLOW_SHARE = 0.25;
-/** Answers quicker than this share of --timeout let the window grow. */
+const SLOW_RATIO = 4;
+/** Answers quicker than this share of --timeout, or than QUICK_RATIO times the quickest answer, let the window grow. */
 const QUICK_SHARE = 0.1;
+const QUICK_RATIO = 2;
 /** Smoothing of the recent answer time (an exponentially weighted moving average). */
 const SMOOTHING = 0.25;
 
@@ -71,6 +75,7 @@ export class Pace {
   private readonly answerMs: number[] = [];
   private slowestMs = 0;
   private slowestMethod: string | undefined;
+  private quickestMs = Number.POSITIVE_INFINITY;
   private smoothedMs: number | undefined;
   private timeouts = 0;
   private windowSize: number;
@@ -106,6 +111,11 @@ export class Pace {
     return Math.floor(this.windowSize);
   }
 
+  /** How long the target takes to answer these days: a smoothed recent answer time (0 before any). */
+  get recentAnswerMs(): number {
+    return Math.round(this.smoothedMs ?? 0);
+  }
+
   /** The slowest start measured (0 before any). */
   get slowestStartMs(): number {
     return this.startsMs.length > 0 ? Math.max(...this.startsMs) : 0;
@@ -124,10 +134,11 @@ export class Pace {
       this.slowestMs = ms;
       this.slowestMethod = method;
     }
+    this.quickestMs = Math.min(this.quickestMs, ms);
     this.smoothedMs = this.smoothedMs === undefined ? ms : this.smoothedMs + SMOOTHING * (ms - this.smoothedMs);
-    if (this.smoothedMs > SLOW_SHARE * this.timeoutMs) {
+    if (this.smoothedMs > Math.max(SLOW_SHARE * this.timeoutMs, SLOW_RATIO * this.quickestMs)) {
       this.cut(`answers slowed down to about ${Math.round(this.smoothedMs)} ms (${method} took ${Math.round(ms)} ms)`);
-    } else if (this.smoothedMs < QUICK_SHARE * this.timeoutMs && this.windowSize < this.ceiling) {
+    } else if (this.smoothedMs < Math.max(QUICK_SHARE * this.timeoutMs, QUICK_RATIO * this.quickestMs) && this.windowSize < this.ceiling) {
       // Below half the ceiling the window grows by one per quick answer, above by one per window.
       this.windowSize = Math.min(this.ceiling, this.windowSize + (this.windowSize < this.ceiling / 2 ? 1 : 1 / this.windowSize));
       this.largest = Math.max(this.largest, this.window);

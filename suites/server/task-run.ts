@@ -6,6 +6,7 @@
 // tasks/list. Schema violations of these frames are kept private: a tools/call answered with a
 // CreateTaskResult is right here, and the checks validate each task message against the
 // definition it must meet.
+import { noShapeToJudge, unanswered } from './no-answer.js';
 import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
@@ -36,11 +37,14 @@ export interface CoreTaskRun {
   afterEnd: Step[];
   cancelEnded?: Step;
   second?: { create: Reply; id?: string; cancel?: Step; get?: Step; later?: Step };
-  list?: { ids: string[]; replies: Reply[]; problem?: string; retrievable: string[] };
+  /** `unanswered`: a page got no answer (nothing to judge: see no-answer.ts). */
+  list?: { ids: string[]; replies: Reply[]; problem?: string; unanswered?: string; retrievable: string[] };
 }
 
 const WORK_A_MS = 300;
 export const WORK_B_MS = 400;
+/** ... or this many of the target's recent answers, if longer. */
+const SLOW_WORK_ANSWERS = 4;
 const TTL_MS = 60_000;
 const MAX_LIST_PAGES = 20;
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
@@ -92,7 +96,8 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   const get = (taskId = id): Promise<Step> => step('tasks/get', { taskId });
   // Task B runs alongside A: its story (cancelled while working, read again after its work
   // would have ended) does not depend on A's, and the run takes B's time instead of A's plus B's.
-  const second = secondTask(run, call, step, isObj(caps.cancel), clock);
+  // B must still be working when its tasks/cancel arrives: a few of the target's answers at least.
+  const second = secondTask(run, call, step, isObj(caps.cancel), clock, Math.max(WORK_B_MS, SLOW_WORK_ANSWERS * ctx.answerMs));
 
   // tasks/result at once, and tasks/get polls (at the server's pollInterval, bounded) until A ends.
   const pending = step('tasks/result', { taskId: id }, budget);
@@ -117,16 +122,16 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
 }
 
 /** Task B: created (a second id), cancelled while it works, and read again after its work would have ended. */
-async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, cancel: boolean, clock: () => number): Promise<void> {
+async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, cancel: boolean, clock: () => number, workMs: number): Promise<void> {
   const started = clock();
-  const create = await call(WORK_B_MS);
+  const create = await call(workMs);
   const id = createdId(create);
   run.second = { create, ...(id !== undefined ? { id } : {}) };
   if (id === undefined || !cancel) return;
   run.second.cancel = await step('tasks/cancel', { taskId: id });
   run.second.get = await step('tasks/get', { taskId: id });
   // A server that gave B the id of A would give C that id too, and C would rewrite A's story.
-  if (id === run.id || !(await twinEnded(call, step, [run.id, id]))) await sleep(Math.max(0, started + WORK_B_MS + 300 - clock()));
+  if (id === run.id || !(await twinEnded(call, step, [run.id, id], workMs))) await sleep(Math.max(0, started + workMs + 300 - clock()));
   run.second.later = await step('tasks/get', { taskId: id });
 }
 
@@ -136,12 +141,12 @@ async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>
  * False when C proves nothing (not created, an id already taken, no result): then the wait is
  * B's time.
  */
-async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, taken: (string | undefined)[]): Promise<boolean> {
-  const id = createdId(await call(WORK_B_MS));
+async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, taken: (string | undefined)[], workMs: number): Promise<boolean> {
+  const id = createdId(await call(workMs));
   if (id === undefined || taken.includes(id)) return false;
   // Patience for C: a few times the work. A server slower than that does not do the work in
   // the time it was asked for, and the fixed wait (by then over) is as good as any.
-  return (await step('tasks/result', { taskId: id }, WORK_B_MS * 3)).reply.kind === 'result';
+  return (await step('tasks/result', { taskId: id }, workMs * 3)).reply.kind === 'result';
 }
 
 /** Every page of tasks/list, and which created tasks tasks/get still found just before. */
@@ -156,6 +161,7 @@ async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): P
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
     const reply = await session.request('tasks/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
     out.replies.push(reply);
+    if (unanswered(reply)) return { ...out, unanswered: noShapeToJudge('tasks/list', reply) };
     const r = resultOf(reply);
     if (!r || !Array.isArray(r.tasks)) return { ...out, problem: `tasks/list got ${reply.kind === 'error' ? `error ${reply.error.code}` : reply.kind === 'result' ? 'a result without a tasks array' : reply.kind}` };
     for (const t of r.tasks) if (isObj(t) && typeof t.taskId === 'string') out.ids.push(t.taskId);

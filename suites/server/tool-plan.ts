@@ -22,12 +22,19 @@ export interface ToolPlan {
   describe: string;
 }
 
+/** Work a check interrupts lasts at least this many of the target's answers, up to a cap. */
+const SLOW_WORK_ANSWERS = 4;
+const SLOW_WORK_CAP_MS = 2000;
+
 /**
  * The tool to call: an allowed slow tool set to about `wantMs` when there is one (`preferSlow`),
  * else any allowed tool with generated arguments (a non-slow one first when `preferSlow` is
- * false). A string is the reason there is none (the check skips with it).
+ * false). A string is the reason there is none (the check skips with it). On a slow target the
+ * work is asked to last at least a few of its answers, so that it is still going when the
+ * check's next request (a cancellation, a progress look) reaches it.
  */
-export async function planToolCall(ctx: CheckContext, wantMs: number, preferSlow = true): Promise<ToolPlan | string> {
+export async function planToolCall(ctx: CheckContext, askedMs: number, preferSlow = true): Promise<ToolPlan | string> {
+  const wantMs = Math.max(askedMs, Math.min(SLOW_WORK_CAP_MS, SLOW_WORK_ANSWERS * ctx.answerMs));
   const { tools } = await ctx.discovery();
   if (!tools) return 'not-declared: the server declares no tools';
   const allowed = tools.items.filter((t) => mayCallTool(ctx.settings.callTools, t));
