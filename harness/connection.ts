@@ -82,7 +82,7 @@ function modernErrorBody(status: number, body: string | undefined): boolean {
  * Streamable HTTP; 400/404/405 lead to a GET expecting the `endpoint` event of HTTP+SSE. 401
  * and redirects stop here: no transport works without the user's help.
  */
-export async function detectHttpTransport(target: HttpTarget, timeoutMs: number): Promise<HttpDetection> {
+export async function detectHttpTransport(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs): Promise<HttpDetection> {
   const wire = new WireLog();
   const options = { wire, observations: new ObservationLog(), connectTimeoutMs: timeoutMs };
   const http = new StreamableHttpTransport({ ...target, transport: 'streamable-http' }, options);
@@ -95,7 +95,13 @@ export async function detectHttpTransport(target: HttpTarget, timeoutMs: number)
   const body = JSON.stringify({ jsonrpc: '2.0', id: 'mcp-conformance-detect', method: 'initialize', params: initializeParams(NEWEST_LEGACY) });
   let info;
   try {
-    const modern = await http.post(JSON.stringify(discover), { headers: mirroredHeaders(discover) });
+    // The first request may find a slow server still busy: it gets the startup timeout.
+    const modern = await http.post(JSON.stringify(discover), { headers: mirroredHeaders(discover), timeoutMs: firstAnswerMs });
+    // A URL that takes requests and answers nothing, in all that time, is silent: say so now.
+    if (!modern && /No response headers/.test(lastEvent(wire))) {
+      const refusal = `the server answered nothing: POST server/discover got no response within ${firstAnswerMs} ms`;
+      return { transport: 'streamable-http', detail: refusal, refusal };
+    }
     const refused = modern && refusalOf(target, modern.status, modern.headers, 'POST server/discover');
     if (refused) return refused;
     if (modern && modern.status >= 200 && modern.status < 300) return { transport: 'streamable-http', detail: `POST server/discover answered HTTP ${modern.status}: Streamable HTTP (2026-07-28)` };
@@ -144,9 +150,9 @@ function refusalOf(target: HttpTarget, status: number, headers: Record<string, s
  * The target with its transport pinned: the forced one (--transport), else the detected one.
  * A target nothing can talk to makes openConnection throw the detection's sentence.
  */
-export async function resolveHttpTarget(target: HttpTarget, timeoutMs: number): Promise<HttpTarget & { detection?: HttpDetection }> {
+export async function resolveHttpTarget(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs): Promise<HttpTarget & { detection?: HttpDetection }> {
   if (target.transport === 'sse') return target;
-  const detection = await detectHttpTransport(target, timeoutMs);
+  const detection = await detectHttpTransport(target, timeoutMs, firstAnswerMs);
   const resolved = { ...target, transport: target.transport ?? detection.transport, detection };
   if (detection.refusal) refusals.set(resolved, detection.refusal);
   return resolved;

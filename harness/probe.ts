@@ -76,11 +76,8 @@ export async function probeRevision(target: Target, revision: string, observatio
   try {
     const session = await startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs });
     if (era === 'modern') {
-      // The server's own list is its answer: a revision it does not list is not one it serves.
-      const listed = session.server.versions;
-      if (!session.server.capabilitiesUnknown && !listed.includes(revision)) {
-        return { probe: { revision, era, status: 'not-supported', detail: `server/discover lists supportedVersions ${JSON.stringify(listed)}, without ${revision}` }, peer, session, route };
-      }
+      const refused = await unlistedRefused(session, revision, pace);
+      if (refused) return { probe: { revision, era, status: 'not-supported', detail: refused }, peer, session, route };
       return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     }
     const answered = session.server.result.protocolVersion;
@@ -101,6 +98,27 @@ export async function probeRevision(target: Target, revision: string, observatio
   } finally {
     cut?.removeEventListener('abort', onCut);
   }
+}
+
+/** List methods a server offers by capability: one of them asks whether a revision is served. */
+const LIST_OF: Record<string, string> = { tools: 'tools/list', resources: 'resources/list', prompts: 'prompts/list' };
+
+/**
+ * Whether a server whose server/discover leaves `revision` out of supportedVersions refuses it:
+ * the server's own answers decide. A plain request at the revision that gets -32022
+ * (UnsupportedProtocolVersion) means it is not served; a result means it is, and only the list
+ * is wrong (discovery.* judges that). Without a list to ask for, the list is taken at its word.
+ * Returns the sentence saying why it is not served, or undefined when it is.
+ */
+async function unlistedRefused(session: Session, revision: string, pace: Pace): Promise<string | undefined> {
+  const listed = session.server.versions;
+  if (session.server.capabilitiesUnknown || listed.includes(revision)) return undefined;
+  const said = `server/discover lists supportedVersions ${JSON.stringify(listed)}, without ${revision}`;
+  const method = Object.keys(LIST_OF).find((c) => session.server.capabilities[c] !== undefined);
+  if (!method) return said;
+  const reply = await session.request(LIST_OF[method] as string, {}, { timeoutMs: pace.startupTimeoutMs });
+  if (reply.kind === 'error' && reply.error.code === -32022) return `${said}, and ${LIST_OF[method]} at it got error -32022 (${reply.error.message})`;
+  return undefined;
 }
 
 /** How long a silent era's probes may wait: this many times the answered era's slowest start, and at least half of --timeout more. */

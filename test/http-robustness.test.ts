@@ -8,7 +8,9 @@ import { runChecks } from '../harness/checks/runner.js';
 import { allChecks } from '../suites/index.js';
 
 const TIMEOUT_MS = 500;
-/** Detection (one timeout) plus the probes (two timeouts each, concurrently), plus closing. */
+/** The wait for a first answer (--startup-timeout, 30 s by default), short here. */
+const STARTUP_MS = 1000;
+/** Detection (one startup timeout) plus the probes (one startup timeout, concurrently), plus closing. */
 const BOUND_MS = 10_000;
 
 let server: Server | undefined;
@@ -46,6 +48,7 @@ async function runAgainst(url: string, transport?: 'sse'): Promise<RunReport> {
     target: { kind: 'http', url, ...(transport ? { transport } : {}) },
     checks: allChecks,
     timeoutMs: TIMEOUT_MS,
+    startupTimeoutMs: STARTUP_MS,
     concurrency: 4,
     toolVersion: 'test',
   });
@@ -59,9 +62,9 @@ async function runAgainst(url: string, transport?: 'sse'): Promise<RunReport> {
 }
 
 describe('hostile HTTP servers', () => {
-  it('a server that accepts and never answers: unreachable, said so', async () => {
+  it('a server that accepts and never answers: unreachable, said so, after one startup timeout', async () => {
     const report = await runAgainst(await serve(() => {}));
-    expect(report.aborted).toMatch(/could not be started or reached: no answer to initialize within 1000 ms/);
+    expect(report.aborted).toMatch(/could not be started or reached: the server answered nothing: POST server\/discover got no response within 1000 ms/);
     expect(report.results).toEqual([]);
   });
 
@@ -72,7 +75,7 @@ describe('hostile HTTP servers', () => {
         timers.push(setInterval(() => res.write(': drip\n\n'), 20));
       }),
     );
-    expect(report.aborted).toMatch(/no answer to initialize within 1000 ms/);
+    expect(report.aborted).toMatch(/no answer to (initialize|server\/discover) within 1000 ms/);
   });
 
   it('an HTTP+SSE server that drips comments and never names its endpoint', async () => {
@@ -103,7 +106,7 @@ describe('hostile HTTP servers', () => {
         pump();
       }),
     );
-    expect(report.aborted).toMatch(/no answer to initialize/);
+    expect(report.aborted).toMatch(/no answer to (initialize|server\/discover)/);
   });
 
   it('a server that redirects in a loop', async () => {
@@ -119,6 +122,6 @@ describe('hostile HTTP servers', () => {
         setTimeout(() => res.destroy(), 20);
       }),
     );
-    expect(report.aborted).toMatch(/no answer to initialize/);
+    expect(report.aborted).toMatch(/no answer to (initialize|server\/discover)/);
   });
 });

@@ -2,7 +2,7 @@
 // liveness probe, the check pool's moving limit, and what a retry alone reports.
 import { describe, expect, it } from 'vitest';
 import { Pool } from '../harness/checks/pool.js';
-import { confirmedAlone, restsOnTimeout } from '../harness/checks/confirm.js';
+import { confirmedAlone, restsOnTimeout, unansweredMethods } from '../harness/checks/confirm.js';
 import type { CheckResult } from '../harness/checks/result.js';
 import type { Reply } from '../harness/jsonrpc/types.js';
 import { Liveness, type LivenessDeps } from '../harness/pacing/liveness.js';
@@ -236,8 +236,14 @@ describe('a verdict that may rest on a timeout', () => {
     expect(restsOnTimeout(result({ actual: 'nothing within 500 ms after the trigger' }), false)).toBe(true);
     expect(restsOnTimeout(result({ actual: 'error -32602' }), false)).toBe(false);
     expect(restsOnTimeout(result({ status: 'pass' }), true)).toBe(false);
-    expect(restsOnTimeout(result({ status: 'skip', reason: 'no answer' }), true)).toBe(false);
+    expect(restsOnTimeout(result({ status: 'skip', reason: 'not-declared: the server does not declare the `tools` capability' }), true)).toBe(false);
+    expect(restsOnTimeout(result({ status: 'skip', reason: 'tools/list got no answer (no response within 2000 ms): no answer to judge' }), false)).toBe(true);
     expect(restsOnTimeout(result({ status: 'skip', reason: 'inconclusive: the tool answered before the cancellation' }), false)).toBe(true);
+  });
+
+  it('names the methods whose requests got no answer, from the wire', () => {
+    const at = (text: string) => ({ seq: 1, t: 0, dir: 'event' as const, conn: 'c1', text });
+    expect([...unansweredMethods([at('no response to tools/list (id 3) within 2000 ms'), at('no response to ping (id "p") in a batch within 50 ms'), at('spawn: x')])]).toEqual(['tools/list', 'ping']);
   });
 
   it('reports the attempt made alone, with the first beside it and both wire excerpts', () => {

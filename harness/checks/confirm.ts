@@ -3,7 +3,11 @@
 // harness could not decide), or that skipped as inconclusive (the timing of its exchange decided
 // nothing: a tool answered before it could be cancelled), is run again once the others are done,
 // with nothing else in flight on the target and the patience a retry gets (pacing/pace.ts); only
-// what holds then is reported, and the result shows both attempts.
+// what holds then is reported, and the result shows both attempts. A skip for want of an answer
+// is tried again too (the answer may have been late), unless the method it waited for already
+// got no answer alone for another check: then the target does not answer it, and waiting again
+// would only stretch the run.
+import type { WireEntry } from '../wire-log.js';
 import type { CheckResult } from './result.js';
 
 /** Verdict texts that say a wait ran out (the peer's, the transports', the checks' own). */
@@ -12,9 +16,19 @@ const WAIT_RAN_OUT = /\bwithin \d+ ?ms\b|\bdid not finish\b|\bno (?:answer|respo
 /** Might this result be the run's own load rather than the target's doing? */
 export function restsOnTimeout(result: CheckResult, aRequestTimedOut: boolean): boolean {
   if (result.status === 'error') return true;
-  if (result.status === 'skip') return /^inconclusive\b/.test(result.reason ?? '');
+  if (result.status === 'skip') return /^inconclusive\b/.test(result.reason ?? '') || WAIT_RAN_OUT.test(result.reason ?? '');
   if (result.status !== 'fail' && result.status !== 'warn') return false;
   return aRequestTimedOut || WAIT_RAN_OUT.test(`${result.actual ?? ''} ${result.reason ?? ''}`);
+}
+
+/** The methods whose requests got no answer in time, from the peer's wire events. */
+export function unansweredMethods(entries: readonly WireEntry[]): Set<string> {
+  const methods = new Set<string>();
+  for (const e of entries) {
+    const m = e.dir === 'event' ? /^no response to (\S+) \(id /.exec(e.text) : null;
+    if (m?.[1]) methods.add(m[1]);
+  }
+  return methods;
 }
 
 /** One line of what an attempt came to. */

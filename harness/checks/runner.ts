@@ -25,7 +25,7 @@ import { Pool } from './pool.js';
 import { GrowthBudget, SessionPool } from './session-pool.js';
 import { SpareConnections } from './spares.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
-import { confirmedAlone, restsOnTimeout } from './confirm.js';
+import { confirmedAlone, restsOnTimeout, unansweredMethods } from './confirm.js';
 import { areaOf, specFor } from './spec-ref.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
 
@@ -82,6 +82,8 @@ interface Suspect {
   first: CheckResult;
   /** How many checks were in flight when it ran. */
   crowd: number;
+  /** Methods whose requests got no answer in its first attempt. */
+  unanswered: Set<string>;
 }
 
 async function runHeld(options: RunOptions): Promise<RunReport> {
@@ -91,7 +93,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const pace = new Pace({ timeoutMs: opts.timeoutMs, startupTimeoutMs: opts.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, ceiling: opts.concurrency });
   pace.onCut((cut) => opts.listener?.paceCut?.(cut));
   // HTTP: pin the transport once, forced (--transport) or detected.
-  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs);
+  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs, pace.startupTimeoutMs);
   const target = opts.target;
   const transport: TransportKind = target.kind === 'stdio' ? 'stdio' : (target.transport ?? 'streamable-http');
   const wanted = REVISIONS.filter((r) => (opts.revisions ?? REVISIONS.map((x) => x.id)).includes(r.id));
@@ -185,7 +187,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
           const crowd = ++inFlight;
           try {
             const first = await runOne(check, state, opts, shared(pool));
-            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd });
+            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered });
             else record(first.result);
           } finally {
             inFlight--;
@@ -274,14 +276,18 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   // 4. Alone, with the patience a retry gets: every check whose verdict rested on a timeout.
   pace.retrying = true;
   if (suspects.length > 0 && !aborted && !liveness.silent) opts.listener?.retrying?.(suspects.length);
+  // Methods that got no answer even alone: a skip waiting on one of them is not tried again.
+  const silentAlone = new Set<string>();
   for (const s of suspects.sort((a, b) => a.state.revision.localeCompare(b.state.revision))) {
-    if (aborted || liveness.silent) {
-      record(s.first);
+    const alreadyShown = s.first.status === 'skip' && s.unanswered.size > 0 && [...s.unanswered].every((m) => silentAlone.has(m));
+    if (aborted || liveness.silent || alreadyShown) {
+      record(alreadyShown ? { ...s.first, reason: `${s.first.reason ?? ''} (not tried again alone: ${[...s.unanswered].join(', ')} got no answer alone for another check)` } : s.first);
       continue;
     }
     // Alone means afresh: what the first attempt recorded once for several checks (a task run,
     // a survey) is recorded again, not judged again as it was.
     const second = await runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true });
+    for (const m of second.unanswered) silentAlone.add(m);
     record(confirmedAlone(s.first, second.result, s.crowd));
   }
   pace.retrying = false;
@@ -375,6 +381,8 @@ interface RunShared {
 interface Attempt {
   result: CheckResult;
   suspect: boolean;
+  /** Methods whose requests got no answer in time during it. */
+  unanswered: Set<string>;
 }
 
 async function runOne(check: Check, state: RevisionState, opts: RunOptions, run: RunShared): Promise<Attempt> {
@@ -434,9 +442,10 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     // A pass can say what it used (e.g. which tool was cancelled); report.json keeps it.
     result.reason = verdict.note;
   }
-  if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerptFor(ctx, state);
+  const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
+  if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerpt;
   const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner));
-  return { result, suspect };
+  return { result, suspect, unanswered: unansweredMethods(excerpt) };
 }
 
 /** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
