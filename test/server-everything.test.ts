@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../harness/checks/runner.js';
 import { defaultSettings } from '../harness/settings.js';
 import { allChecks } from '../suites/index.js';
+import { keepReport } from './interop/http-support.js';
 
 interface Finding {
   id: string;
@@ -35,6 +36,7 @@ describe('server-everything over stdio', () => {
       // A fixed seed: the same fuzz inputs in every run, so the findings are the same.
       settings: { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 25 } },
     });
+    keepReport('server-everything', report);
     expect(report.aborted).toBeUndefined();
     expect(report.revisions.filter((r) => r.status === 'accepted').length).toBeGreaterThan(0);
     const got = report.results

@@ -3,7 +3,7 @@
 // demo authorization server (dynamic registration, PKCE S256, the code from the redirect).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -128,8 +128,20 @@ export function findingsOf(dir: string): Finding[] {
     .flatMap((f) => (JSON.parse(readFileSync(join(path, f), 'utf8')) as { nonPassing: Finding[] }).nonPassing);
 }
 
+/**
+ * For a review: MCP_CONFORMANCE_INTEROP_REPORTS=<dir> keeps a run's report as <dir>/<name>.json
+ * (its wire excerpts, reasons and pace section are the evidence behind each finding).
+ */
+export function keepReport(name: string, report: RunReport): void {
+  const dir = process.env.MCP_CONFORMANCE_INTEROP_REPORTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(report, null, 2));
+}
+
 /** The non-passing results are exactly the reviewed ones, each with its reason. */
 export function expectFindings(report: RunReport, dir: string): void {
+  keepReport(dir, report);
   const findings = findingsOf(dir);
   const got = report.results
     .filter((r) => r.status !== 'pass' && r.status !== 'skip')

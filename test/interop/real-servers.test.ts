@@ -13,6 +13,7 @@ import { runChecks } from '../../harness/checks/runner.js';
 import type { RunReport } from '../../harness/checks/result.js';
 import { defaultSettings, mayCallTool, type ToolLike } from '../../harness/settings.js';
 import { allChecks } from '../../suites/index.js';
+import { keepReport } from './http-support.js';
 
 interface Finding {
   id: string;
@@ -137,6 +138,7 @@ describe.each(SERVERS)('$name over stdio (default --call-tools readonly)', (serv
       // A fixed seed: the same fuzz inputs in every run, so the findings are the same.
       settings: { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 25 } },
     });
+    keepReport(server.name, report);
   }, 170_000);
 
   it('gets exactly the reviewed findings, each with its reason', () => {
