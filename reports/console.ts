@@ -6,6 +6,7 @@ import type { Status } from '../harness/checks/check.js';
 import type { RunListener } from '../harness/checks/events.js';
 import type { CheckResult, RevisionProbe, RunReport } from '../harness/checks/result.js';
 import type { WireEntry } from '../harness/wire-log.js';
+import { skipLabel } from './model.js';
 import { CLEAR_LINE, paint, safe, show, type Paint } from './terminal.js';
 
 export interface ConsoleOptions {
@@ -231,7 +232,7 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
     const skipped = results.filter((r) => r.status === 'skip');
     if (skipped.length === 0) return;
     const byReason = new Map<string, number>();
-    for (const r of skipped) byReason.set(r.reason ?? 'no reason given', (byReason.get(r.reason ?? 'no reason given') ?? 0) + 1);
+    for (const r of skipped) byReason.set(skipLabel(r), (byReason.get(skipLabel(r)) ?? 0) + 1);
     const sorted = [...byReason].sort((a, b) => b[1] - a[1]);
     const listed = opts.verbose ? sorted : sorted.slice(0, SKIP_REASONS);
     const parts = listed.map(([reason, n]) => `${show(reason, 160)} ×${n}`);

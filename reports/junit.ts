@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
 import type { WireEntry } from '../harness/wire-log.js';
-import { areasOf, cellOf, columnsOf, failsRun, targetOf, type FailOn } from './model.js';
+import { areasOf, cellOf, columnsOf, failsRun, targetOf, type FailOn, skipLabel } from './model.js';
 import { clip, unsafe } from './terminal.js';
 
 const LIMITS = { message: 500, body: 4000, frame: 1000, frames: 20 };
@@ -79,7 +79,7 @@ function testcase(r: CheckResult, failOn: FailOn): string {
   } else if (r.status === 'fail') {
     inner = `<system-out>${xml('FAILED (not failing the run: --fail-on none): ')}${details(r)}</system-out>`;
   } else if (r.status === 'skip') {
-    inner = `<skipped message="${attr(r.reason ?? 'not applicable')}"/>`;
+    inner = `<skipped message="${attr(skipLabel(r))}"/>`;
   }
   return inner ? `    ${open}\n      ${inner}\n    </testcase>` : `    ${open}</testcase>`;
 }

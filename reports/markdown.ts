@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
-import { areasOf, cellOf, columnsOf, countOf, exitCodeOf, failsRun, seconds, serverOf, targetOf, toneOf, type FailOn } from './model.js';
+import { areasOf, cellOf, columnsOf, countOf, exitCodeOf, failsRun, seconds, serverOf, targetOf, toneOf, type FailOn, skipsByCode } from './model.js';
 import { show } from './terminal.js';
 
 const MAX_FAILURES = 25;
@@ -93,6 +93,8 @@ export function renderMarkdown(report: RunReport, failOn: FailOn = report.failOn
   if (warnings.length) out.push('', `### Warnings (${warnings.length})`, '', ...bullets(warnings, MAX_WARNINGS, false));
   const expected = results.filter((r) => r.baseline === 'expected-fail' && r.status === 'fail');
   if (expected.length) out.push('', `### Expected failures (baseline, ${expected.length})`, '', ...bullets(expected, MAX_WARNINGS, false));
+  const skips = skipsByCode(results);
+  if (skips.length) out.push('', `Skipped, by reason: ${skips.map(([why, n]) => `${code(why, 40)} ×${n}`).join(', ')} (each skip's detail is in \`report.html\`).`);
   out.push('', 'Full details: `report.html` (every check, evidence and wire excerpts), `report.json`, `junit.xml`.');
   return `${out.join('\n')}\n`;
 }

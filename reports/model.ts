@@ -84,6 +84,18 @@ export function exitCodeOf(report: RunReport, failOn: FailOn): number {
   return stale > 0 || undecided || report.results.some((r) => failsRun(r, failOn)) ? 1 : 0;
 }
 
+/** Why a check was skipped, as a person reads it: its code, then the detail. */
+export function skipLabel(r: Pick<CheckResult, 'skipCode' | 'reason'>): string {
+  return r.skipCode ? `${r.skipCode}: ${r.reason ?? ''}` : (r.reason ?? 'not applicable');
+}
+
+/** The skips by code, most frequent first, with how many each. */
+export function skipsByCode(results: readonly CheckResult[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const r of results) if (r.status === 'skip') counts.set(r.skipCode ?? 'not-applicable', (counts.get(r.skipCode ?? 'not-applicable') ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
 /** How a result reads to a person: its status, or what the baseline made of it. */
 export function labelOf(r: CheckResult): string {
   if (r.baseline === 'expected-fail') return `${r.status} (expected)`;

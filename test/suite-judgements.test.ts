@@ -22,13 +22,17 @@ describe('an HTTP error body', () => {
 });
 
 describe('a malformed message refused over HTTP', () => {
-  it('is refused by its status alone when an error status carries no JSON-RPC response', () => {
+  it('is refused by its status alone when a 4xx over Streamable HTTP carries no JSON-RPC response', () => {
     const fence: Reply = { kind: 'result', result: {}, message: {} };
-    expect(refusedByStatus({ fence, status: 400 })).toBe(true);
-    expect(refusedByStatus({ fence, status: 400, answer: { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'x' } } })).toBe(false);
-    expect(refusedByStatus({ fence, status: 200 })).toBe(false);
-    expect(refusedByStatus({ fence, status: 0 })).toBe(false);
-    expect(refusedByStatus({ fence })).toBe(false);
+    expect(refusedByStatus({ fence, status: 400 }, 'streamable-http')).toBe(true);
+    expect(refusedByStatus({ fence, status: 400, answer: { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'x' } } }, 'streamable-http')).toBe(false);
+    expect(refusedByStatus({ fence, status: 200 }, 'streamable-http')).toBe(false);
+    expect(refusedByStatus({ fence, status: 0 }, 'streamable-http')).toBe(false);
+    expect(refusedByStatus({ fence }, 'streamable-http')).toBe(false);
+    // A 5xx is the server failing, not refusing.
+    expect(refusedByStatus({ fence, status: 500 }, 'streamable-http')).toBe(false);
+    // The MAY is Streamable HTTP's: over HTTP+SSE the answer is owed on the stream.
+    expect(refusedByStatus({ fence, status: 400 }, 'sse')).toBe(false);
   });
 });
 

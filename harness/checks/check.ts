@@ -9,6 +9,8 @@ import type { Conversation, ServerFacts, Session, SessionOptions } from '../sess
 import type { RunSettings } from '../settings.js';
 import type { TransportKind } from '../transport.js';
 import type { HttpAccess } from './http-access.js';
+import type { SkipCode } from './skip.js';
+import type { Need } from './needs.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
@@ -62,7 +64,17 @@ export interface Check<C = CheckContext> {
    * judges came later than the check: a schema bound added at one revision, say.
    */
   faultRevisions?: Record<string, string>;
-  connection: ConnectionMode;
+  /** Old declaration of what it needs (own, shared, passive): `needs` replaces it. */
+  connection?: ConnectionMode;
+  /** What it needs of the target (needs.ts); the runner alone turns this into pooling and isolation. */
+  needs?: readonly Need[];
+  /**
+   * Observation kinds it judges itself, kept out of the revision's log while it holds its
+   * sessions (a task run validates its own results; fuzzing answers its own hostile ids).
+   */
+  ownObservations?: readonly ObservationKind[];
+  /** The requirements of ../shared/spec-digest/ it judges (e.g. ['PING-001']). */
+  digest?: readonly string[];
   /** 'target': runs once per target (reported under the newest accepted revision). */
   scope?: 'revision' | 'target';
   /**
@@ -77,7 +89,7 @@ export interface Check<C = CheckContext> {
 }
 
 /** What every check has, server or client: what listing, selection and baselines read. */
-export type CheckMeta = Pick<Check, 'id' | 'title' | 'spec' | 'side' | 'revisions' | 'transports' | 'faults' | 'requirement' | 'fix'>;
+export type CheckMeta = Pick<Check, 'id' | 'title' | 'spec' | 'side' | 'revisions' | 'transports' | 'faults' | 'requirement' | 'fix' | 'digest'>;
 
 /** Options of a check's own connection. */
 export interface OwnConnectionOptions {
@@ -110,7 +122,7 @@ export interface Evidence {
 export type Verdict =
   | { status: 'pass'; note?: string }
   | ({ status: 'fail' | 'warn'; reason?: string } & Evidence)
-  | { status: 'skip'; reason: string }
+  | { status: 'skip'; reason: string; code?: SkipCode }
   | { status: 'error'; reason: string };
 
 /** What a revision's probe learned, shared by every check of that revision. */
@@ -181,5 +193,6 @@ export interface CheckContext {
   fail(evidence: Evidence & { reason?: string }): Verdict;
   /** A SHOULD-level break, or a doubtful one: never fails the run. */
   warn(evidence: Evidence & { reason?: string }): Verdict;
-  skip(reason: string): Verdict;
+  /** Not judged: a code of skip.ts and a detail (a sentence "code: detail" is read so too). */
+  skip(code: SkipCode | string, detail?: string): Verdict;
 }

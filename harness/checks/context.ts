@@ -7,10 +7,11 @@ import type { Peer } from '../jsonrpc/peer.js';
 import type { Reply } from '../jsonrpc/types.js';
 import { ObservationLog, RoutingObservationLog, type Observation, type ObservationKind } from '../observations.js';
 import { nextWireSeq } from '../wire-log.js';
+import { BaseContext, brief } from './base-context.js';
+import { UndeclaredNeed, type Need } from './needs.js';
 import type { SessionPool } from './session-pool.js';
 import type { Liveness } from '../pacing/liveness.js';
 import type { Pace } from '../pacing/pace.js';
-import { inRange, type Era, type RevisionInfo } from '../revisions.js';
 import { PeerConversation, peerOf } from '../sessions/conversation.js';
 import type { LegacySession } from '../sessions/legacy.js';
 import { ModernSession } from '../sessions/modern.js';
@@ -18,7 +19,7 @@ import { startSession } from '../sessions/open.js';
 import { revisionFor, type Conversation, type Session, type SessionOptions } from '../sessions/session.js';
 import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
-import type { CheckContext, Evidence, OwnConnectionOptions, ProbeFacts, RevisionFacts, Verdict } from './check.js';
+import type { Check, CheckContext, OwnConnectionOptions, ProbeFacts, RevisionFacts } from './check.js';
 import { httpAccess, type HttpAccess } from './http-access.js';
 
 /** What the runner keeps per revision, shared by all checks of that revision. */
@@ -61,6 +62,8 @@ export interface Look {
 }
 
 export interface ContextDeps {
+  /** The check this context is for (its declared needs decide which doors open). */
+  check?: Pick<Check, 'needs' | 'ownObservations'>;
   /** Target-wide looks (ctx.once with scope 'target'). */
   looks: Map<string, Look>;
   /** The revision's looks (ctx.once): its state's, or fresh ones for a check tried again alone. */
@@ -79,15 +82,10 @@ export interface ContextDeps {
 
 type AnySession = LegacySession | ModernSession;
 
-export class RunContext implements CheckContext {
-  readonly revision: string;
-  readonly rev: RevisionInfo;
-  readonly era: Era;
-  readonly transport: TransportKind;
+export class RunContext extends BaseContext implements CheckContext {
   readonly facts: RevisionFacts;
   readonly probe: ProbeFacts;
-  readonly settings: RunSettings;
-  readonly http: HttpAccess | undefined;
+  private readonly httpDoor: HttpAccess | undefined;
   /** Connections this check opened; the runner closes them. */
   readonly ownPeers: Peer[] = [];
   /** Sessions this check borrowed; the runner gives them back. */
@@ -98,7 +96,6 @@ export class RunContext implements CheckContext {
    * instead of closing them (on stdio a process start saved). See donatable().
    */
   private readonly opened: Donation[] = [];
-  readonly cited: number[] = [];
   readonly owner: string;
   /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
   private awaitingLooks = 0;
@@ -107,16 +104,32 @@ export class RunContext implements CheckContext {
   private waitingSince: number | undefined;
 
   constructor(private readonly deps: ContextDeps) {
-    this.revision = deps.state.revision;
-    this.rev = revisionFor(this.revision, deps.state.facts.server);
-    this.era = this.rev.era;
-    this.transport = deps.transport;
+    super(deps.state.revision, deps.transport, deps.settings, revisionFor(deps.state.revision, deps.state.facts.server));
     this.facts = deps.state.facts;
     this.probe = deps.probe;
     this.owner = deps.owner;
-    this.settings = deps.settings;
     const target = deps.target;
-    this.http = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, () => this.timeoutMs) : undefined;
+    this.httpDoor = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, () => this.timeoutMs) : undefined;
+  }
+
+  /** HTTP access where the target is HTTP (the need 'raw-http'). */
+  get http(): HttpAccess | undefined {
+    this.require('raw-http', 'ctx.http');
+    return this.httpDoor;
+  }
+
+  /**
+   * A check declared with `needs` uses only the doors it declared (one without them, the old
+   * way, any): an undeclared door is the check's defect, said at once.
+   */
+  private require(need: Need, door: string, ...alternatives: Need[]): void {
+    const declared = this.deps.check?.needs;
+    if (declared && ![need, ...alternatives].some((n) => declared.includes(n))) throw new UndeclaredNeed(this.owner, need, door);
+  }
+
+  /** Declared to need this (or declared the old way, needing anything)? */
+  private declares(need: Need): boolean {
+    return this.deps.check?.needs?.includes(need) ?? false;
   }
 
   /** The target's patience now: --timeout, or a few times its slowest answer (pacing/pace.ts). */
@@ -126,10 +139,6 @@ export class RunContext implements CheckContext {
 
   get answerMs(): number {
     return this.deps.pace.recentAnswerMs;
-  }
-
-  in(range: string): boolean {
-    return inRange(this.revision, range);
   }
 
   private async openPeer(opts: OwnConnectionOptions, routed?: RoutingObservationLog): Promise<Peer> {
@@ -150,6 +159,7 @@ export class RunContext implements CheckContext {
   }
 
   async connect(opts: OwnConnectionOptions = {}): Promise<Conversation> {
+    this.require('connection', 'ctx.connect()');
     return new PeerConversation(await this.waiting(() => this.openPeer(opts)), this.owner);
   }
 
@@ -168,7 +178,9 @@ export class RunContext implements CheckContext {
     }
   }
 
-  async session(opts: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
+  async session(given: SessionOptions & OwnConnectionOptions = {}): Promise<Session> {
+    this.require('own-session', 'ctx.session()', 'fresh-session', 'hostile-session');
+    const opts = this.asDeclared(given);
     // Plain sessions are lent from the pool; a session with options of its own is opened fresh.
     const { privateObservations: withhold, fresh, hostile, ...rest } = opts;
     // At 2026-07-28 client capabilities are per request: another set needs no other connection.
@@ -208,7 +220,26 @@ export class RunContext implements CheckContext {
     return this.opened.filter((d) => !(d.session instanceof ModernSession) || d.session.declaredNothing);
   }
 
+  /**
+   * The session options the declaration implies: a check that declares only a fresh (or only a
+   * hostile) session gets one from a plain ctx.session(); the observations it judges itself
+   * stay out of the revision's log.
+   */
+  private asDeclared(opts: SessionOptions & OwnConnectionOptions): SessionOptions & OwnConnectionOptions {
+    const check = this.deps.check;
+    if (!check?.needs) return opts;
+    const own = this.declares('own-session');
+    const out = { ...opts };
+    if (this.declares('fresh-session') && !own && !this.declares('hostile-session')) out.fresh = true;
+    if (this.declares('hostile-session') && !own && out.hostile === undefined) out.hostile = 'reuse';
+    if (check.ownObservations?.length && out.privateObservations === undefined) out.privateObservations = check.ownObservations;
+    if (out.fresh && !this.declares('fresh-session')) throw new UndeclaredNeed(this.owner, 'fresh-session', 'ctx.session({ fresh })');
+    if (out.hostile && !this.declares('hostile-session')) throw new UndeclaredNeed(this.owner, 'hostile-session', 'ctx.session({ hostile })');
+    return out;
+  }
+
   async shared(): Promise<Session> {
+    this.require('shared-session', 'ctx.shared()');
     const shared = this.deps.state.shared;
     if (!shared) throw new Error('no shared session for this revision');
     return ((await shared) as AnySession).withOwner(this.owner);
@@ -258,55 +289,20 @@ export class RunContext implements CheckContext {
   }
 
   observations(): Observation[] {
+    this.require('passive', 'ctx.observations()');
     return this.deps.state.observations.items;
   }
 
   async request(method: string, params?: Record<string, unknown>): Promise<Reply> {
+    this.require('shared-session', 'ctx.request()');
     return (await this.shared()).request(method, params);
-  }
-
-  brief(value: unknown, max?: number): string {
-    return brief(value, max);
-  }
-
-  cite(...seqs: number[]): void {
-    this.cited.push(...seqs.filter((s) => s > 0));
-  }
-
-  pass(note?: string): Verdict {
-    return note ? { status: 'pass', note } : { status: 'pass' };
-  }
-
-  fail(evidence: Evidence & { reason?: string }): Verdict {
-    return { status: 'fail', ...evidence };
-  }
-
-  warn(evidence: Evidence & { reason?: string }): Verdict {
-    return { status: 'warn', ...evidence };
-  }
-
-  skip(reason: string): Verdict {
-    return { status: 'skip', reason };
   }
 }
 
 /** The peer of a conversation a check was given (for the runner's own bookkeeping). */
 export { peerOf };
 
-/** One line, capped: for expected/actual evidence. */
-export function brief(value: unknown, max = 300): string {
-  let text: string;
-  if (value === undefined) text = 'nothing';
-  else if (typeof value === 'string') text = JSON.stringify(value);
-  else {
-    try {
-      text = JSON.stringify(value) ?? String(value);
-    } catch {
-      text = String(value);
-    }
-  }
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
+export { brief };
 
 /** Keeps some observation kinds to itself (readable as its own items), passes the rest on. */
 class SplitObservationLog extends ObservationLog {

@@ -3,6 +3,7 @@
 import type { Level, Side, Status } from './check.js';
 import type { WireEntry } from '../wire-log.js';
 import type { PaceSummary } from '../pacing/pace.js';
+import type { SkipCode } from './skip.js';
 
 export const REPORT_VERSION = 1;
 
@@ -24,6 +25,8 @@ export interface CheckResult {
   status: Status;
   /** Why it was skipped or errored, a note on a warn/fail, or what a pass used (e.g. which tool). */
   reason?: string;
+  /** A skip's kind (checks/skip.ts); `reason` is its detail. */
+  skipCode?: SkipCode;
   expected?: string;
   actual?: string;
   /** The wire excerpt that shows it (non-pass results only). */

@@ -26,7 +26,9 @@ import { GrowthBudget, SessionPool } from './session-pool.js';
 import { SpareConnections } from './spares.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { confirmedAlone, restsOnTimeout, unansweredMethods } from './confirm.js';
-import { areaOf, specFor } from './spec-ref.js';
+import { specFor } from './spec-ref.js';
+import { buildResult } from './result-builder.js';
+import { isPassive } from './needs.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
 
 export interface RunOptions {
@@ -237,15 +239,16 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     outcome.peer.onTimeout = (method, owner) => state.timedOut(method, owner);
     states.push(state);
     const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
-    const active = applicable.filter((c) => c.connection !== 'passive');
+    const active = applicable.filter((c) => !isPassive(c));
     passiveOf.set(
       state,
-      applicable.filter((c) => c.connection === 'passive'),
+      applicable.filter((c) => isPassive(c)),
     );
     // A target-wide check runs once: at the newest accepted revision in its range.
     const targetWide = (async () => {
       const outcomes = await allProbed;
-      const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision);
+      // Revision ids are dates: sorted, the last is the newest (probes ran newest first).
+      const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision).sort();
       return active.filter((c) => c.scope === 'target' && revision === accepted.filter((r) => inRange(r, c.revisions)).at(-1));
     })();
     const perRevision = active.filter((c) => c.scope !== 'target');
@@ -304,7 +307,10 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   results.sort((a, b) => a.revision.localeCompare(b.revision) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const probes = [...outcomes.map((o) => o.probe), ...skipped].sort((a, b) => a.revision.localeCompare(b.revision));
   const eras = classifyEras(probes);
-  const serverInfo = outcomes.filter((o) => o.probe.status === 'accepted').at(-1)?.session?.server.info;
+  const serverInfo = outcomes
+    .filter((o) => o.probe.status === 'accepted')
+    .sort((a, b) => a.probe.revision.localeCompare(b.probe.revision))
+    .at(-1)?.session?.server.info;
   const report: RunReport = {
     reportVersion: REPORT_VERSION,
     tool: { name: 'mcp-conformance', version: opts.toolVersion },
@@ -392,16 +398,16 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const owner = `${check.id}@${state.revision}`;
   run.timedOutOwners.delete(owner);
   const revisionLooks = run.fresh ? new Map<string, Look>() : state.looks;
-  const ctx = new RunContext({ target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}) });
+  const ctx = new RunContext({ check, target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   const unknown = state.facts.server.capabilitiesUnknown;
   if (liveness.silent) {
     verdict = { status: 'error', reason: liveness.silent };
   } else if (unknown && (check.requires?.length || check.judgesDeclared)) {
-    verdict = { status: 'skip', reason: `capabilities-unknown: ${unknown}, so what the server declares is not known` };
+    verdict = { status: 'skip', code: 'capabilities-unknown', reason: `${unknown}, so what the server declares is not known` };
   } else if (missing.length > 0) {
-    verdict = { status: 'skip', reason: `not-declared: the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
+    verdict = { status: 'skip', code: 'not-declared', reason: `the server does not declare the ${missing.map((m) => `\`${m}\``).join(', ')} capability` };
   } else {
     const patience = pace.patience();
     verdict = await withDeadline(check, ctx, check.deadlineMs?.(patience, ctx.settings) ?? checkDeadlineMs(patience));
@@ -416,34 +422,9 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   // What a check saw once the target had gone silent says nothing about the rule it judges.
   if (verdict.status === 'fail' || verdict.status === 'warn' || verdict.status === 'error') await liveness.settled();
   if (liveness.silent && verdict.status !== 'skip') verdict = { status: 'error', reason: liveness.silent };
-  // A broken SHOULD (or a MAY) never fails the run.
-  if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
-  const result: CheckResult = {
-    id: check.id,
-    title: check.title,
-    area: areaOf(check.id),
-    side: check.side,
-    level,
-    spec: url,
-    ...(check.requirement ? { requirement: check.requirement } : {}),
-    ...(check.fix ? { fix: check.fix } : {}),
-    revision: state.revision,
-    transport,
-    status: verdict.status,
-    durationMs: Math.round(performance.now() - started),
-  };
-  if (verdict.status === 'fail' || verdict.status === 'warn') {
-    result.expected = verdict.expected;
-    result.actual = verdict.actual;
-    if (verdict.reason) result.reason = verdict.reason;
-  } else if (verdict.status === 'skip' || verdict.status === 'error') {
-    result.reason = verdict.reason;
-  } else if (verdict.status === 'pass' && verdict.note) {
-    // A pass can say what it used (e.g. which tool was cancelled); report.json keeps it.
-    result.reason = verdict.note;
-  }
   const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
-  if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = excerpt;
+  const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: performance.now() - started };
+  const result = buildResult(check, place, verdict, () => excerpt);
   const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner));
   return { result, suspect, unanswered: unansweredMethods(excerpt) };
 }

@@ -1,9 +1,10 @@
 // The context a client check's run() receives: the recording of its scenario at one revision
 // and transport, and the verdict builders. A client check never talks to anything: the
 // client did the talking; the check judges what it did.
-import { brief } from '../checks/context.js';
+import { BaseContext } from '../checks/base-context.js';
 import type { Evidence, Verdict } from '../checks/check.js';
-import { inRange, revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
+import type { SkipCode } from '../checks/skip.js';
+import type { Era, RevisionInfo } from '../revisions.js';
 import type { RunSettings } from '../settings.js';
 import type { TransportKind } from '../transport.js';
 import type { WireEntry } from '../wire-log.js';
@@ -26,56 +27,19 @@ export interface ClientCheckContext {
   pass(note?: string): Verdict;
   fail(evidence: Evidence & { reason?: string }): Verdict;
   warn(evidence: Evidence & { reason?: string }): Verdict;
-  skip(reason: string): Verdict;
+  skip(code: SkipCode | string, detail?: string): Verdict;
 }
 
 const MAX_ENTRIES = 40;
 
-export class ClientRunContext implements ClientCheckContext {
-  readonly rev: RevisionInfo;
-  readonly era: Era;
-  readonly revision: string;
-  readonly transport: TransportKind;
-  readonly cited: number[] = [];
-
+export class ClientRunContext extends BaseContext implements ClientCheckContext {
   constructor(
     readonly scenario: ClientScenario,
     readonly recording: Recording,
     readonly timeoutMs: number,
-    readonly settings: RunSettings,
+    settings: RunSettings,
   ) {
-    this.revision = recording.revision;
-    this.transport = recording.transport;
-    this.rev = revisionInfo(this.revision);
-    this.era = this.rev.era;
-  }
-
-  in(range: string): boolean {
-    return inRange(this.revision, range);
-  }
-
-  brief(value: unknown, max?: number): string {
-    return brief(value, max);
-  }
-
-  cite(...seqs: number[]): void {
-    this.cited.push(...seqs.filter((s) => s > 0));
-  }
-
-  pass(note?: string): Verdict {
-    return note ? { status: 'pass', note } : { status: 'pass' };
-  }
-
-  fail(evidence: Evidence & { reason?: string }): Verdict {
-    return { status: 'fail', ...evidence };
-  }
-
-  warn(evidence: Evidence & { reason?: string }): Verdict {
-    return { status: 'warn', ...evidence };
-  }
-
-  skip(reason: string): Verdict {
-    return { status: 'skip', reason };
+    super(recording.revision, recording.transport, settings);
   }
 
   /** The evidence: what the check cited, then the end of the run (where things go wrong). */

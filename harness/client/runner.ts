@@ -8,7 +8,8 @@ import type { RunListener } from '../checks/events.js';
 import { Pool } from '../checks/pool.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from '../checks/result.js';
 import { summarize } from '../checks/runner.js';
-import { areaOf, specFor } from '../checks/spec-ref.js';
+import { buildResult } from '../checks/result-builder.js';
+import { specFor } from '../checks/spec-ref.js';
 import { META_KEYS } from '../sessions/session.js';
 import { REVISIONS, inRange, revisionInfo } from '../revisions.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
@@ -126,27 +127,7 @@ async function judgeOne(check: ClientCheck, scenario: ClientScenario, recording:
   } catch (error) {
     verdict = { status: 'error', reason: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (verdict.status === 'fail' && level !== 'MUST') verdict = { ...verdict, status: 'warn' };
-  const result: CheckResult = {
-    id: check.id,
-    title: check.title,
-    area: areaOf(check.id),
-    side: 'client',
-    level,
-    spec: url,
-    ...(check.requirement ? { requirement: check.requirement } : {}),
-    ...(check.fix ? { fix: check.fix } : {}),
-    revision: recording.revision,
-    transport: recording.transport,
-    status: verdict.status,
-    durationMs: Math.round(performance.now() - started),
-  };
-  if (verdict.status === 'fail' || verdict.status === 'warn') {
-    result.expected = verdict.expected;
-    result.actual = verdict.actual;
-    if (verdict.reason) result.reason = verdict.reason;
-  } else if (verdict.status !== 'pass') result.reason = verdict.reason;
-  else if (verdict.note) result.reason = verdict.note;
-  if (verdict.status !== 'pass' && verdict.status !== 'skip') result.wire = ctx.excerpt();
+  const place = { revision: recording.revision, transport: recording.transport, side: 'client' as const, url, level, durationMs: performance.now() - started };
+  const result = buildResult(check, place, verdict, () => ctx.excerpt());
   return result;
 }

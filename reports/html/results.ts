@@ -31,7 +31,7 @@ function row(r: CheckResult, column: Column): string {
   const kind = kindOf(r);
   const href = safeHref(r.spec);
   const spec = href ? `<a href="${href}" rel="noreferrer">spec</a>` : `<span class="why">${text(r.spec, 300)}</span>`;
-  const skipWhy = r.status === 'skip' && r.reason ? ` <span class="why">${text(r.reason, 300)}</span>` : '';
+  const skipWhy = r.status === 'skip' ? ` <span class="why">${r.skipCode ? `<code class="skip-code">${text(r.skipCode)}</code> ` : ''}${text(r.reason ?? '', 300)}</span>` : '';
   const data = `data-kind="${attr(kind)}" data-level="${attr(r.level)}" data-rev="${attr(column.key)}" data-area="${attr(r.area)}"`;
   const head =
     `<div class="h"><span class="b k-${attr(kind)}">${text(labelOf(r))}</span><span class="lv">${text(r.level)}</span>` +

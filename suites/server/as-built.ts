@@ -4,6 +4,7 @@
 // Mcp-Method, Mcp-Name): only ctx.http's raw POST adds them to a hand-built message, so there
 // the message goes that way and its answer is read from the POST's own response. Elsewhere
 // the conversation sends it as is (legacy HTTP adds its session headers itself).
+import type { TransportKind } from '../../harness/transport.js';
 import type { CheckContext } from '../../harness/checks/check.js';
 import { isResponseTo, messageOf } from '../../harness/checks/http-access.js';
 import type { JsonRpcError, JsonRpcId, Reply } from '../../harness/jsonrpc/types.js';
@@ -75,12 +76,14 @@ export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fe
 }
 
 /**
- * Over HTTP, refused by its status alone: an error status with no JSON-RPC body. That is a
- * correct refusal of input no response can answer: "The HTTP response body MAY comprise a
- * JSON-RPC error response" (basic/transports#sending-messages-to-the-server).
+ * Over Streamable HTTP, refused by its status alone: a client error status (4xx) with no
+ * JSON-RPC body. That is a correct refusal of input no response can answer: "The HTTP response
+ * body MAY comprise a JSON-RPC error response" (basic/transports#sending-messages-to-the-server,
+ * a sentence of Streamable HTTP only: over HTTP+SSE the answer is owed on the stream, and a 5xx
+ * is the server failing, not refusing).
  */
-export function refusedByStatus(outcome: MalformedOutcome): boolean {
-  return outcome.answer === undefined && outcome.status !== undefined && outcome.status >= 400 && outcome.status < 600;
+export function refusedByStatus(outcome: MalformedOutcome, transport: TransportKind): boolean {
+  return transport === 'streamable-http' && outcome.answer === undefined && outcome.status !== undefined && outcome.status >= 400 && outcome.status < 500;
 }
 
 function isResponse(m: unknown): m is Json {

@@ -146,7 +146,7 @@ export const batchingChecks: Check[] = [
       const outcome = await sendMalformed(ctx, session, '[]', 'ping');
       const { answer, fence } = outcome;
       if (!answered(fence)) return ctx.fail({ expected: 'the server survives an empty batch (answers the next ping)', actual: `the ping got ${describeReply(fence)}`, ...(fence.kind === 'timeout' ? { reason: DECIDED_BY_TIMEOUT } : {}) });
-      if (refusedByStatus(outcome)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
+      if (refusedByStatus(outcome, ctx.transport)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
       const code = (answer?.error as { code?: unknown } | undefined)?.code;
       if (code === -32600) return ctx.pass();
       return ctx.fail({

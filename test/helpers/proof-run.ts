@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/checks/check.js';
 import type { CheckResult, RunReport } from '../../harness/checks/result.js';
+import { isPassive } from '../../harness/checks/needs.js';
 import { runChecks } from '../../harness/checks/runner.js';
 import { defaultSettings } from '../../harness/settings.js';
 import type { Target } from '../../harness/transport.js';
@@ -78,7 +79,7 @@ export async function expectProof(proof: Proof, strictness: Strictness = STRICTN
   // A passive claimant judges the traffic of the other checks: then they all run (and only
   // the claimants are judged, unless exact).
   const exact = strictness === 'exact';
-  const everything = exact || proof.claimants.some((c) => c.connection === 'passive');
+  const everything = exact || proof.claimants.some((c) => isPassive(c));
   const faulty = await runMode(proof.mode, proof.revision, proof.fault, everything ? allChecks : proof.claimants);
   expect(faulty.revisions.find((r) => r.revision === proof.revision)?.status, 'the faulty reference still accepts the revision').toBe('accepted');
   const before = new Map(clean.results.map((r) => [r.id, r.status]));

@@ -122,7 +122,7 @@ export const envelopeChecks: Check[] = [
       const outcome = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
       const { answer, fence } = outcome;
       if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot judge: the server did not answer the fence after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
-      if (refusedByStatus(outcome)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
+      if (refusedByStatus(outcome, ctx.transport)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
       if (!answer) return ctx.fail({ expected: 'an error response with code -32700 and id null', actual: 'no response' });
       const code = (answer.error as { code?: unknown } | undefined)?.code;
       if (code === -32700) return ctx.pass();
