@@ -1,6 +1,7 @@
 // `npm run docs`: the generated documentation, from the code as built in dist/. Nobody edits
 // these parts by hand; test/docs.test.ts renders them in memory and fails when a file differs.
 // - docs/checks.md, whole: every check from its metadata (api listChecks), grouped by area.
+// - docs/coverage.md, whole: which requirements of the spec digest the checks judge (scripts/coverage.mjs).
 // - docs/real-servers.md, whole: the reviewed findings against published servers, which the
 //   interop tests pin (test/expected/<target>/*.json).
 // - Marked regions of hand-written files, between `<!-- generated:NAME -->` and
@@ -15,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { CLIENT_AREAS, SERVER_AREAS } from './docs-areas.mjs';
+import { coverage, readDigest, registry, renderCoverage } from './coverage.mjs';
 
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -192,6 +194,30 @@ const EXPECTED_TARGETS = {
   'sdk-v2-server': { label: 'a server on the TypeScript SDK v2, over stdio', package: '@modelcontextprotocol/server' },
   'sdk-v2-server-http': { label: 'a server on the TypeScript SDK v2, over Streamable HTTP', package: '@modelcontextprotocol/server' },
   'sdk-example-http': { label: "the TypeScript SDK's example HTTP server with OAuth", package: '@modelcontextprotocol/sdk' },
+  'mcp-hello-world': { label: 'mcp-hello-world (TypeScript SDK 1.x) over stdio', package: 'mcp-hello-world' },
+  'eslint-mcp': { label: "ESLint's MCP server (TypeScript SDK 1.x) over stdio", package: '@eslint/mcp' },
+  context7: { label: 'Context7 (TypeScript SDK v2, dual era) over stdio', package: '@upstash/context7-mcp' },
+  'context7-http': { label: 'Context7 (TypeScript SDK v2, dual era) over Streamable HTTP', package: '@upstash/context7-mcp' },
+  notion: { label: "Notion's MCP server (TypeScript SDK 1.x) over stdio", package: '@notionhq/notion-mcp-server' },
+  'notion-http': { label: "Notion's MCP server (TypeScript SDK 1.x) over Streamable HTTP", package: '@notionhq/notion-mcp-server' },
+  mongodb: { label: 'the MongoDB MCP server (TypeScript SDK v2, dual era) over stdio', package: 'mongodb-mcp-server' },
+  'mongodb-http': { label: 'the MongoDB MCP server (TypeScript SDK v2, dual era) over Streamable HTTP', package: 'mongodb-mcp-server' },
+  playwright: { label: 'Playwright MCP (TypeScript SDK 1.x) over stdio', package: '@playwright/mcp' },
+  'playwright-http': { label: 'Playwright MCP (TypeScript SDK 1.x) over Streamable HTTP', package: '@playwright/mcp' },
+  'chrome-devtools': { label: 'Chrome DevTools MCP (TypeScript SDK 1.x) over stdio', package: 'chrome-devtools-mcp' },
+  kubernetes: { label: 'kubernetes-mcp-server (Go, the official go-sdk) over stdio', package: 'kubernetes-mcp-server-linux-amd64' },
+  'kubernetes-http': { label: 'kubernetes-mcp-server (Go, the official go-sdk) over Streamable HTTP', package: 'kubernetes-mcp-server-linux-amd64' },
+  azure: { label: 'the Azure MCP server (.NET, the C# SDK) over stdio', package: '@azure/mcp' },
+  fastmcp: { label: 'a small FastMCP server (on the TypeScript SDK 1.x) over stdio', package: 'fastmcp' },
+  'fastmcp-http': { label: 'a small FastMCP server over its HTTP stream transport', package: 'fastmcp' },
+  tmcp: { label: 'a small tmcp server (its own implementation) over stdio', package: 'tmcp' },
+  'tmcp-http': { label: 'a small tmcp server over Streamable HTTP', package: 'tmcp' },
+  'mcp-framework': { label: 'a small mcp-framework server (on the TypeScript SDK 1.x) over stdio', package: 'mcp-framework' },
+  'mcp-framework-http': { label: 'a small mcp-framework server over its HTTP stream transport', package: 'mcp-framework' },
+  'supergateway-stateless': { label: 'supergateway (a stdio-to-HTTP bridge) in stateless mode, before server-memory', package: 'supergateway' },
+  'supergateway-stateful': { label: 'supergateway (a stdio-to-HTTP bridge) in stateful mode, before server-memory', package: 'supergateway' },
+  'mcp-proxy-http': { label: 'mcp-proxy (a bridge on the TypeScript SDK v2) over Streamable HTTP, before server-memory', package: 'mcp-proxy' },
+  'mcp-proxy-sse': { label: 'mcp-proxy over HTTP+SSE, before server-memory', package: 'mcp-proxy' },
 };
 
 /** A list of revisions as ranges of the revision table ("2024-11-05 – 2025-06-18, 2026-07-28"). */
@@ -292,6 +318,7 @@ export async function renderDocs() {
   const out = [
     { path: 'docs/checks.md', content: `${await checksDoc()}\n` },
     { path: 'docs/real-servers.md', content: `${(await realServersDoc()).trimEnd()}\n` },
+    { path: 'docs/coverage.md', content: renderCoverage(coverage(readDigest(), await registry())) },
   ];
   for (const [file, regions] of Object.entries(REGIONS)) {
     let text = await readFile(join(ROOT, file), 'utf8');

@@ -2,7 +2,8 @@
 import type { Check } from '../harness/checks/check.js';
 import { baseChecks } from './server/base/index.js';
 import { lifecycleChecks } from './server/lifecycle/index.js';
-import { pingChecks } from './server/ping.js';
+import { pingChecks, pingExcluded } from './server/basic/utilities/ping.js';
+import type { Exclusions } from '../harness/checks/exclusion.js';
 import { schemaChecks } from './server/schema.js';
 import { stdioChecks } from './server/stdio.js';
 import { versionChecks } from './server/version/index.js';
@@ -61,3 +62,6 @@ export const serverChecks: readonly Check[] = [
 ];
 
 export const allChecks: readonly Check[] = [...serverChecks];
+
+/** The digest requirements no server check judges, with why (harness/checks/exclusion.ts). */
+export const serverExclusions: Exclusions = { ...pingExcluded };

@@ -3,9 +3,9 @@
 // did not), and when an HTTP refusal by status alone is the transport's allowed answer.
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../harness/jsonrpc/types.js';
-import { refusedByStatus } from '../suites/server/as-built.js';
+import { refusedByStatus } from '../harness/target/as-built.js';
 import { jsonRpcBody } from '../suites/server/http/error-bodies.js';
-import type { Frame, Listen, Listening } from '../suites/server/listen-stream.js';
+import type { Frame, Listen, Listening } from '../harness/target/listen-stream.js';
 import { openedListens, refusal, type SubscriptionRun } from '../suites/server/subscription-run.js';
 
 describe('an HTTP error body', () => {

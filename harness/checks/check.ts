@@ -75,6 +75,11 @@ export interface Check<C = CheckContext> {
   ownObservations?: readonly ObservationKind[];
   /** The requirements of ../shared/spec-digest/ it judges (e.g. ['PING-001']). */
   digest?: readonly string[];
+  /**
+   * The spec page its file follows (set by defineChecks): the file is
+   * suites/<side>/<page>.ts or suites/<side>/<page>/index.ts, the tree being the spec's contents.
+   */
+  page?: string;
   /** 'target': runs once per target (reported under the newest accepted revision). */
   scope?: 'revision' | 'target';
   /**

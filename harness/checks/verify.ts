@@ -6,6 +6,7 @@
 // about answering at all (`answerIsTheRule`), when silence fails and says the timeout decided it.
 import { describeReply, type Reply } from '../jsonrpc/types.js';
 import { codeLabel } from '../rules/error-codes.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../rules/no-answer.js';
 import { isObject } from '../rules/json.js';
 import type { Evidence, Verdict } from './check.js';
 import type { SkipCode } from './skip.js';
@@ -19,8 +20,7 @@ export interface Judge {
   skip(code: SkipCode, detail: string): Verdict;
 }
 
-/** The reason beside a failure for silence, when answering at all is the rule. */
-export const DECIDED_BY_TIMEOUT = "nothing answered in the time the harness allows this target: this check is about answering at all, so the harness's timeout handling decides it";
+export { DECIDED_BY_TIMEOUT };
 
 export interface ExpectOptions {
   /** What was sent, for the evidence ("tools/call of an unknown tool"). */
@@ -29,7 +29,6 @@ export interface ExpectOptions {
   answerIsTheRule?: boolean;
 }
 
-const unanswered = (reply: Reply): boolean => reply.kind === 'timeout' || reply.kind === 'closed';
 
 /** One line of what came back. */
 export function replyLine(judge: Judge, reply: Reply): string {
@@ -41,7 +40,7 @@ export function replyLine(judge: Judge, reply: Reply): string {
 function noAnswer(judge: Judge, reply: Reply, expected: string, opts: ExpectOptions): Verdict {
   const actual = describeReply(reply);
   if (opts.answerIsTheRule) return judge.fail({ expected, actual, reason: DECIDED_BY_TIMEOUT });
-  return judge.skip('no-answer', `${opts.what} got no answer (${actual}): no answer to judge, and whether the server answers at all is left to the harness's timeout handling`);
+  return judge.skip('no-answer', noShapeToJudge(opts.what, reply));
 }
 
 /** An error answer whose code is one of `codes` (the first is the one the rule names). */

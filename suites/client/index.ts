@@ -9,7 +9,8 @@ import { jsonrpcClientChecks } from './jsonrpc.js';
 import { lifecycleClientChecks } from './lifecycle.js';
 import { mrtrClientChecks } from './mrtr.js';
 import { paginationClientChecks } from './pagination.js';
-import { pingClientChecks } from './ping.js';
+import { pingClientChecks, pingClientExcluded } from './basic/utilities/ping.js';
+import type { Exclusions } from '../../harness/checks/exclusion.js';
 import { progressClientChecks } from './progress.js';
 import { rootsClientChecks } from './roots.js';
 import { samplingClientChecks } from './sampling.js';
@@ -72,3 +73,6 @@ export const clientChecks: readonly ClientCheck[] = [
   ...httpClientChecks,
   ...authClientChecks,
 ];
+
+/** The digest requirements no client check judges, with why (harness/checks/exclusion.ts). */
+export const clientExclusions: Exclusions = { ...pingClientExcluded };

@@ -8,10 +8,10 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Conversation } from '../../harness/sessions/session.js';
-import { sleep } from './tool-plan.js';
+import { sleep } from '../../harness/target/tool-plan.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
-import { refusedByStatus, sendMalformed } from './as-built.js';
-import { DECIDED_BY_TIMEOUT } from './no-answer.js';
+import { refusedByStatus, sendMalformed } from '../../harness/target/as-built.js';
+import { DECIDED_BY_TIMEOUT } from '../../harness/rules/no-answer.js';
 
 /** A batch of two pings around an unknown notification (which must get no response). */
 function pingBatch(): { items: Record<string, unknown>[]; ids: string[] } {

@@ -3,7 +3,7 @@ import type { Check } from '../../harness/checks/check.js';
 import { MAX_PAGES } from '../../harness/discovery.js';
 import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { resultOf, survey } from './mrtr-plan.js';
+import { resultOf, survey } from '../../harness/target/mrtr-plan.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,9 +8,9 @@ import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks
 import type { Session } from '../../harness/sessions/session.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
-import { listenIdsOn } from './listen-stream.js';
-import { DECIDED_BY_TIMEOUT } from './no-answer.js';
-import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from './tool-plan.js';
+import { listenIdsOn } from '../../harness/target/listen-stream.js';
+import { DECIDED_BY_TIMEOUT } from '../../harness/rules/no-answer.js';
+import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from '../../harness/target/tool-plan.js';
 
 const LEGACY = 'basic/utilities/cancellation';
 const MODERN = 'basic/patterns/cancellation';

@@ -3,7 +3,7 @@
 import type { Check, CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { since } from '../../harness/revisions.js';
-import { replyLine } from './tool-plan.js';
+import { replyLine } from '../../harness/target/tool-plan.js';
 
 const FROM_2025_03 = since('2025-03-26');
 const SPEC = 'server/utilities/completion';

@@ -4,8 +4,8 @@
 import type { Check } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
-import { isExtensionId } from './meta-keys.js';
-import { DECIDED_BY_TIMEOUT, unanswered } from './no-answer.js';
+import { isExtensionId } from '../../harness/rules/meta-keys.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../harness/rules/no-answer.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,9 +5,9 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { ASK_ALL, INPUT_METHODS, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from './mrtr-plan.js';
-import { replyLine } from './tool-plan.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
+import { ASK_ALL, INPUT_METHODS, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from '../../harness/target/mrtr-plan.js';
+import { replyLine } from '../../harness/target/tool-plan.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,9 +8,9 @@ import type { InboundMessage } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
 import { isResponseTo } from '../../harness/checks/http-access.js';
-import { fullFilter, Listening, methodOf, type Frame } from './listen-stream.js';
-import { noShapeToJudge, unanswered } from './no-answer.js';
-import { isNotification, learnTools, planToolCall, replyLine } from './tool-plan.js';
+import { fullFilter, Listening, methodOf, type Frame } from '../../harness/target/listen-stream.js';
+import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
+import { isNotification, learnTools, planToolCall, replyLine } from '../../harness/target/tool-plan.js';
 
 const SPEC = 'server/utilities/logging';
 /** RFC 5424 severities as the spec lists them, least severe first. */

@@ -8,8 +8,8 @@ import type { Check, CheckContext, SpecRef } from '../../harness/checks/check.js
 import { isResponseTo } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../harness/revisions.js';
-import { fullFilter, Listening, methodOf, subscriptionIdOf } from './listen-stream.js';
-import { isNotification, learnTools, newProgressToken, planToolCall, sentTokensOn, tokenConnection } from './tool-plan.js';
+import { fullFilter, Listening, methodOf, subscriptionIdOf } from '../../harness/target/listen-stream.js';
+import { isNotification, learnTools, newProgressToken, planToolCall, sentTokensOn, tokenConnection } from '../../harness/target/tool-plan.js';
 
 /** The same section on the page of each era. */
 const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [

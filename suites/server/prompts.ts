@@ -4,7 +4,7 @@ import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
-import { noShapeToJudge, unanswered } from './no-answer.js';
+import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 
 /** The value given to every required argument (completions are not consulted). */
 const SAMPLE = 'conformance';

@@ -7,7 +7,7 @@ import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 import { isRfc3986Uri } from './uri-syntax.js';
 
 /** At most this many listed resources are read per revision. */

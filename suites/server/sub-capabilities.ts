@@ -4,7 +4,7 @@
 // the user allows, and judges every request the server sends it.
 import type { Check } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
-import { callable, isObj, listedTools, type Obj } from './tool-calls.js';
+import { callable, isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
 
 /** What the session declares: enough to be asked, short of the sub-capabilities judged. */
 const DECLARED = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };

@@ -11,8 +11,8 @@ import type { CheckContext } from '../../harness/checks/check.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { mayCallTool } from '../../harness/settings.js';
-import { learnTools } from './tool-plan.js';
-import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from './listen-stream.js';
+import { learnTools } from '../../harness/target/tool-plan.js';
+import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from '../../harness/target/listen-stream.js';
 
 type Json = Record<string, unknown>;
 

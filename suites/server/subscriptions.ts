@@ -4,9 +4,9 @@
 // on its stream (listen-stream.ts).
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { RANGE } from '../../harness/revisions.js';
-import { ACKNOWLEDGED, acknowledgedFilter, fullFilter, Listening, methodOf, STREAM_TYPES, subscriptionIdOf, type Frame, type Listen } from './listen-stream.js';
+import { ACKNOWLEDGED, acknowledgedFilter, fullFilter, Listening, methodOf, STREAM_TYPES, subscriptionIdOf, type Frame, type Listen } from '../../harness/target/listen-stream.js';
 import { openedListens, refusal, subscriptionRun, updatesOf, type SubscriptionRun } from './subscription-run.js';
-import { learnTools, newProgressToken, planToolCall } from './tool-plan.js';
+import { learnTools, newProgressToken, planToolCall } from '../../harness/target/tool-plan.js';
 
 type Json = Record<string, unknown>;
 

@@ -10,9 +10,9 @@ import type { CheckContext } from '../../harness/checks/check.js';
 import { encodeHeaderValue } from '../../harness/checks/http-access.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { callable, isObj, listedTools, type Obj } from './tool-calls.js';
-import { planTaskTool, resultOf, type TaskToolPlan } from './task-plan.js';
-import { sleep } from './tool-plan.js';
+import { callable, isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
+import { planTaskTool, resultOf, type TaskToolPlan } from '../../harness/target/task-plan.js';
+import { sleep } from '../../harness/target/tool-plan.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 const TERMINAL = ['completed', 'failed', 'cancelled'];

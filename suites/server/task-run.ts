@@ -6,15 +6,15 @@
 // tasks/list. Schema violations of these frames are kept private: a tools/call answered with a
 // CreateTaskResult is right here, and the checks validate each task message against the
 // definition it must meet.
-import { noShapeToJudge, unanswered } from './no-answer.js';
+import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
 import { only } from '../../harness/revisions.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import type { Reply } from '../../harness/jsonrpc/types.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { isObj, type Obj } from './tool-calls.js';
-import { resultOf, taskTools, type TaskToolPlan } from './task-plan.js';
-import { replyLine, sleep } from './tool-plan.js';
+import { isObj, type Obj } from '../../harness/target/tool-calls.js';
+import { resultOf, taskTools, type TaskToolPlan } from '../../harness/target/task-plan.js';
+import { replyLine, sleep } from '../../harness/target/tool-plan.js';
 
 export interface Step {
   reply: Reply;

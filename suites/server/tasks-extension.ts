@@ -5,10 +5,10 @@
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
-import { isObj, type Obj } from './tool-calls.js';
-import { replyLine } from './tool-plan.js';
-import { isIsoDateTime, resultOf, seqsOf } from './task-plan.js';
-import { noShapeToJudge, unanswered } from './no-answer.js';
+import { isObj, type Obj } from '../../harness/target/tool-calls.js';
+import { replyLine } from '../../harness/target/tool-plan.js';
+import { isIsoDateTime, resultOf, seqsOf } from '../../harness/target/task-plan.js';
+import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 import { TASKS_EXTENSION, extensionRun, type ExtensionRun } from './task-ext-run.js';
 
 const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];

@@ -3,10 +3,10 @@
 import type { Check } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
-import { isObj } from './tool-calls.js';
-import { replyLine } from './tool-plan.js';
-import { resultOf, seqsOf } from './task-plan.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from './no-answer.js';
+import { isObj } from '../../harness/target/tool-calls.js';
+import { replyLine } from '../../harness/target/tool-plan.js';
+import { resultOf, seqsOf } from '../../harness/target/task-plan.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 import { TERMINAL, coreCheck, said, statusOf, withRun, type Step } from './task-run.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';

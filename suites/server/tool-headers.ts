@@ -3,7 +3,7 @@
 // parameters. Judged on what tools/list shows: nothing is called.
 import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
 import { RANGE } from '../../harness/revisions.js';
-import { isObj, listedTools, type Obj } from './tool-calls.js';
+import { isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
 
 /** RFC 9110 section 5.6.2: token = 1*tchar. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -7,7 +7,7 @@ import type { Check } from '../../harness/checks/check.js';
 import { describeReply } from '../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../harness/revisions.js';
 import { loadRevisionSchema } from '../../harness/schema.js';
-import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from './tool-calls.js';
+import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from '../../harness/target/tool-calls.js';
 
 /** 2026-07-28: structuredContent may be any JSON value (tools#structured-content); before, a JSON object. */
 const STRUCTURED_ANY_JSON = RANGE.modern;

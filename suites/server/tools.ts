@@ -6,7 +6,7 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { listAll } from '../../harness/discovery.js';
 import { RANGE, since } from '../../harness/revisions.js';
 import { stabilityCheck } from './list-stability.js';
-import { defaultDialect, isObj, listedTools } from './tool-calls.js';
+import { defaultDialect, isObj, listedTools } from '../../harness/target/tool-calls.js';
 import { toolHeaderChecks } from './tool-headers.js';
 import { toolResultChecks } from './tool-results.js';
 

@@ -6,10 +6,10 @@ import type { Check, CheckContext, Verdict } from '../../../harness/checks/check
 import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
-import { refusedByStatus, sendAsBuilt, sendMalformed } from '../as-built.js';
-import { sleep } from '../tool-plan.js';
+import { refusedByStatus, sendAsBuilt, sendMalformed } from '../../../harness/target/as-built.js';
+import { sleep } from '../../../harness/target/tool-plan.js';
 import { MESSAGES_MUST, messages } from './refs.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../no-answer.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../harness/rules/no-answer.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 

@@ -6,7 +6,7 @@
 import type { Check, CheckContext } from '../../../harness/checks/check.js';
 import type { Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
-import { allCapabilities, clientRequests, isInputRequired, requestStateOf } from '../client-needs.js';
+import { allCapabilities, clientRequests, isInputRequired, requestStateOf } from '../../../harness/target/client-needs.js';
 
 type Json = Record<string, unknown>;
 

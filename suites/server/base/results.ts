@@ -2,8 +2,8 @@
 // grammar (BASE-031, 2025-06-18 on) and trace context in W3C format (BASE-034, 2026-07-28).
 import type { Check } from '../../../harness/checks/check.js';
 import { RANGE, since } from '../../../harness/revisions.js';
-import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../meta-keys.js';
-import { metaObjects, sampleResults, type SampledResult } from '../results.js';
+import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../../../harness/rules/meta-keys.js';
+import { metaObjects, sampleResults, type SampledResult } from '../../../harness/target/sampled-results.js';
 
 /** basic#resulttype: the core set. We declare no extension, so no extension adds a value (VER-041). */
 const CORE_RESULT_TYPES = ['complete', 'input_required'];

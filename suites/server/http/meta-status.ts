@@ -3,7 +3,7 @@
 // declare (-32021) are both answered with 400 Bad Request on HTTP. The error codes themselves
 // are judged by the version checks; here only the status of the same answers.
 import type { Check } from '../../../harness/checks/check.js';
-import { clientRequests } from '../client-needs.js';
+import { clientRequests } from '../../../harness/target/client-needs.js';
 import { MODERN, errorCodeOf, httpCheck, open, postMessage, said } from './common.js';
 
 const MISSING_CAPABILITY = -32021;

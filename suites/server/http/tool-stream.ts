@@ -4,7 +4,7 @@
 import type { CheckContext } from '../../../harness/checks/check.js';
 import { headerParams, type HttpResponseInfo, type WatchedStream } from '../../../harness/checks/http-access.js';
 import type { JsonRpcId, Reply } from '../../../harness/jsonrpc/types.js';
-import { newProgressToken, planToolCall, type ToolPlan } from '../tool-plan.js';
+import { newProgressToken, planToolCall, type ToolPlan } from '../../../harness/target/tool-plan.js';
 import { open, type Own } from './common.js';
 
 export interface ToolStream extends Own {

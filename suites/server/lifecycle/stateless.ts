@@ -4,9 +4,9 @@
 import type { Check } from '../../../harness/checks/check.js';
 import { describeReply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
-import { modernMeta, sendAsBuilt, seqs } from '../as-built.js';
-import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../client-needs.js';
-import { unanswered } from '../no-answer.js';
+import { modernMeta, sendAsBuilt, seqs } from '../../../harness/target/as-built.js';
+import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../../../harness/target/client-needs.js';
+import { unanswered } from '../../../harness/rules/no-answer.js';
 
 const SPEC = { url: 'basic#statelessness', level: 'MUST' } as const;
 const NOT_PRIOR = 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).';

@@ -4,8 +4,8 @@ import type { Check } from '../../../harness/checks/check.js';
 import type { Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import { CLIENT_INFO, META_KEYS } from '../../../harness/sessions/session.js';
-import { seqs } from '../as-built.js';
-import { sampleResults } from '../results.js';
+import { seqs } from '../../../harness/target/as-built.js';
+import { sampleResults } from '../../../harness/target/sampled-results.js';
 
 type Json = Record<string, unknown>;
 

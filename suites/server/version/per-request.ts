@@ -6,9 +6,9 @@ import type { Check, CheckContext } from '../../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
-import { seqs } from '../as-built.js';
-import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../client-needs.js';
-import { DECIDED_BY_TIMEOUT, unanswered } from '../no-answer.js';
+import { seqs } from '../../../harness/target/as-built.js';
+import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../../../harness/target/client-needs.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../harness/rules/no-answer.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,11 +3,11 @@
 // generated arguments. A server that needs the client (elicitation, sampling, roots) answers
 // them with an InputRequiredResult (basic/patterns/mrtr) when the capability is declared, and
 // with MissingRequiredClientCapability (-32021) when it is not (basic#meta).
-import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
-import { mayCallTool } from '../../harness/settings.js';
-import { quickArgs } from '../../harness/tool-durations.js';
+import { argumentsFor } from '../arguments.js';
+import type { CheckContext } from '../checks/check.js';
+import { describeReply, type Reply } from '../jsonrpc/types.js';
+import { mayCallTool } from '../settings.js';
+import { quickArgs } from '../tool-durations.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,12 +3,12 @@
 // session that declares every client capability: each prompt (prompts/get is always allowed),
 // each tool the user allows, and the first listed resources are asked once; those answering
 // with an InputRequiredResult are the targets the MRTR checks retry in their own ways.
-import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext, OwnConnectionOptions } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { mayCallTool } from '../../harness/settings.js';
-import { quickArgs } from '../../harness/tool-durations.js';
+import { argumentsFor } from '../arguments.js';
+import type { CheckContext, OwnConnectionOptions } from '../checks/check.js';
+import type { Reply } from '../jsonrpc/types.js';
+import type { Session } from '../sessions/session.js';
+import { mayCallTool } from '../settings.js';
+import { quickArgs } from '../tool-durations.js';
 import { learnTools } from './tool-plan.js';
 
 type Json = Record<string, unknown>;

@@ -5,10 +5,10 @@
 // harness reads in the background while the check goes on (so a check waits for what it needs,
 // a fence, instead of reading a stream for a fixed window).
 import { randomUUID } from 'node:crypto';
-import type { CheckContext } from '../../harness/checks/check.js';
-import { isResponseTo, messageOf, type StreamWatch } from '../../harness/checks/http-access.js';
-import type { JsonRpcId, Reply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
+import type { CheckContext } from '../checks/check.js';
+import { isResponseTo, messageOf, type StreamWatch } from '../checks/http-access.js';
+import type { JsonRpcId, Reply } from '../jsonrpc/types.js';
+import type { Session } from '../sessions/session.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,14 +2,14 @@
 // arguments for them, and one call per tool per revision (memoized on the revision's shared
 // session, so every check that needs a tool's result shares the one call).
 import { isDeepStrictEqual } from 'node:util';
-import { argumentsFor, compile, dialectOf, type Dialect } from '../../harness/arguments.js';
-import type { CheckContext, Verdict } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import { REVISIONS } from '../../harness/revisions.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { describePolicy, mayCallTool } from '../../harness/settings.js';
-import { quickArgs } from '../../harness/tool-durations.js';
+import { argumentsFor, compile, dialectOf, type Dialect } from '../arguments.js';
+import type { CheckContext, Verdict } from '../checks/check.js';
+import type { Reply } from '../jsonrpc/types.js';
+import { REVISIONS } from '../revisions.js';
+import { describeReply } from '../jsonrpc/types.js';
+import type { Session } from '../sessions/session.js';
+import { describePolicy, mayCallTool } from '../settings.js';
+import { quickArgs } from '../tool-durations.js';
 
 export type Tool = Record<string, unknown>;
 export type Obj = Record<string, unknown>;

@@ -4,11 +4,11 @@
 // Mcp-Method, Mcp-Name): only ctx.http's raw POST adds them to a hand-built message, so there
 // the message goes that way and its answer is read from the POST's own response. Elsewhere
 // the conversation sends it as is (legacy HTTP adds its session headers itself).
-import type { TransportKind } from '../../harness/transport.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import { isResponseTo, messageOf } from '../../harness/checks/http-access.js';
-import type { JsonRpcError, JsonRpcId, Reply } from '../../harness/jsonrpc/types.js';
-import { CLIENT_INFO, META_KEYS, type Conversation } from '../../harness/sessions/session.js';
+import type { TransportKind } from '../transport.js';
+import type { CheckContext } from '../checks/check.js';
+import { isResponseTo, messageOf } from '../checks/http-access.js';
+import type { JsonRpcError, JsonRpcId, Reply } from '../jsonrpc/types.js';
+import { CLIENT_INFO, META_KEYS, type Conversation } from '../sessions/session.js';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // Whether a target answers at all is the harness's timeout handling (it retries such an
 // exchange alone, with a patience set by the target's pace): a check about answering at all
 // may fail on a timeout, and says in its reason that the harness's timeout decided it.
-import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
+import { describeReply, type Reply } from '../jsonrpc/types.js';
 
 export type Unanswered = Extract<Reply, { kind: 'timeout' | 'closed' }>;
 

@@ -3,13 +3,13 @@
 // user allowed (--call-tools) are considered. A slow tool (harness/tool-durations.ts) is set to
 // the duration a check needs, so the check waits only as long as it needs.
 import { randomUUID } from 'node:crypto';
-import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Conversation, Session } from '../../harness/sessions/session.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { describePolicy, mayCallTool } from '../../harness/settings.js';
-import { slowArgs } from '../../harness/tool-durations.js';
+import { argumentsFor } from '../arguments.js';
+import type { CheckContext } from '../checks/check.js';
+import type { Reply } from '../jsonrpc/types.js';
+import type { Conversation, Session } from '../sessions/session.js';
+import { describeReply } from '../jsonrpc/types.js';
+import { describePolicy, mayCallTool } from '../settings.js';
+import { slowArgs } from '../tool-durations.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,10 +2,10 @@
 // (--call-tools) are considered; arguments are generated from the inputSchema, and a tool with
 // an argument that plainly names milliseconds (ms, durationMs, delay_ms, ...) is asked to take
 // a known time, so a check can watch its task work and end.
-import { argumentsFor, compile } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import { describePolicy, mayCallTool } from '../../harness/settings.js';
+import { argumentsFor, compile } from '../arguments.js';
+import type { CheckContext } from '../checks/check.js';
+import type { Reply } from '../jsonrpc/types.js';
+import { describePolicy, mayCallTool } from '../settings.js';
 import { defaultDialect, isObj, type Obj, type Tool } from './tool-calls.js';
 
 export type TaskSupport = 'forbidden' | 'optional' | 'required';

@@ -3,12 +3,12 @@
 // every declared list and, when asked, one call of each tool the user allows (a slow-looking
 // one asked for a short run), the first prompt and the first resource. Read-only by the spec
 // or by the user's --call-tools.
-import { argumentsFor } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { mayCallTool } from '../../harness/settings.js';
-import { quickArgs } from '../../harness/tool-durations.js';
+import { argumentsFor } from '../arguments.js';
+import type { CheckContext } from '../checks/check.js';
+import type { Reply } from '../jsonrpc/types.js';
+import type { Session } from '../sessions/session.js';
+import { mayCallTool } from '../settings.js';
+import { quickArgs } from '../tool-durations.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,63 @@
+// basic/utilities/ping: "The receiver MUST respond promptly with an empty response." The
+// 2026-07-28 revision has no ping (server/discover is its fence).
+import { defineChecks } from '../../../../harness/checks/define.js';
+import type { Exclusions } from '../../../../harness/checks/exclusion.js';
+import { expectResult } from '../../../../harness/checks/verify.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { seqs } from '../../../../harness/target/as-built.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
+import { preInitialized } from '../../lifecycle/pre-initialized.js';
+
+/** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
+function emptyResultProblem(result: unknown): string | undefined {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return `result ${JSON.stringify(result)}`;
+  const extra = Object.keys(result).filter((k) => k !== '_meta');
+  return extra.length === 0 ? undefined : `result ${JSON.stringify(result)}`;
+}
+
+export const pingChecks = defineChecks({ page: 'basic/utilities/ping', revisions: RANGE.legacy }, [
+  {
+    id: 'ping.empty-result',
+    title: 'ping is answered promptly with an empty result',
+    spec: { url: '#behavior-requirements', level: 'MUST' },
+    requirement: 'The receiver MUST respond promptly with an empty response',
+    digest: ['PING-001'],
+    needs: ['shared-session'],
+    faults: ['ping-nonempty-result'],
+    async run(ctx) {
+      const reply = await ctx.request('ping');
+      // Answering at all is this rule: silence fails, and says the timeout decided it.
+      return expectResult(ctx, reply, { what: 'ping', expected: 'result {}', answerIsTheRule: true, problem: emptyResultProblem });
+    },
+  },
+
+  // Ping is the one request allowed while initialization is in flight ("The client SHOULD NOT
+  // send requests other than pings before the server has responded to the initialize
+  // request"), and "The receiver MUST respond promptly". The lifecycle leaves open what a
+  // server does before notifications/initialized, hence a warning.
+  {
+    id: 'ping.before-initialized',
+    title: 'ping sent before notifications/initialized is answered',
+    spec: { url: 'basic/lifecycle#initialization', level: 'SHOULD' },
+    requirement: 'The receiver MUST respond promptly with an empty response. (basic/utilities/ping; the lifecycle allows pings before initialization completes)',
+    digest: ['PING-002'],
+    // Its own connection, initialized but never told notifications/initialized.
+    needs: ['fresh-session'],
+    faults: ['ping-rejected-before-initialized'],
+    async run(ctx) {
+      const { ping } = await preInitialized(ctx);
+      ctx.cite(...seqs(ping));
+      if (ping.kind === 'result') return ctx.pass();
+      return ctx.fail({
+        expected: 'result {} (ping is allowed before initialized)',
+        actual: describeReply(ping),
+        reason: unanswered(ping) ? DECIDED_BY_TIMEOUT : 'ping must be answered, but the lifecycle does not say so of the time before notifications/initialized: a warning',
+      });
+    },
+  },
+]);
+
+export const pingExcluded: Exclusions = {
+  'PING-003': { reason: 'informative', detail: 'when to give up on a silent peer, and how often to ping, are the sender\'s choices (MAY, SHOULD of configuration)' },
+};

@@ -1,0 +1,51 @@
+// Traceability: every requirement of the spec digest (../shared/spec-digest/) is judged by a
+// check on each side it binds (the check's `digest`), or excluded with a reason. The parts of the
+// tree already declared with defineChecks are held to it (TRACED: their digest prefixes); the
+// coverage document (docs/coverage.md) is generated from the same data.
+import { describe, expect, it } from 'vitest';
+import { coverage, readDigest, registry } from '../scripts/coverage.mjs';
+import { EXCLUSION_REASONS } from '../harness/checks/exclusion.js';
+import { allChecks, serverExclusions } from '../suites/index.js';
+import { clientChecks, clientExclusions } from '../suites/client/index.js';
+
+/** Digest prefixes whose requirements are all traced (claimed or excluded), on both sides. */
+const TRACED = ['PING'];
+
+const digest = readDigest();
+const known = new Set(digest.map((r) => r.id));
+const prefix = (id: string) => id.split('-')[0] ?? id;
+
+describe('traceability to the spec digest', () => {
+  it('reads the digest', () => {
+    expect(digest.length).toBeGreaterThan(300);
+  });
+
+  it('names only requirements the digest has', () => {
+    const checks = [...allChecks, ...clientChecks];
+    const unknown = checks.flatMap((c) => (c.digest ?? []).filter((id) => !known.has(id)).map((id) => `${c.id}: ${id}`));
+    expect(unknown).toEqual([]);
+    const excluded = [...Object.keys(serverExclusions), ...Object.keys(clientExclusions)].filter((id) => !known.has(id));
+    expect(excluded).toEqual([]);
+  });
+
+  it('gives every check declared on its spec page the requirements it judges', () => {
+    const bare = [...allChecks, ...clientChecks].filter((c) => c.page !== undefined && (c.digest ?? []).length === 0).map((c) => c.id);
+    expect(bare).toEqual([]);
+  });
+
+  it('excludes only with a reason of the closed set, and only what no check judges', () => {
+    for (const [id, x] of Object.entries({ ...serverExclusions, ...clientExclusions })) {
+      expect(Object.keys(EXCLUSION_REASONS), id).toContain(x.reason);
+      expect(x.detail.length, id).toBeGreaterThan(10);
+    }
+    const claimedOn = (side: string, id: string) => [...allChecks, ...clientChecks].some((c) => c.side === side && (c.digest ?? []).includes(id));
+    expect(Object.keys(serverExclusions).filter((id) => claimedOn('server', id))).toEqual([]);
+    expect(Object.keys(clientExclusions).filter((id) => claimedOn('client', id))).toEqual([]);
+  });
+
+  it('traces every requirement of the traced parts: claimed by a check, or excluded', async () => {
+    const rows = coverage(digest, await registry());
+    const untraced = rows.filter((r) => TRACED.includes(prefix(r.id)) && r.claimants.length === 0 && !r.exclusion).map((r) => `${r.id} (${r.side})`);
+    expect(untraced).toEqual([]);
+  });
+});
