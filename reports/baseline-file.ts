@@ -1,5 +1,6 @@
 // Reading a baseline file (the shapes are in baseline.ts). Its own module because of the
 // YAML parser: the CLI loads it only when a run has a baseline.
+import { currentId } from '../harness/checks/renamed.js';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { BaselineError, type BaselineEntry, type KnownChecks } from './baseline.js';
@@ -40,6 +41,8 @@ function parseEntry(raw: unknown, where: string, known: KnownChecks, areas: Set<
     if (areaOfId(id) !== area) reject(`"${text}": check "${id}" is not in area "${area}"`);
     rest = id;
   }
+  // An id or area that was renamed still names the same check (harness/checks/renamed.ts).
+  if (!known.ids.includes(rest) && !areas.has(rest)) rest = currentId(rest);
   if (rest.includes('.')) {
     if (!known.ids.includes(rest)) reject(`unknown check "${rest}" (see --list)`);
     return { text, id: rest, area: areaOfId(rest), ...(revision ? { revision } : {}) };

@@ -32,8 +32,8 @@ export const SERVER_AREAS = {
 
 export const CLIENT_AREAS = {
   lifecycle: '`initialize` first, with the newest version, `initialized` after the result, only ping before it, a disconnect on an unsupported version (until 2025-11-25).',
-  versions: 'At 2026-07-28: `_meta` on every request, extension ids, the retry after -32022; a dual-era client falling back to `initialize`.',
-  jsonrpc: "JSON-RPC from the client's side: ids, notifications, answers to server requests, `_meta` keys, trace context, `resultType`.",
+  version: 'At 2026-07-28: `_meta` on every request, extension ids, the retry after -32022; a dual-era client falling back to `initialize`.',
+  base: "JSON-RPC from the client's side: ids, notifications, answers to server requests, `_meta` keys, trace context, `resultType`.",
   schema: "Every message the client sends validates against the revision's official JSON Schema.",
   stdio: "stdio: only JSON-RPC on the server's stdin, one message per line, shutdown by closing stdin.",
   cancellation: '`initialize` never cancelled, only requests in flight cancelled, a timed-out request cancelled.',
@@ -43,7 +43,7 @@ export const CLIENT_AREAS = {
   roots: 'Roots answered only when declared, with `file://` URIs.',
   sampling: 'Sampling answered only when declared, with a valid `CreateMessageResult`; tools only when declared.',
   elicitation: 'Elicitation answered only when declared, content matching the requested schema, URL mode only when declared.',
-  mrtr: 'The retry after an `InputRequiredResult` (2026-07-28): every input answered, `requestState` echoed, a new id.',
+  'input-required': 'The retry after an `InputRequiredResult` (2026-07-28): every input answered, `requestState` echoed, a new id.',
   tasks: 'No task augmentation unless the server declared it (2025-11-25).',
   http: 'Streamable HTTP from the client: `Accept`, the protocol-version header, session ids, a new session after 404, resumption, the fallback to HTTP+SSE; at 2026-07-28 the `Mcp-*` headers.',
   auth: 'OAuth as each revision says: metadata discovery, resource and issuer checks, PKCE, `state`, `iss`, the `resource` parameter, tokens only where they belong, step-up, client registration.',

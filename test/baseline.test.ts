@@ -39,6 +39,14 @@ describe('baseline files', () => {
     expect(parse('# nothing yet\n[]\n')).toEqual([]);
   });
 
+  it('reads a renamed id or area as the check it now names', () => {
+    const client: KnownChecks = { ids: ['base.request-ids-unique', 'version.request-meta'], revisions: REVISION_IDS };
+    expect(parseBaseline('- jsonrpc.request-ids-unique\n- versions\n', 'b.yml', client)).toEqual([
+      { text: 'jsonrpc.request-ids-unique', id: 'base.request-ids-unique', area: 'base' },
+      { text: 'versions', area: 'version' },
+    ]);
+  });
+
   it("reads the official suite's expected-failures shape: server/client lists of <scenario> or <scenario>:<check-id>", () => {
     const entries = parse('server:\n  - base\n  - ping:ping.empty-result\n  - lifecycle:features-declared\nclient: []\n');
     expect(entries.map((e) => [e.area, e.id])).toEqual([

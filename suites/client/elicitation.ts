@@ -143,7 +143,7 @@ export const elicitationClientChecks: ClientCheck[] = [
       if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the URL-mode request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
-      if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
+      if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
       if (code === -32602) return ctx.pass();
       return ctx.fail({ expected: 'error -32602 (URL mode was not declared)', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `answered ${ctx.brief(a.outcome.value)}` });
     },

@@ -5,9 +5,9 @@ import { authClientChecks } from './auth.js';
 import { cancellationClientChecks } from './cancellation.js';
 import { elicitationClientChecks } from './elicitation.js';
 import { httpClientChecks } from './http/index.js';
-import { jsonrpcClientChecks } from './jsonrpc.js';
+import { jsonrpcClientChecks } from './base.js';
 import { lifecycleClientChecks } from './lifecycle.js';
-import { mrtrClientChecks } from './mrtr.js';
+import { mrtrClientChecks } from './input-required.js';
 import { paginationClientChecks } from './pagination.js';
 import { pingClientChecks, pingClientExcluded } from './basic/utilities/ping.js';
 import type { Exclusions } from '../../harness/checks/exclusion.js';
@@ -32,7 +32,7 @@ import { versionRejectedScenario } from './scenarios/version-rejected.js';
 import { schemaClientChecks } from './schema.js';
 import { stdioClientChecks } from './stdio.js';
 import { tasksClientChecks } from './tasks.js';
-import { versionsClientChecks } from './versions.js';
+import { versionsClientChecks } from './version.js';
 
 const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario];
 

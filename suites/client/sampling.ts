@@ -113,7 +113,7 @@ export const samplingClientChecks: ClientCheck[] = [
       if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the malformed sampling request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
-      if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
+      if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
       if (code === -32602) return ctx.pass();
       if (a.outcome.kind === 'error' && !capability(a.declared, 'sampling')) return ctx.pass('sampling was not declared: any error will do');
       return ctx.fail({ expected: 'error -32602 for a user message mixing tool_result with text', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `a sample: ${ctx.brief(a.outcome.value)}` });

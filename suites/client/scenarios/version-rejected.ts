@@ -8,7 +8,7 @@ import { META_KEYS } from '../../../harness/sessions/session.js';
 import { RANGE } from '../../../harness/revisions.js';
 import { isObject } from '../support/wire.js';
 
-export const VERSION_REJECTED = 'versions.version-rejected';
+export const VERSION_REJECTED = 'version.version-rejected';
 /** A version no client can speak. */
 export const FUTURE_VERSION = '2999-01-01';
 

@@ -33,7 +33,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // VER-010: "Client requests carry the following io.modelcontextprotocol/* fields in _meta;
   // fields marked as required MUST be included on every request." (protocolVersion, clientCapabilities)
   {
-    id: 'versions.request-meta',
+    id: 'version.request-meta',
     title: 'Every request carries _meta protocolVersion and clientCapabilities',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'Client requests carry the following io.modelcontextprotocol/* fields in _meta; fields marked as required MUST be included on every request. (io.modelcontextprotocol/protocolVersion: string, required; io.modelcontextprotocol/clientCapabilities: ClientCapabilities, required)',
@@ -62,7 +62,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // VER-011: "Clients SHOULD include io.modelcontextprotocol/clientInfo on every request unless
   // specifically configured not to do so." (Its shape is judged by schema.client-messages-valid.)
   {
-    id: 'versions.client-info-sent',
+    id: 'version.client-info-sent',
     title: 'Every request carries _meta clientInfo',
     spec: { url: 'basic#meta', level: 'SHOULD' },
     requirement: 'Clients SHOULD include io.modelcontextprotocol/clientInfo on every request unless specifically configured not to do so.',
@@ -83,7 +83,7 @@ export const versionsClientChecks: ClientCheck[] = [
 
   // VER-040: "Extension identifiers MUST follow the _meta key naming rules, with a mandatory prefix."
   {
-    id: 'versions.extension-ids',
+    id: 'version.extension-ids',
     title: 'Extension ids in clientCapabilities.extensions have a prefix and follow the _meta key rules',
     spec: { url: 'basic/versioning#extension-negotiation', level: 'MUST' },
     requirement: 'Extension identifiers MUST follow the _meta key naming rules, with a mandatory prefix.',
@@ -113,7 +113,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // retry the request, or surface an error to the user if no compatible version exists." Here
   // the first request is rejected while its own version is listed: it should be retried.
   {
-    id: 'versions.retries-after-unsupported-version',
+    id: 'version.retries-after-unsupported-version',
     title: 'After -32022 listing a version the client speaks, it retries the request with that version',
     spec: { url: 'basic/versioning#protocol-version-negotiation', level: 'SHOULD' },
     requirement: 'The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists.',
@@ -135,7 +135,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // VER-015, the other half: a retry uses "a mutually supported version from the supported list".
   // The first tools/call is rejected listing only a version no client speaks: no retry should follow.
   {
-    id: 'versions.retry-with-listed-version',
+    id: 'version.retry-with-listed-version',
     title: 'After -32022, the client never retries with a version the server did not list',
     spec: { url: 'basic/versioning#protocol-version-negotiation', level: 'SHOULD' },
     requirement: 'The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists.',
@@ -162,7 +162,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // supported version rather than falling back." (stdio#backward-compatibility: "Do not fall
   // back to initialize.") Imperative without a BCP 14 keyword: a warning.
   {
-    id: 'versions.no-initialize-after-modern-error',
+    id: 'version.no-initialize-after-modern-error',
     title: 'After -32022 from a 2026-07-28 server, the client does not fall back to initialize',
     spec: { url: 'basic/versioning#backward-compatibility-with-initialization-based-versions', level: 'SHOULD' },
     requirement: 'A recognized modern JSON-RPC error (such as UnsupportedProtocolVersionError) identifies a modern server: the client retries with a supported version rather than falling back.',
@@ -187,7 +187,7 @@ export const versionsClientChecks: ClientCheck[] = [
   // answers the server/discover probe with -32602; the client initialized after a -32601 at this
   // revision already (it would not be tested here otherwise), so it must fall back here too.
   {
-    id: 'versions.probe-fallback-on-any-error',
+    id: 'version.probe-fallback-on-any-error',
     title: 'A dual-era client falls back to initialize whatever error its server/discover probe gets (here -32602)',
     spec: { url: 'basic/transports/stdio#backward-compatibility', level: 'MUST' },
     specRevision: NEWEST_MODERN,

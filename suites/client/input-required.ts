@@ -31,7 +31,7 @@ export const mrtrClientChecks: ClientCheck[] = [
   // MRTR-101: "If a client receives an InputRequiredResult that contains the inputRequests
   // field, the client MUST construct the requested inputs before retrying the original request."
   {
-    id: 'mrtr.retry-answers-every-input',
+    id: 'input-required.retry-answers-every-input',
     title: 'The retry after an InputRequiredResult answers every input request',
     spec,
     requirement: 'If a client receives an InputRequiredResult that contains the inputRequests field, the client MUST construct the requested inputs before retrying the original request.',
@@ -57,7 +57,7 @@ export const mrtrClientChecks: ClientCheck[] = [
   // InputRequiredResult does not contain a requestState field, the client MUST NOT include one
   // in the retry."
   {
-    id: 'mrtr.request-state-echoed',
+    id: 'input-required.request-state-echoed',
     title: 'The retry echoes requestState exactly, and sends none when none was given',
     spec,
     requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. Clients MUST NOT inspect, parse, modify, or make any assumptions about the requestState contents. If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry.',
@@ -84,7 +84,7 @@ export const mrtrClientChecks: ClientCheck[] = [
   // MRTR-103: "The JSON-RPC id MUST be different between the initial request and the retry, as
   // they are independent requests."
   {
-    id: 'mrtr.retry-new-id',
+    id: 'input-required.retry-new-id',
     title: 'The retry uses a new JSON-RPC id',
     spec,
     requirement: 'The JSON-RPC id MUST be different between the initial request and the retry, as they are independent requests.',
@@ -105,7 +105,7 @@ export const mrtrClientChecks: ClientCheck[] = [
   // MRTR-103, the same request: the client retries "the original request", adding only
   // inputResponses and requestState.
   {
-    id: 'mrtr.retry-same-request',
+    id: 'input-required.retry-same-request',
     title: 'The retry repeats the original request (same arguments), adding only inputResponses and requestState',
     spec,
     requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. (The retry is the original request plus inputResponses and requestState.)',
@@ -130,7 +130,7 @@ export const mrtrClientChecks: ClientCheck[] = [
   // the original request. They MUST NOT be used for any other request that the client may be
   // sending in parallel."
   {
-    id: 'mrtr.state-only-on-its-retry',
+    id: 'input-required.state-only-on-its-retry',
     title: 'requestState and input responses go only on the retry they belong to',
     spec,
     requirement: "Both the inputRequests and requestState fields affect only the client's retry of the original request. They MUST NOT be used for any other request that the client may be sending in parallel.",

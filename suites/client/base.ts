@@ -24,7 +24,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // BASE-001: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
   // specification" ("jsonrpc": "2.0" on every message).
   {
-    id: 'jsonrpc.version-2-0',
+    id: 'base.version-2-0',
     title: 'Every message the client sends says "jsonrpc": "2.0"',
     spec: [
       { url: 'basic/messages', level: 'MUST' },
@@ -48,7 +48,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
 
   // BASE-002: "Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null."
   {
-    id: 'jsonrpc.request-ids-valid',
+    id: 'base.request-ids-valid',
     title: 'Every request id is a string or an integer, never null',
     spec: messages('requests'),
     requirement: 'Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null.',
@@ -72,7 +72,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // request the sender has issued and not yet received a response for." This server keeps a
   // subscriptions/listen open in 2026-07-28, so reuse of an open id can show.
   {
-    id: 'jsonrpc.request-ids-unique',
+    id: 'base.request-ids-unique',
     title: 'The client never reuses a request id (2026-07-28: never one still awaiting its response)',
     spec: [
       { url: 'basic/messages#requests', level: 'MUST' },
@@ -108,7 +108,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
 
   // BASE-009: "Notifications MUST NOT include an ID."
   {
-    id: 'jsonrpc.notifications-without-id',
+    id: 'base.notifications-without-id',
     title: 'Notifications carry no id',
     spec: messages('notifications'),
     requirement: 'Notifications MUST NOT include an ID.',
@@ -128,7 +128,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // BASE-005: "Responses MUST include the same ID as the request they correspond to." Every
   // server request gets exactly one response, with its id (same JSON type and value).
   {
-    id: 'jsonrpc.server-requests-answered-once',
+    id: 'base.server-requests-answered-once',
     title: 'Every server request gets exactly one response, carrying its id',
     spec: [
       { url: 'basic/messages#responses', level: 'MUST' },
@@ -168,7 +168,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // codes MUST be integers." (2025-11-25: "Error responses MUST include an error field with a
   // code and message.")
   {
-    id: 'jsonrpc.responses-well-formed',
+    id: 'base.responses-well-formed',
     title: 'Responses carry a result or an error (never both); errors have an integer code and a message',
     spec: [
       { url: 'basic/messages#responses', level: 'MUST' },
@@ -213,7 +213,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // Judged: the unknown method, and roots/list refused by a client that did not declare roots
   // (a result there is roots.answered-only-when-declared's).
   {
-    id: 'jsonrpc.unknown-method-not-found',
+    id: 'base.unknown-method-not-found',
     title: 'A server request for a method the client does not offer gets error -32601',
     spec: [
       { url: 'basic/messages', level: 'SHOULD' },
@@ -235,17 +235,17 @@ export const jsonrpcClientChecks: ClientCheck[] = [
         const expected = `error -32601 (Method not found) for ${a.method}`;
         if (a.outcome.kind === 'result') return ctx.fail({ expected, actual: `a result: ${ctx.brief(a.outcome.value)}` });
         const code = errorCode(a.outcome.value);
-        if (code === 'malformed') return ctx.skip('the error is malformed (see jsonrpc.responses-well-formed)');
+        if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
         if (code !== -32601) return ctx.fail({ expected, actual: `error ${code}` });
       }
-      return unknown.some((a) => a.outcome.kind !== 'none') ? ctx.pass() : ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see jsonrpc.server-requests-answered-once)`);
+      return unknown.some((a) => a.outcome.kind !== 'none') ? ctx.pass() : ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see base.server-requests-answered-once)`);
     },
   },
 
   // BASE-010: "The receiver MUST NOT send a response." (to a notification). This server sends
   // notifications/message and notifications/progress during the tool call.
   {
-    id: 'jsonrpc.no-reply-to-notification',
+    id: 'base.no-reply-to-notification',
     title: 'The client never answers a notification',
     spec: { url: 'basic#notifications', level: 'MUST' },
     requirement: 'Notifications are sent from the client to the server or vice versa, as a one-way message. The receiver MUST NOT send a response.',
@@ -268,7 +268,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // by dots, followed by a slash; labels MUST start with a letter and end with a letter or digit
   // ... the name, unless empty, MUST begin and end with an alphanumeric character."
   {
-    id: 'jsonrpc.meta-key-names',
+    id: 'base.meta-key-names',
     title: 'Every _meta key the client sends follows the key name rules',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'Prefix: if specified, MUST be a series of labels separated by dots (.), followed by a slash (/). Labels MUST start with a letter and end with a letter or digit. Name: unless empty, MUST begin and end with an alphanumeric character.',
@@ -296,7 +296,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
 
   // BASE-034: "When present, their values MUST follow W3C Trace Context and W3C Baggage formats."
   {
-    id: 'jsonrpc.trace-context-format',
+    id: 'base.trace-context-well-formed',
     title: 'A traceparent in _meta follows W3C Trace Context',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'As an exception to the prefix requirement above, the keys traceparent, tracestate, and baggage are reserved for OpenTelemetry trace context propagation. When present, their values MUST follow W3C Trace Context and W3C Baggage formats respectively.',
@@ -322,7 +322,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // BASE-013: "A resultType of any value unrecognized by the client MUST be considered invalid."
   // The last page of tools/list says resultType "mcp-conformance-unknown": its tool must not be used.
   {
-    id: 'jsonrpc.unknown-result-type-invalid',
+    id: 'base.unknown-result-type-invalid',
     title: 'A result with an unknown resultType is treated as invalid (its tool is not called)',
     spec: { url: 'basic#result-responses', level: 'MUST' },
     requirement: 'A resultType of any value unrecognized by the client MUST be considered invalid.',
@@ -348,7 +348,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
   // BASE-014: "For backward compatibility with servers implementing earlier protocol versions,
   // which do not include resultType, clients MUST treat an absent resultType as "complete"."
   {
-    id: 'jsonrpc.absent-result-type-complete',
+    id: 'base.absent-result-type-complete',
     title: 'A result without resultType is treated as complete (its tools and cursor are used)',
     spec: { url: 'basic#result-responses', level: 'MUST' },
     requirement: 'For backward compatibility with servers implementing earlier protocol versions, which do not include resultType, clients MUST treat an absent resultType as "complete".',
