@@ -1,19 +1,11 @@
 // The registry of client scenarios and client checks, in report order. The first scenario is
 // the probe: the revisions where the client completes its opening against it are tested.
-import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.js';
-import { authClientChecks } from './auth.js';
-import { cancellationClientChecks } from './cancellation.js';
-import { elicitationClientChecks } from './elicitation.js';
-import { httpClientChecks } from './http/index.js';
-import { jsonrpcClientChecks } from './base.js';
-import { lifecycleClientChecks } from './lifecycle.js';
-import { mrtrClientChecks } from './input-required.js';
-import { paginationClientChecks } from './pagination.js';
-import { pingClientChecks, pingClientExcluded } from './basic/utilities/ping.js';
 import type { Exclusions } from '../../harness/checks/exclusion.js';
-import { progressClientChecks } from './progress.js';
-import { rootsClientChecks } from './roots.js';
-import { samplingClientChecks } from './sampling.js';
+import { assemble } from '../../harness/checks/page.js';
+import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.js';
+import { group as basic } from './basic/index.js';
+import { group as client } from './client/index.js';
+import { group as server } from './server/index.js';
 import { asksScenario } from './scenarios/asks.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
@@ -29,10 +21,6 @@ import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
-import { schemaClientChecks } from './schema.js';
-import { stdioClientChecks } from './stdio.js';
-import { tasksClientChecks } from './tasks.js';
-import { versionsClientChecks } from './version.js';
 
 const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario];
 
@@ -55,24 +43,10 @@ const authScenarios: readonly ClientScenario[] = [
 
 export const clientScenarios: readonly ClientScenario[] = [basicScenario, ...coreScenarios, ...httpScenarios, ...authScenarios];
 
-export const clientChecks: readonly ClientCheck[] = [
-  ...lifecycleClientChecks,
-  ...versionsClientChecks,
-  ...jsonrpcClientChecks,
-  ...schemaClientChecks,
-  ...stdioClientChecks,
-  ...cancellationClientChecks,
-  ...pingClientChecks,
-  ...progressClientChecks,
-  ...paginationClientChecks,
-  ...rootsClientChecks,
-  ...samplingClientChecks,
-  ...elicitationClientChecks,
-  ...mrtrClientChecks,
-  ...tasksClientChecks,
-  ...httpClientChecks,
-  ...authClientChecks,
-];
+const all = assemble(basic, client, server);
+
+/** Every client check, in the order of the spec's contents: the base protocol, client features, server features. */
+export const clientChecks: readonly ClientCheck[] = all.checks;
 
 /** The digest requirements no client check judges, with why (harness/checks/exclusion.ts). */
-export const clientExclusions: Exclusions = { ...pingClientExcluded };
+export const clientExclusions: Exclusions = all.excluded;

@@ -1,0 +1,10 @@
+// basic/authorization, client side.
+// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+import type { ClientCheck } from '../../../../harness/client/scenario.js';
+import type { PageGroup } from '../../../../harness/checks/page.js';
+import { authClientChecks } from '../../auth.js';
+
+export const group: PageGroup<ClientCheck> = {
+  checks: [...authClientChecks],
+  excluded: {  },
+};

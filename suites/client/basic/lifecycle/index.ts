@@ -1,0 +1,10 @@
+// basic/lifecycle, client side.
+// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+import type { ClientCheck } from '../../../../harness/client/scenario.js';
+import type { PageGroup } from '../../../../harness/checks/page.js';
+import { lifecycleClientChecks } from '../../lifecycle.js';
+
+export const group: PageGroup<ClientCheck> = {
+  checks: [...lifecycleClientChecks],
+  excluded: {  },
+};

@@ -1,0 +1,8 @@
+// basic/transports, in the spec's order.
+import type { Check } from '../../../../harness/checks/check.js';
+import { assemble, type PageGroup } from '../../../../harness/checks/page.js';
+import { group as stdio } from './stdio/index.js';
+import { group as streamable_http } from './streamable-http/index.js';
+import { group as sse } from './sse/index.js';
+
+export const group: PageGroup<Check> = assemble(stdio, streamable_http, sse);

@@ -1,0 +1,13 @@
+// basic/utilities: ping, cancellation, progress, tasks.
+// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+import type { Check } from '../../../../harness/checks/check.js';
+import type { PageGroup } from '../../../../harness/checks/page.js';
+import { pingChecks, pingExcluded } from './ping.js';
+import { cancellationChecks } from '../../cancellation.js';
+import { progressChecks } from '../../progress.js';
+import { tasksChecks } from '../../tasks.js';
+
+export const group: PageGroup<Check> = {
+  checks: [...pingChecks, ...cancellationChecks, ...progressChecks, ...tasksChecks],
+  excluded: { ...pingExcluded },
+};
