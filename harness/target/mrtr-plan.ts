@@ -140,6 +140,12 @@ export function answerFor(request: Json, dialect: '2020-12' | 'draft-07'): Json 
   }
 }
 
+/**
+ * Can a client answer every input request of this result? A request for a method outside
+ * INPUT_METHODS (a server fault) has no well-formed answer, so checks that answer skip it.
+ */
+export const answerable = (result: Json): boolean => Object.values(inputRequestsOf(result)).every((r) => INPUT_METHODS.includes(String(r.method)));
+
 export function answersFor(result: Json, dialect: '2020-12' | 'draft-07'): Json {
   return Object.fromEntries(Object.entries(inputRequestsOf(result)).map(([k, r]) => [k, answerFor(r, dialect)]));
 }

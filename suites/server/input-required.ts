@@ -5,7 +5,7 @@ import type { Check, CheckContext } from '../../harness/checks/check.js';
 import { describeReply, type Reply } from '../../harness/jsonrpc/types.js';
 import { RANGE } from '../../harness/revisions.js';
 import type { Session } from '../../harness/sessions/session.js';
-import { ASK_ALL, INPUT_METHODS, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from '../../harness/target/mrtr-plan.js';
+import { ASK_ALL, INPUT_METHODS, answerable, answersFor, mrtrSession, declares, inputRequestsOf, isInputRequired, neededCapability, resultOf, retry, survey, tamper, type Target } from '../../harness/target/mrtr-plan.js';
 import { replyLine } from '../../harness/target/tool-plan.js';
 import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
 
@@ -40,6 +40,9 @@ async function freshRound(ctx: CheckContext, fit: (first: Json) => boolean, want
 
 const withState = (first: Json) => typeof first.requestState === 'string';
 const withRequests = (first: Json) => Object.keys(inputRequestsOf(first)).length > 0;
+// Checks that answer the input requests need requests a client can answer (see answerable).
+const withStateToAnswer = (first: Json) => withState(first) && answerable(first);
+const withRequestsToAnswer = (first: Json) => withRequests(first) && answerable(first);
 const completes = (reply: Reply) => reply.kind === 'result' && !isInputRequired(reply.result);
 
 export const inputRequiredChecks: Check[] = [
@@ -190,7 +193,7 @@ export const inputRequiredChecks: Check[] = [
     connection: 'own',
     long: true,
     async run(ctx) {
-      const round = await freshRound(ctx, withState, 'gave a requestState');
+      const round = await freshRound(ctx, withStateToAnswer, 'gave a requestState and asked only for input a client can give');
       if (typeof round === 'string') return ctx.skip(round);
       const answers = answersFor(round.first, ctx.rev.dialect);
       const forged = tamper(round.state!);
@@ -224,13 +227,13 @@ export const inputRequiredChecks: Check[] = [
     long: true,
     async run(ctx) {
       const s = await survey(ctx);
-      const stated = s.targets.filter((t) => withState(t.first.result));
-      if (stated.length < 2) return ctx.skip(`needs two requests that ask for input with a requestState; found ${stated.length} (${s.tried})`);
+      const stated = s.targets.filter((t) => withStateToAnswer(t.first.result));
+      if (stated.length < 2) return ctx.skip(`needs two requests that ask, with a requestState, for input a client can give; found ${stated.length} (${s.tried})`);
       const session = await mrtrSession(ctx, ASK_ALL);
       const [a, b] = [stated[0]!.target, stated[1]!.target];
       const firstA = resultOf(await session.request(a.method, a.params));
       const firstB = resultOf(await session.request(b.method, b.params));
-      if (!isInputRequired(firstA) || !isInputRequired(firstB) || !withState(firstA) || !withState(firstB)) return ctx.skip(`${a.label} or ${b.label} no longer asks for input with a requestState`);
+      if (!isInputRequired(firstA) || !isInputRequired(firstB) || !withState(firstA) || !withStateToAnswer(firstB)) return ctx.skip(`${a.label} or ${b.label} no longer asks, with a requestState, for input a client can give`);
       const answers = answersFor(firstB, ctx.rev.dialect);
       const replayed = await retry(session, b, { inputResponses: answers, requestState: firstA.requestState });
       const genuine = await retry(session, b, { inputResponses: answers, requestState: firstB.requestState });
@@ -279,7 +282,7 @@ export const inputRequiredChecks: Check[] = [
     connection: 'own',
     long: true,
     async run(ctx) {
-      const round = await freshRound(ctx, withRequests, 'carried input requests');
+      const round = await freshRound(ctx, withRequestsToAnswer, 'carried input requests a client can answer');
       if (typeof round === 'string') return ctx.skip(round);
       const answers = answersFor(round.first, ctx.rev.dialect);
       const state = round.state !== undefined ? { requestState: round.state } : {};
@@ -335,7 +338,7 @@ export const inputRequiredChecks: Check[] = [
     connection: 'own',
     long: true,
     async run(ctx) {
-      const elicits = (first: Json) => Object.values(inputRequestsOf(first)).some((r) => r.method === 'elicitation/create');
+      const elicits = (first: Json) => answerable(first) && Object.values(inputRequestsOf(first)).some((r) => r.method === 'elicitation/create');
       const round = await freshRound(ctx, elicits, 'asked by elicitation');
       if (typeof round === 'string') return ctx.skip(round);
       const outcomes: string[] = [];

@@ -78,9 +78,16 @@ async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
   const answers = new Map<Listen, Reply>();
   const waitMs = ctx.timeoutMs * 20;
   const opened: Listen[] = [];
+  // Numeric ids too (a listen's id may be either); never one this connection already used, as a
+  // lent session (or an earlier attempt's listen, still pending) may have.
+  const unusedNumber = (from: number): number => {
+    let id = from + Math.floor(Math.random() * 800);
+    while (session.sentRequestWithId(id)) id++;
+    return id;
+  };
   for (const [filter, id] of [
-    [{}, 7100 + Math.floor(Math.random() * 800)],
-    [full, 7900 + Math.floor(Math.random() * 99)],
+    [{}, unusedNumber(7100)],
+    [full, unusedNumber(7900)],
     [full, `listen-${randomUUID()}`],
   ] as const) {
     const listen = listening.open(filter, waitMs, id);
