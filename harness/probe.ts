@@ -142,6 +142,8 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
   const timers: NodeJS.Timeout[] = [];
   const scheduled = new Set<string>();
   let over = false;
+  // Answered: settled by the server's own answer (not silence, not our cut).
+  const eraAnswered = (era: string) => settled.some((o, j) => o !== undefined && eraOf(j) === era && o.probe.status !== 'unreachable' && !cuts[j]?.signal.aborted);
   const consider = () => {
     for (const answered of ['legacy', 'modern'] as const) {
       if (scheduled.has(answered)) continue;
@@ -157,7 +159,9 @@ export function silentEraCutoff(revisions: readonly string[], probing: readonly 
         void openedAt[i]?.then((at) => {
           if (over || settled[i] !== undefined) return;
           const timer = setTimeout(() => {
-            if (settled[i] !== undefined) return;
+            // A revision of the same era that answered shows the era is spoken: this probe is
+            // only slow (a busy machine), and keeps the startup timeout's patience.
+            if (settled[i] !== undefined || eraAnswered(eraOf(i))) return;
             cuts[i]?.abort(new ProbeCut('not-supported', `no answer to ${what} within ${Math.round(patience)} ms, while every ${answered} revision's probe had its answer within ${Math.round(slowest)} ms of its start`));
           }, Math.max(0, at + patience - performance.now()));
           timers.push(timer);
