@@ -35,6 +35,17 @@ describe('the pace of a target', () => {
     expect(q.patience()).toBe(2000);
   });
 
+  it("waits the startup timeout for a new connection's first answer until a start was measured, then a few times the slowest start", () => {
+    const p = pace(1000);
+    expect(p.openingPatience()).toBe(30_000);
+    p.noteStart(200);
+    expect(p.openingPatience()).toBe(1000);
+    p.noteStart(4000);
+    expect(p.openingPatience()).toBe(12_000);
+    p.noteStart(20_000);
+    expect(p.openingPatience()).toBe(30_000);
+  });
+
   it('widens the window while answers stay quick, up to --concurrency', () => {
     const p = pace(1000, 6);
     expect(p.window).toBe(4);

@@ -3,6 +3,7 @@
 // own view of the shared session (frames tagged with its id), and builds verdicts.
 import { openConnection } from '../connection.js';
 import { discover, type Discovery } from '../discovery.js';
+import { unanswered } from '../rules/no-answer.js';
 import type { Peer } from '../jsonrpc/peer.js';
 import type { Reply } from '../jsonrpc/types.js';
 import { ObservationLog, RoutingObservationLog, type Observation, type ObservationKind } from '../observations.js';
@@ -204,7 +205,7 @@ export class RunContext extends BaseContext implements CheckContext {
     const route = plain ? new RoutingObservationLog(this.deps.state.observations) : undefined;
     const session = await this.waiting(async () => {
       const peer = await this.openPeer(privateObservations ? { privateObservations } : {}, route);
-      return (await startSession(peer, this.revision, { startupTimeoutMs: this.deps.pace.startupTimeoutMs, ...sessionOptions })) as AnySession;
+      return (await startSession(peer, this.revision, { startupTimeoutMs: this.deps.pace.openingPatience(), ...sessionOptions })) as AnySession;
     });
     // Only at the revision under test (a legacy counter-offer may have settled on another).
     if (route && (session.era === 'modern' || session.server.versions[0] === this.revision)) this.opened.push({ session, route });
@@ -245,14 +246,21 @@ export class RunContext extends BaseContext implements CheckContext {
     return ((await shared) as AnySession).withOwner(this.owner);
   }
 
-  discovery(): Promise<Discovery> {
-    return this.once('discovery', async () => {
+  async discovery(): Promise<Discovery> {
+    const found = await this.once('discovery', async () => {
       const shared = this.deps.state.shared;
       if (!shared) throw new Error('no shared session for this revision');
       const session = ((await shared) as AnySession).withOwner('discovery');
       return discover(session, session.server.capabilities);
     });
+    // A list that got no answer in time is a verdict resting on a timeout: the runner tries
+    // this check again alone, where discovery is read afresh.
+    for (const list of Object.values(found)) if (list?.reply && unanswered(list.reply)) this.discoveryUnanswered.add(list.method);
+    return found;
   }
+
+  /** Lists of the discovery this check read that got no answer in time (see discovery()). */
+  readonly discoveryUnanswered = new Set<string>();
 
   once<T>(key: string, record: () => Promise<T>, scope: 'revision' | 'target' = 'revision'): Promise<T> {
     const looks = scope === 'target' ? this.deps.looks : this.deps.revisionLooks;

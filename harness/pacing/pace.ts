@@ -106,6 +106,17 @@ export class Pace {
     return Math.min(Math.max(this.startupTimeoutMs, least), Math.max(least, Math.ceil(PATIENCE_FACTOR * this.slowestMs)));
   }
 
+  /**
+   * How long a new connection's opening request may wait: the startup timeout until a start
+   * was measured, then a few times the slowest start (never less than patience()), so that a
+   * check whose own connection is never answered does not wait the whole startup timeout.
+   */
+  openingPatience(): number {
+    const slowestStart = this.slowestStartMs;
+    if (slowestStart === 0) return this.startupTimeoutMs;
+    return Math.min(this.startupTimeoutMs, Math.max(this.patience(), Math.ceil(PATIENCE_FACTOR * slowestStart)));
+  }
+
   /** How many checks may run at once now. */
   get window(): number {
     return Math.floor(this.windowSize);
