@@ -425,8 +425,9 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
   const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: performance.now() - started };
   const result = buildResult(check, place, verdict, () => excerpt);
-  const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner));
-  return { result, suspect, unanswered: unansweredMethods(excerpt) };
+  const timedOut = run.timedOutOwners.has(owner) || ctx.discoveryUnanswered.size > 0;
+  const suspect = !liveness.silent && restsOnTimeout(result, timedOut);
+  return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]) };
 }
 
 /** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
