@@ -55,7 +55,8 @@ export const statelessChecks: Check[] = [
     faults: ['modern-capabilities-remembered'],
     connection: 'own',
     async run(ctx) {
-      const session = await ctx.session();
+      // Fresh: a lent session may have carried requests that declared capabilities already.
+      const session = await ctx.session({ fresh: true });
       const requests = await clientRequests(ctx);
       for (const r of requests) {
         const before = await session.request(r.method, r.params);
