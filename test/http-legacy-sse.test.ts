@@ -69,7 +69,7 @@ function make(url: string, timeoutMs = 2000) {
   return { t, wire, observations, messages, events };
 }
 
-const waitFor = async (cond: () => boolean, ms = 2000) => {
+const waitFor = async (cond: () => boolean, ms = 20_000) => {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error('condition not met in time');
@@ -142,7 +142,7 @@ describe('LegacySseTransport', () => {
     await again.t.close();
     const connections = () => new Promise<number>((r) => server.getConnections((_e, n) => r(n)));
     let open = -1;
-    await waitFor(() => (void connections().then((n) => (open = n)), open === 0), 1000);
+    await waitFor(() => (void connections().then((n) => (open = n)), open === 0), 10_000);
   });
 });
 

@@ -34,7 +34,7 @@ describe('testServer', () => {
   it('reports a broken rule with its evidence; failOn decides the exit code', async () => {
     const report = await testServer({ server: referenceCommand('ping-nonempty-result'), ...QUICK, failOn: 'none' });
     const failed = report.results.find((r) => r.id === 'ping.empty-result');
-    expect(failed).toMatchObject({ status: 'fail', level: 'MUST', expected: 'result {}', actual: 'result {"status":"ok"}' });
+    expect(failed).toMatchObject({ status: 'fail', level: 'MUST', expected: 'ping: result {}', actual: 'result {"status":"ok"}' });
     expect(report.failOn).toBe('none');
     expect(exitCodeOf(report)).toBe(0);
     expect(exitCodeOf(report, 'must')).toBe(1);

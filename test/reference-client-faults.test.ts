@@ -45,7 +45,8 @@ const STDIO_CASES: StdioCase[] = [
   {
     fault: 'initialize-cancelled',
     server: scripted('--delay-init', '1200'),
-    args: ['--timeout', '2000'],
+    // The fault cancels after 250 ms; the clean client waits out any busy machine.
+    args: ['--timeout', '10000'],
     shows: (e) => sent(e).some((m) => m.method === 'notifications/cancelled' && (m.params as Msg).requestId === initId(e)),
   },
   { fault: 'initialize-not-first', server: scripted(), shows: (e) => methods(sent(e))[1] === 'ping' },
@@ -59,8 +60,8 @@ const STDIO_CASES: StdioCase[] = [
   { fault: 'request-id-null', server: scripted(), shows: (e) => sent(e).some((m) => m.id === null && 'method' in m) },
   { fault: 'stdio-stdin-not-closed', server: scripted(), shows: (e) => e.find((x) => x.event)?.event === 'signal' },
   { fault: 'unsupported-version-continues', server: scripted('--version', '1999-01-01'), shows: (e) => methods(sent(e)).includes('tools/list') },
-  { fault: 'timeout-not-cancelled', server: scripted('--hang-call'), args: ['--timeout', '1500'], shows: (e) => !methods(sent(e)).includes('notifications/cancelled') },
-  { fault: 'probe-fallback-keyed-on-32601', server: scripted('--silent-probe'), args: ['--timeout', '1500'], shows: (e) => !methods(sent(e)).includes('initialize') },
+  { fault: 'timeout-not-cancelled', server: scripted('--hang-call'), args: ['--timeout', '10000', '--call-timeout', '1500'], shows: (e) => !methods(sent(e)).includes('notifications/cancelled') },
+  { fault: 'probe-fallback-keyed-on-32601', server: scripted('--silent-probe'), args: ['--timeout', '4000'], shows: (e) => !methods(sent(e)).includes('initialize') },
   { fault: 'progress-token-invalid', server: scripted(), shows: (e) => (sent(e).find((m) => m.method === 'tools/call')?.params as Msg)._meta !== undefined && JSON.stringify(sent(e)).includes('"progressToken":1.5') },
   { fault: 'mrtr-request-state-mutated', server: [fixture('modern-server.mjs'), 'stdio'], shows: (e) => JSON.stringify(sent(e)).includes('"requestState":"state/é+=x"') },
   { fault: 'listen-not-cancelled', server: [fixture('modern-server.mjs'), 'stdio'], shows: (e) => !methods(sent(e)).includes('notifications/cancelled') },

@@ -161,7 +161,8 @@ describe('reference client, legacy era', () => {
 
   it('falls back after a silent probe, cancels a call that times out (sooner with --call-timeout), and disconnects on an unknown version', async () => {
     const log = newLog();
-    const run = await runClient(['--timeout', '1000', '--server', teeCommand(log, node, fixture('scripted-stdio.mjs'), '--silent-probe', '--hang-call')]);
+    // Patience a busy machine cannot exhaust: the silent probe and the hung call each wait it out.
+    const run = await runClient(['--timeout', '5000', '--server', teeCommand(log, node, fixture('scripted-stdio.mjs'), '--silent-probe', '--hang-call')]);
     expect(run.code).toBe(0);
     const sent = sentMessages(readTee(log));
     expect(methods(sent).slice(0, 2)).toEqual(['server/discover', 'initialize']);

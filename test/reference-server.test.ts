@@ -77,7 +77,7 @@ class StdioClient {
   }
 
   /** The first frame (an object) that matches, waiting up to `ms`. */
-  async waitFor(pred: (f: Msg) => boolean, ms = 3000): Promise<Msg> {
+  async waitFor(pred: (f: Msg) => boolean, ms = 20_000): Promise<Msg> {
     const deadline = Date.now() + ms;
     for (;;) {
       const hit = this.frames.find((f): f is Msg => typeof f === 'object' && f !== null && !Array.isArray(f) && pred(f as Msg));

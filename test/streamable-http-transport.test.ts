@@ -141,7 +141,7 @@ describe('StreamableHttpTransport', () => {
     return { t, wire, observations, messages, events };
   }
 
-  const waitFor = async (cond: () => boolean, ms = 2000) => {
+  const waitFor = async (cond: () => boolean, ms = 20_000) => {
     const end = Date.now() + ms;
     while (!cond()) {
       if (Date.now() > end) throw new Error('condition not met in time');
@@ -320,7 +320,7 @@ describe('StreamableHttpTransport', () => {
     // The client destroyed its sockets: the server sees every connection go within moments.
     let open = -1;
     const connections = () => new Promise<number>((r) => server.getConnections((_e, n) => r(n)));
-    await waitFor(() => (void connections().then((n) => (open = n)), open === 0), 1000);
+    await waitFor(() => (void connections().then((n) => (open = n)), open === 0), 10_000);
     // Sending after close does nothing and does not throw.
     await t.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
     expect(seen.filter((s) => s.method === 'POST')).toHaveLength(2);
