@@ -2,7 +2,10 @@
 // accepted when the server answers initialize with that same version; the modern revision when
 // server/discover at it succeeds. The accepted sessions become the shared sessions of their
 // revisions (one setup, many checks). The classification follows 2026-07-28 basic/versioning:
-// legacy-only, modern-only or dual-era.
+// legacy-only, modern-only or dual-era. An opening answered with a result the session cannot
+// stand on (rules/opening-answer.ts: no protocolVersion, no capabilities, no supportedVersions)
+// is a broken handshake, not a refusal: the revision counts as offered, and the runner lets
+// only the checks that judge that answer run there (the rest skip, saying why).
 import type { ProbeFacts } from './checks/check.js';
 import type { EraClassification, RevisionProbe } from './checks/result.js';
 import { openConnection } from './connection.js';
@@ -75,12 +78,18 @@ export async function probeRevision(target: Target, revision: string, observatio
   cut?.addEventListener('abort', onCut, { once: true });
   try {
     const session = await startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs });
+    const broken = session.server.brokenOpening;
+    const offeredBroken = (): ProbeOutcome => ({ probe: { revision, era, status: 'accepted', detail: `${broken?.why} (only the checks that judge that answer ran)` }, peer, session, route });
     if (era === 'modern') {
+      if (broken) return offeredBroken();
       const refused = await unlistedRefused(session, revision, pace);
       if (refused) return { probe: { revision, era, status: 'not-supported', detail: refused }, peer, session, route };
       return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     }
     const answered = session.server.result.protocolVersion;
+    // A counter-offer refuses the revision, whatever else its result lacks (judged at its own).
+    const counterOffer = typeof answered === 'string' && answered !== revision;
+    if (broken && !counterOffer) return offeredBroken();
     if (answered === revision) return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     return { probe: { revision, era, status: 'not-supported', detail: `answered ${JSON.stringify(answered)}` }, peer, session, route };
   } catch (error) {

@@ -11,6 +11,7 @@ export const NEEDS = {
   connection: 'a connection with no handshake at all (ctx.connect): for lifecycle and malformed-input rules',
   'raw-http': 'raw HTTP requests beside the sessions (ctx.http)',
   passive: 'what every other check of the revision saw (ctx.observations): runs after them',
+  'opening-answer': "only what the server answered to the era's opening request (ctx.facts.server): runs even where that answer broke the handshake",
   recording: "the client side: the recording of its scenario's run",
 } as const;
 
@@ -25,6 +26,9 @@ export function needsOf(check: { needs?: readonly Need[]; connection?: 'own' | '
 }
 
 export const isPassive = (check: Parameters<typeof needsOf>[0]): boolean => needsOf(check).includes('passive');
+
+/** Needs nothing but the opening answer: the only kind of check a broken handshake leaves to run. */
+export const judgesOpeningOnly = (check: Parameters<typeof needsOf>[0]): boolean => needsOf(check).every((n) => n === 'opening-answer');
 
 /** Thrown when a check uses a door to the target it did not declare: a defect of the check. */
 export class UndeclaredNeed extends Error {

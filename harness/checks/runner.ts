@@ -28,7 +28,7 @@ import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } 
 import { confirmedAlone, restsOnTimeout, unansweredMethods } from './confirm.js';
 import { specFor } from './spec-ref.js';
 import { buildResult } from './result-builder.js';
-import { isPassive } from './needs.js';
+import { isPassive, judgesOpeningOnly } from './needs.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
 
 export interface RunOptions {
@@ -244,12 +244,16 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
       state,
       applicable.filter((c) => isPassive(c)),
     );
-    // A target-wide check runs once: at the newest accepted revision in its range.
+    // A target-wide check runs once: at the newest accepted revision in its range whose
+    // handshake worked (one whose handshake broke only if no other is in range).
     const targetWide = (async () => {
       const outcomes = await allProbed;
       // Revision ids are dates: sorted, the last is the newest (probes ran newest first).
-      const accepted = outcomes.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision).sort();
-      return active.filter((c) => c.scope === 'target' && revision === accepted.filter((r) => inRange(r, c.revisions)).at(-1));
+      const acceptedOf = (list: ProbeOutcome[]) => list.filter((o) => o.probe.status === 'accepted').map((o) => o.probe.revision).sort();
+      const accepted = acceptedOf(outcomes);
+      const working = acceptedOf(outcomes.filter((o) => !o.session?.server.brokenOpening));
+      const newest = (revs: string[], c: Check) => revs.filter((r) => inRange(r, c.revisions)).at(-1);
+      return active.filter((c) => c.scope === 'target' && revision === (newest(working, c) ?? newest(accepted, c)));
     })();
     const perRevision = active.filter((c) => c.scope !== 'target');
     const begun = runAll(perRevision, state);
@@ -402,8 +406,12 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   const unknown = state.facts.server.capabilitiesUnknown;
+  const broken = state.facts.server.brokenOpening;
   if (liveness.silent) {
     verdict = { status: 'error', reason: liveness.silent };
+  } else if (broken && !judgesOpeningOnly(check)) {
+    // The server answered the opening, brokenly: what it says of itself cannot be stood on.
+    verdict = { status: 'skip', code: 'cannot-set-up', reason: broken.why };
   } else if (unknown && (check.requires?.length || check.judgesDeclared)) {
     verdict = { status: 'skip', code: 'capabilities-unknown', reason: `${unknown}, so what the server declares is not known` };
   } else if (missing.length > 0) {

@@ -3,6 +3,8 @@
 import type { Peer } from '../jsonrpc/peer.js';
 import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
 import { revisionInfo, type RevisionInfo } from '../revisions.js';
+import { isObject } from '../rules/json.js';
+import { brokenOpening } from '../rules/opening-answer.js';
 import { loadRevisionSchema, type RevisionSchema } from '../schema.js';
 import { answerAsClient } from './client-answers.js';
 import { PeerConversation } from './conversation.js';
@@ -49,15 +51,15 @@ export async function startLegacySession(peer: Peer, revision: string, opts: Ses
   const params = initializeParams(version, capabilities);
   assertWellFormed({ jsonrpc: '2.0', id: 0, method: 'initialize', params }, 'request', schema);
   const reply = await peer.request('initialize', params, opts.startupTimeoutMs ? { timeoutMs: opts.startupTimeoutMs } : {});
-  if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
-    throw new SessionError(`initialize at ${version} did not succeed: ${describeReply(reply)}`, reply);
-  }
-  const result = reply.result as Record<string, unknown>;
+  if (reply.kind !== 'result') throw new SessionError(`initialize at ${version} did not succeed: ${describeReply(reply)}`, reply);
+  // A result that is no object is a broken handshake (brokenOpening), not a refusal.
+  const result = isObject(reply.result) ? reply.result : {};
   const negotiated = typeof result.protocolVersion === 'string' ? result.protocolVersion : revision;
   peer.transport.setProtocolVersion?.(negotiated);
   if (opts.sendInitialized ?? true) await peer.notify('notifications/initialized');
   const caps = result.capabilities;
   const info = result.serverInfo;
+  const broken = brokenOpening('legacy', reply.result);
   return new LegacySession(peer, revision, capabilities, {
     capabilities: typeof caps === 'object' && caps !== null ? (caps as Record<string, unknown>) : {},
     ...(typeof info === 'object' && info !== null ? { info: info as Record<string, unknown> } : {}),
@@ -65,5 +67,6 @@ export async function startLegacySession(peer: Peer, revision: string, opts: Ses
     result,
     ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
     versions: [negotiated],
+    ...(broken ? { brokenOpening: broken } : {}),
   }, schema);
 }

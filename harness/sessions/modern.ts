@@ -5,6 +5,8 @@
 import type { Peer } from '../jsonrpc/peer.js';
 import { describeReply, type JsonRpcId, type Reply } from '../jsonrpc/types.js';
 import { revisionInfo, type RevisionInfo } from '../revisions.js';
+import { isObject } from '../rules/json.js';
+import { brokenOpening } from '../rules/opening-answer.js';
 import { loadRevisionSchema, type RevisionSchema } from '../schema.js';
 import { mirroredHeaders } from '../transports/modern-headers.js';
 import { PeerConversation } from './conversation.js';
@@ -178,12 +180,12 @@ export async function startModernSession(peer: Peer, revision: string, opts: Ses
       return session;
     }
   }
-  if (reply.kind !== 'result' || typeof reply.result !== 'object' || reply.result === null) {
-    throw new SessionError(`server/discover at ${revision} did not succeed: ${describeReply(reply)}`, reply);
-  }
-  const result = reply.result as Params;
+  if (reply.kind !== 'result') throw new SessionError(`server/discover at ${revision} did not succeed: ${describeReply(reply)}`, reply);
+  // A result that is no object is a broken handshake (brokenOpening), not a refusal.
+  const result = isObject(reply.result) ? reply.result : {};
   const caps = result.capabilities;
   const info = (result._meta as Params | undefined)?.['io.modelcontextprotocol/serverInfo'];
+  const broken = brokenOpening('modern', reply.result);
   session.server = {
     capabilities: typeof caps === 'object' && caps !== null ? (caps as Params) : {},
     ...(typeof info === 'object' && info !== null ? { info: info as Params } : {}),
@@ -191,6 +193,7 @@ export async function startModernSession(peer: Peer, revision: string, opts: Ses
     result,
     ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
     versions: Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [],
+    ...(broken ? { brokenOpening: broken } : {}),
   };
   return session;
 }

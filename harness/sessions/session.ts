@@ -4,6 +4,7 @@
 // for a rule that holds in both eras uses the Session interface and runs through either.
 import type { Answered, InboundMessage, JsonRpcId, Reply } from '../jsonrpc/types.js';
 import { revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
+import type { BrokenOpening } from '../rules/opening-answer.js';
 import type { HeaderOverrides, TransportKind } from '../transport.js';
 
 export const CLIENT_INFO = { name: 'mcp-conformance', version: '0.1.0' };
@@ -83,6 +84,13 @@ export interface ServerFacts {
    * revision's own fence.
    */
   capabilitiesUnknown?: string;
+  /**
+   * The opening result is broken: a member the session stands on is missing or malformed, or it
+   * is no object at all (then `result` is {}): rules/opening-answer.ts. The server answered, but
+   * nothing else at the revision can be judged on that handshake: only the checks that judge
+   * the opening answer run there, and they report these problems.
+   */
+  brokenOpening?: BrokenOpening;
   fence?: RevisionInfo['fence'];
 }
 

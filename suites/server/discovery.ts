@@ -29,35 +29,6 @@ export const discoveryChecks: Check[] = [
     },
   },
 
-  // server/discover#discoverresult: "supportedVersions: Protocol versions the server supports"
-  // and "capabilities: Capabilities the server supports"; "Servers MUST implement
-  // server/discover" (basic/versioning). The version it was asked at, and answered, is one.
-  {
-    id: 'discovery.supported-versions',
-    title: 'server/discover lists supportedVersions (including the version it answered) and capabilities',
-    spec: { url: 'server/discover#discoverresult', level: 'MUST' },
-    requirement:
-      'A discovery result includes: supportedVersions: Protocol versions the server supports. capabilities: Capabilities the server supports. (DiscoverResult requires both; the schema is the source of truth for all protocol messages and structures.)',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
-    faults: ['modern-discover-omits-version'],
-    connection: 'shared',
-    async run(ctx) {
-      ctx.cite(ctx.facts.server.resultSeq ?? 0);
-      const result = ctx.facts.server.result;
-      if (Object.keys(result).length === 0) return ctx.skip('no DiscoverResult to judge (see discovery.implemented)');
-      const problems: string[] = [];
-      const versions = result.supportedVersions;
-      if (!Array.isArray(versions) || versions.some((v) => typeof v !== 'string')) problems.push(`supportedVersions is ${ctx.brief(versions)}, not an array of strings`);
-      else if (!versions.includes(ctx.revision)) problems.push(`supportedVersions ${ctx.brief(versions)} lacks ${ctx.revision}, the version server/discover was asked at and answered`);
-      const caps = result.capabilities;
-      if (typeof caps !== 'object' || caps === null || Array.isArray(caps)) problems.push(`capabilities is ${ctx.brief(caps)}, not an object`);
-      if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: `supportedVersions listing ${ctx.revision}, and a capabilities object`, actual: problems.join('; ') });
-    },
-  },
-
   // basic/versioning#extension-negotiation: "Extension identifiers MUST follow the _meta key
   // naming rules, with a mandatory prefix."
   {

@@ -63,6 +63,8 @@ export function initialize(ctx: RequestContext): Record<string, unknown> {
   };
   if (atLeast(revision, '2025-03-26')) result.instructions = INSTRUCTIONS;
   if (isOn('init-missing-server-info')) delete result.serverInfo;
+  if (isOn('initialize-result-no-protocol-version')) delete result.protocolVersion;
+  if (isOn('initialize-result-no-capabilities')) delete result.capabilities;
   if (isOn('request-before-initialized') && params.capabilities.roots !== undefined) {
     ctx.after(() => session.sendRequest('roots/list', {}, ctx.channel));
   }

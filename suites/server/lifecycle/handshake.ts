@@ -17,35 +17,6 @@ const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
 };
 
 export const handshakeChecks: Check[] = [
-  // LIFE-003: "The server MUST respond with its own capabilities and information"
-  // (protocolVersion, capabilities, serverInfo with name and version).
-  {
-    id: 'lifecycle.initialize-result-fields',
-    title: 'The initialize result carries protocolVersion, capabilities and serverInfo (name, version)',
-    spec: { url: 'basic/lifecycle#initialization', level: 'MUST' },
-    requirement: 'The server MUST respond with its own capabilities and information (InitializeResult: protocolVersion, capabilities and serverInfo are required).',
-    side: 'server',
-    revisions: LEGACY,
-    transports: 'any',
-    faults: ['init-missing-server-info'],
-    connection: 'shared',
-    async run(ctx) {
-      ctx.cite(ctx.facts.server.resultSeq ?? 0);
-      const result = ctx.facts.server.result;
-      const missing: string[] = [];
-      if (typeof result.protocolVersion !== 'string') missing.push('protocolVersion (string)');
-      if (typeof result.capabilities !== 'object' || result.capabilities === null) missing.push('capabilities (object)');
-      const info = result.serverInfo as Record<string, unknown> | undefined;
-      if (typeof info !== 'object' || info === null) missing.push('serverInfo (object)');
-      else {
-        if (typeof info.name !== 'string') missing.push('serverInfo.name (string)');
-        if (typeof info.version !== 'string') missing.push('serverInfo.version (string)');
-      }
-      if (missing.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'protocolVersion, capabilities and serverInfo {name, version}', actual: `missing: ${missing.join(', ')}` });
-    },
-  },
-
   // Capability declaration shape: each declared capability is an object, and its flags
   // (listChanged, subscribe) are booleans. The schema's ServerCapabilities says the same.
   {

@@ -3,8 +3,9 @@
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { lifecycleChecks } from '../../lifecycle/index.js';
+import { initializeResultChecks } from './initialize-result.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...lifecycleChecks],
+  checks: [...initializeResultChecks, ...lifecycleChecks],
   excluded: {  },
 };

@@ -3,8 +3,9 @@
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { discoveryChecks } from '../../discovery.js';
+import { discoverResultChecks } from './discover-result.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...discoveryChecks],
+  checks: [...discoveryChecks, ...discoverResultChecks],
   excluded: {  },
 };
