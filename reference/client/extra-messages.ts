@@ -3,10 +3,13 @@
 import { isOn } from './faults.js';
 import { encode, notification, type Json } from './jsonrpc.js';
 import type { Connection } from './connect.js';
+import { CLIENT_INFO } from './revisions.js';
 
-async function sendMessage(conn: Connection, msg: Json): Promise<void> {
+/** One message, unwaited; `batched`: as a JSON array holding only it (a JSON-RPC batch). */
+async function sendMessage(conn: Connection, msg: Json, batched = false): Promise<void> {
   const stdio = conn.channel.kind === 'stdio';
-  await conn.channel.sendRaw(stdio ? `${encode(msg)}\n` : encode(msg), { headers: conn.session.headersFor(msg) }).catch(() => undefined);
+  const text = encode(batched ? [msg] : msg);
+  await conn.channel.sendRaw(stdio ? `${text}\n` : text, { headers: conn.session.headersFor(msg) }).catch(() => undefined);
 }
 
 export async function afterOpen(conn: Connection): Promise<void> {
@@ -20,6 +23,12 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
   if (isOn('request-id-fractional')) await sendMessage(conn, req(1.5));
   if (isOn('jsonrpc-version-wrong')) await sendMessage(conn, { ...req(conn.peer.nextId()), jsonrpc: '1.0' });
   if (isOn('notification-with-id')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'notifications/roots/list_changed' });
+  // BATCH-010/011: from 2025-06-18 every frame holds one message.
+  if (isOn('batch-sent')) await sendMessage(conn, req(conn.peer.nextId()), true);
+  // LIFE-001: one initialize per session (HTTP: headersFor carries the session id).
+  if (conn.session.era === 'legacy' && isOn('initialize-repeated')) {
+    await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'initialize', params: { protocolVersion: conn.session.revision, capabilities: {}, clientInfo: { ...CLIENT_INFO } } });
+  }
   const modernHttp = conn.session.era === 'modern' && conn.channel.kind !== 'stdio';
   if (isOn('cancel-answered-request') && conn.peer.lastAnswered !== undefined && !modernHttp) {
     // Well after the answer: a cancellation within the checks' race margin would be excused.

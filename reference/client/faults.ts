@@ -5,6 +5,7 @@
 import { AUTH_FAULTS } from './faults/auth.js';
 import { BASE_FAULTS } from './faults/base.js';
 import { FEATURES_FAULTS } from './faults/features.js';
+import { INTEROP_FAULTS } from './faults/interop.js';
 import { LIFECYCLE_FAULTS } from './faults/lifecycle.js';
 import { MODERN_FAULTS } from './faults/modern.js';
 import { TRANSPORT_FAULTS } from './faults/transports.js';
@@ -12,7 +13,7 @@ import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 export type { EraName, FaultSpec, TransportName } from './faults/types.js';
 
-export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS] as const;
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

@@ -23,6 +23,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** False for initialize and the era probe: they are never cancelled. */
   cancellable?: boolean;
+  /** Sent as a JSON-RPC batch of one (a JSON array holding it): faults only. */
+  batched?: boolean;
 }
 
 export class TimeoutError extends Error {}
@@ -80,7 +82,7 @@ export class Peer {
       const ms = opts.timeoutMs ?? (method === 'tools/call' ? this.callTimeoutMs : this.timeoutMs);
       if (ms > 0) p.timer = setTimeout(() => this.expire(p, ms, opts.cancellable !== false), ms);
       verbose(`-> ${method} #${String(id)}`);
-      this.channel.send(msg, { expectId: id, headers: this.handlers.headersFor(msg), signal: p.abort.signal }).catch((e: unknown) => this.settle(p, undefined, toRpc(e)));
+      this.channel.send(opts.batched ? [msg] : msg, { expectId: id, headers: this.handlers.headersFor(msg), signal: p.abort.signal }).catch((e: unknown) => this.settle(p, undefined, toRpc(e)));
     });
   }
 

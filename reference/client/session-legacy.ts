@@ -81,7 +81,8 @@ export class LegacySession implements Session {
     // Only the initialize response may hand out the session id.
     if (this.http) this.http.sessionIdSeen = undefined;
     const id = this.peer.nextId();
-    const init = this.peer.request('initialize', params, { id, cancellable: false });
+    // LIFE-007: never inside a batch.
+    const init = this.peer.request('initialize', params, { id, cancellable: false, ...(isOn('initialize-batched') ? { batched: true } : {}) });
     init.catch(() => undefined); // awaited below; may settle while faults send other messages first
     const initializedEarly = isOn('initialized-before-response');
     if (initializedEarly) await this.peer.notify('notifications/initialized');

@@ -111,7 +111,8 @@ async function complete(session: Session, prompts: Json[], templates: Json[]): P
 
 export async function doWork(session: Session): Promise<void> {
   const caps = session.serverCapabilities;
-  if (isObject(caps.tools)) await callTools(session, session.acceptTools(await list(session, 'tools/list', 'tools')));
+  // LIFE-010: only what the server declared.
+  if (isObject(caps.tools) || isOn('tools-listed-undeclared')) await callTools(session, session.acceptTools(await list(session, 'tools/list', 'tools')));
   let templates: Json[] = [];
   if (isObject(caps.resources)) {
     const resources = await list(session, 'resources/list', 'resources');

@@ -17,12 +17,13 @@ import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
 import { httpSseTransportScenario } from './scenarios/http-sse-transport.js';
 import { httpStreamableScenario } from './scenarios/http-streamable.js';
+import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
-const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario];
+const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
 

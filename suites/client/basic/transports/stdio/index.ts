@@ -3,8 +3,9 @@
 import type { ClientCheck } from '../../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { stdioClientChecks } from '../../../stdio.js';
+import { noBatchesStdioClientChecks } from './no-batches.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...stdioClientChecks],
+  checks: [...stdioClientChecks, ...noBatchesStdioClientChecks],
   excluded: {  },
 };

@@ -3,8 +3,9 @@
 import type { ClientCheck } from '../../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { httpClientChecks } from '../../../http/index.js';
+import { noBatchesHttpClientChecks } from './no-batches.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...httpClientChecks],
+  checks: [...httpClientChecks, ...noBatchesHttpClientChecks],
   excluded: {  },
 };
