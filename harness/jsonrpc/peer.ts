@@ -327,7 +327,9 @@ export class Peer {
     const method = m.method as string;
     const isRequest = 'id' in m;
     const from = this.role === 'client' ? 'server' : 'client';
-    this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, this.observationContext);
+    // Over Streamable HTTP, whether a session holds the exchanges together (rules "within the same session").
+    const session = this.transport.kind === 'streamable-http' ? { httpSession: this.transport.sessionId ?? null } : {};
+    this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, { ...this.observationContext, ...session });
     const params = typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {};
     if (!isRequest) {
       for (const l of this.notificationListeners) l(method, params, m);

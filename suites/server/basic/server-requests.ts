@@ -4,8 +4,14 @@
 import type { Observation } from '../../../harness/observations.js';
 
 export interface ServerRequest {
-  /** The connection (one session) it came on. */
+  /** The connection it came on: one session, unless `sessionless`. */
   conn: string;
+  /**
+   * It came over Streamable HTTP from a server that issued no Mcp-Session-Id: each POST stands
+   * alone (a new server instance may answer each), so rules "within the same session" or across
+   * active requests cannot tie it to the connection's other requests.
+   */
+  sessionless: boolean;
   seq: number;
   id: unknown;
   /** The id as a key that keeps its JSON type (1 and "1" differ). */
@@ -39,7 +45,8 @@ export function serverRequests(observations: readonly Observation[]): ServerRequ
     if (o.kind === 'server-request') {
       const m = messageOf(o);
       const token = progressTokenOf(m);
-      requests.push({ conn: o.conn, seq: o.seq, id: m.id, key: idKeyOf(m.id), method: String(m.method), ...(token !== undefined ? { progressToken: token } : {}) });
+      const sessionless = o.context?.httpSession === null;
+      requests.push({ conn: o.conn, sessionless, seq: o.seq, id: m.id, key: idKeyOf(m.id), method: String(m.method), ...(token !== undefined ? { progressToken: token } : {}) });
     } else if (o.kind === 'request-answered') {
       const key = idKeyOf(messageOf(o).id);
       const asked = requests.find((r) => r.conn === o.conn && r.key === key && r.answeredFrom === undefined && r.seq < o.seq);

@@ -32,8 +32,10 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
       // A "request" named notifications/... is a notification with an id: base.notifications-without-id judges it.
       const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
       if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
-      const reused = reusedIds(requests);
-      if (reused.length === 0) return ctx.pass(`${requests.length} server request(s) in ${sessionsOf(requests)} session(s), each with an id of its own`);
+      const inSessions = requests.filter((r) => !r.sessionless);
+      if (inSessions.length === 0) return ctx.skip('not-applicable', `the server's ${requests.length} request(s) came over Streamable HTTP without a session (no Mcp-Session-Id): no session to reuse an id in`);
+      const reused = reusedIds(inSessions);
+      if (reused.length === 0) return ctx.pass(`${inSessions.length} server request(s) in ${sessionsOf(inSessions)} session(s), each with an id of its own`);
       ctx.cite(...reused.slice(0, 3).flatMap(({ again, first }) => [first.seq, again.seq]));
       const [{ again, first }] = reused as [(typeof reused)[number]];
       return ctx.fail({

@@ -8,7 +8,8 @@ import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../ser
 
 /** Each request whose token an earlier request of the same session still held (unanswered when it came). */
 function sharedTokens(requests: readonly ServerRequest[]): { request: ServerRequest; holder: ServerRequest }[] {
-  const withToken = requests.filter((r) => r.progressToken !== undefined);
+  // Without a session, two POSTs may be served by two server instances: not one sender's requests.
+  const withToken = requests.filter((r) => r.progressToken !== undefined && !r.sessionless);
   return withToken.flatMap((request) => {
     const holder = withToken.find(
       (e) => e.conn === request.conn && e.seq < request.seq && idKeyOf(e.progressToken) === idKeyOf(request.progressToken) && stillOpenAt(e, request.seq),
@@ -34,8 +35,10 @@ export const serverProgressChecks = defineChecks({ page: 'basic/utilities/progre
       }
       // Only a clash the server must have known of counts: the later request came before we had
       // answered the earlier one, so the server cannot have had that answer yet.
+      const judged = carrying.filter((r) => !r.sessionless);
+      if (judged.length === 0) return ctx.skip('not-applicable', `the server's ${carrying.length} request(s) with a progress token came over Streamable HTTP without a session: each POST may have had a server of its own`);
       const shared = sharedTokens(requests);
-      if (shared.length === 0) return ctx.pass(`${carrying.length} server request(s) with a progress token, none shared with a pending one`);
+      if (shared.length === 0) return ctx.pass(`${judged.length} server request(s) with a progress token, none shared with a pending one`);
       ctx.cite(...shared.slice(0, 3).flatMap(({ request, holder }) => [holder.seq, request.seq]));
       const [{ request, holder }] = shared as [(typeof shared)[number]];
       return ctx.fail({
