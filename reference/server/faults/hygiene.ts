@@ -20,7 +20,7 @@ export const HYGIENE_FAULTS = [
     description: 'After notifications/initialized, sends three ping requests at once, each with the progress token "ref-hygiene-token".',
   },
   {
-    id: 'notification-with-id',
+    id: 'server-notification-with-id',
     revision: LEGACY_ONLY,
     description: 'After notifications/initialized, sends notifications/tools/list_changed carrying the id "ref-hygiene-notification".',
   },

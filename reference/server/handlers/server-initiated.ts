@@ -22,7 +22,7 @@ export function initiateFaultyMessages(session: Session): void {
   // back: even a client that answers at once reads at least two of them before its answers leave.
   if (isOn('server-progress-token-reused')) for (const n of [1, 2, 3]) send(ping(`ref-hygiene-progress-${n}`, { progressToken: 'ref-hygiene-token' }));
   // basic/messages: "Notifications MUST NOT include an ID."
-  if (isOn('notification-with-id')) send({ ...notification('notifications/tools/list_changed', {}), id: 'ref-hygiene-notification' });
+  if (isOn('server-notification-with-id')) send({ ...notification('notifications/tools/list_changed', {}), id: 'ref-hygiene-notification' });
 }
 
 /** A response to a single request, sent as a JSON array (a batch) under the fault. */

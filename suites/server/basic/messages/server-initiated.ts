@@ -51,7 +51,7 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
     requirement: 'Notifications MUST NOT include an ID.',
     digest: ['BASE-009'],
     revisions: RANGE.all,
-    faults: ['notification-with-id'],
+    faults: ['server-notification-with-id'],
     async run(ctx) {
       const observations = ctx.observations();
       // The peer takes any message with an id for a request: a notification method with an id lands there.
