@@ -25,6 +25,13 @@ export type ObservationKind =
   | 'client-request'
   /** A notification from the client. */
   | 'client-notification'
+  /**
+   * We answered a request of the other side (seq: the first wire entry our answer can have, so
+   * an inbound frame with a lower seq arrived before the answer was handed to the transport).
+   */
+  | 'request-answered'
+  /** A frame that is a JSON array of messages (a JSON-RPC batch), split by the peer. */
+  | 'batch-frame'
   /** An HTTP answer of 3xx/4xx/5xx to a POST or GET (context: status, method, withAuthorization, wwwAuthenticate). */
   | 'http-status';
 

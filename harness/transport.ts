@@ -96,6 +96,8 @@ export interface Transport {
    * Undefined where the transport does not count them.
    */
   readonly httpExchanges?: number;
+  /** Streamable HTTP: the Mcp-Session-Id the server issued, if any (none: each POST stands alone). */
+  readonly sessionId?: string | undefined;
   /** Tell the transport which protocol revision was negotiated (HTTP sends it as a header). */
   setProtocolVersion?(version: string): void;
   /** Close gracefully then forcibly; never leaves a child process behind. */

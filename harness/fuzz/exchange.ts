@@ -20,8 +20,10 @@ import { IdSource, idKey, render, type FuzzInput, type Rendered } from './messag
  * Observation kinds the fuzzer judges itself, kept out of the revision's log: replies to ids
  * no peer can match (1.5, 1e400) and to hostile input would otherwise trip passive checks
  * about ordinary traffic. Framing observations (stdout noise) still reach the stdio checks.
+ * Batch frames are kept out too: fuzzing sends batches ('[{}]') at every revision, and a lenient server
+ * answers in kind, which says nothing of what the server sends of its own accord.
  */
-export const PRIVATE_OBSERVATIONS: readonly ObservationKind[] = ['duplicate-response', 'unknown-response-id', 'schema-invalid'];
+export const PRIVATE_OBSERVATIONS: readonly ObservationKind[] = ['duplicate-response', 'unknown-response-id', 'schema-invalid', 'batch-frame'];
 
 /** The harness could not go on (the target cannot be restarted): an error, not a verdict. */
 export class HarnessProblem extends Error {}

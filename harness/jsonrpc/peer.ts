@@ -7,7 +7,7 @@ import type { ObservationLog, Observation } from '../observations.js';
 import type { Pace } from '../pacing/pace.js';
 import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
-import type { WireLog } from '../wire-log.js';
+import { nextWireSeq, type WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
 import { idKey, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
@@ -251,7 +251,8 @@ export class Peer {
 
   private receive(message: unknown, seq?: number, stream?: string): void {
     if (Array.isArray(message)) {
-      // A batch: each element is judged on its own.
+      // A batch: each element is judged on its own; that it came as one frame is noted too.
+      this.observe('batch-frame', seq, `a JSON array of ${message.length} message(s) in one frame`, message);
       for (const m of message) this.receive(m, seq, stream);
       return;
     }
@@ -326,7 +327,9 @@ export class Peer {
     const method = m.method as string;
     const isRequest = 'id' in m;
     const from = this.role === 'client' ? 'server' : 'client';
-    this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, this.observationContext);
+    // Over Streamable HTTP, whether a session holds the exchanges together (rules "within the same session").
+    const session = this.transport.kind === 'streamable-http' ? { httpSession: this.transport.sessionId ?? null } : {};
+    this.observe(isRequest ? `${from}-request` : `${from}-notification`, seq, `${from} sent ${method}`, m, { ...this.observationContext, ...session });
     const params = typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {};
     if (!isRequest) {
       for (const l of this.notificationListeners) l(method, params, m);
@@ -345,7 +348,11 @@ export class Peer {
           .then(() => handler(params, m, ctx))
           .catch((e: unknown) => ({ error: { code: -32603, message: `internal error of the test ${this.role}: ${e instanceof Error ? e.message : String(e)}` } }))
       : Promise.resolve({ error: { code: -32601, message: `the test ${this.role} does not offer ${method}` } });
-    void answer.then((a) => this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }, on));
+    void answer.then((a) => {
+      // Passive checks tell what the other side sent before our answer from what came after.
+      this.observe('request-answered', nextWireSeq(), `answered ${method} (id ${JSON.stringify(m.id)})`, { id: m.id, method });
+      return this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }, on);
+    });
   }
 
   private onTransportEvent(e: TransportEvent): void {

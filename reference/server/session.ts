@@ -26,6 +26,7 @@ import type { RequestMeta } from './modern/meta.js';
 import { answerChannel, dropHeldAnswer } from './modes/answer-delay.js';
 import { burnCpuForRequest } from './modes/cpu-bound.js';
 import { NEVER, neverAnswered } from './modes/never-answer.js';
+import { framedAnswer } from './handlers/server-initiated.js';
 
 export interface SendInfo {
   /** For a response: the method of the request it answers. */
@@ -268,7 +269,7 @@ export class Session {
         ? resultResponse(req.id, body.result, req.rawId)
         : errorResponse(req.id, body.error.code, body.error.message, body.error.data, req.rawId);
     const status = 'error' in body ? body.error.httpStatus : undefined;
-    channel.send(msg, { answers: req.method, ...(status !== undefined ? { status } : {}) });
+    channel.send(framedAnswer(req.method, msg), { answers: req.method, ...(status !== undefined ? { status } : {}) });
     // The era's fence (ping; server/discover at 2026-07-28), answered twice under a fault (its
     // results only: a refusal keeps its HTTP status).
     if ('result' in body && FENCES.has(req.method) && isOn('double-response-ping')) channel.send(msg, { answers: req.method });

@@ -7,6 +7,7 @@ import { REVISIONS, atLeast, isRevision, negotiate, type AnyRevision } from '../
 import type { RequestContext, Session } from '../session.js';
 import { declareCoreTasks } from '../tasks/core.js';
 import { completionsHidden } from './completion.js';
+import { initiateFaultyMessages } from './server-initiated.js';
 
 export const SERVER_NAME = 'mcp-conformance-reference';
 export const SERVER_VERSION = '0.1.0';
@@ -116,6 +117,7 @@ export function onInitialized(session: Session): void {
     const params = { mode: 'url', message: 'Sign in to continue.', url: 'https://example.com/sign-in', elicitationId: 'reference-sign-in' };
     session.sendRequest('elicitation/create', params, session.unrelated);
   }
+  initiateFaultyMessages(session);
 }
 
 export function onCancelled(session: Session, params: Record<string, unknown>): void {

@@ -6,8 +6,9 @@ import { baseChecks } from '../../base/index.js';
 import { batchingChecks } from '../../batching.js';
 import { schemaChecks } from '../../schema.js';
 import { fuzzChecks } from '../../fuzz.js';
+import { serverInitiatedMessageChecks } from './server-initiated.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...baseChecks, ...batchingChecks, ...schemaChecks, ...fuzzChecks],
+  checks: [...baseChecks, ...serverInitiatedMessageChecks, ...batchingChecks, ...schemaChecks, ...fuzzChecks],
   excluded: {  },
 };

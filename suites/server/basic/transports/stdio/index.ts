@@ -3,8 +3,9 @@
 import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { stdioChecks } from '../../../stdio.js';
+import { stdioBatchChecks } from './no-batches.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...stdioChecks],
+  checks: [...stdioChecks, ...stdioBatchChecks],
   excluded: {  },
 };

@@ -3,8 +3,9 @@
 import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { httpChecks } from '../../../http/index.js';
+import { httpBatchChecks } from './no-batches.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...httpChecks],
+  checks: [...httpChecks, ...httpBatchChecks],
   excluded: {  },
 };

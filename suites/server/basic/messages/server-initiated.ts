@@ -1,0 +1,70 @@
+// basic/messages, of what the server itself sends (judged passively over every session of the
+// revision): its request ids are never reused within a session (BASE-003, the handshake era:
+// 2026-07-28 has no server requests), and its notifications carry no id (BASE-009, every era).
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { messages } from '../../base/refs.js';
+import { isNotificationMethod, serverRequests, sessionsOf, type ServerRequest } from '../server-requests.js';
+
+/** Each request that reuses an id the server already used on its session, with the first use. */
+function reusedIds(requests: readonly ServerRequest[]): { again: ServerRequest; first: ServerRequest }[] {
+  const firstUse = new Map<string, ServerRequest>();
+  const reused: { again: ServerRequest; first: ServerRequest }[] = [];
+  for (const r of requests) {
+    const key = `${r.conn} ${r.key}`;
+    const first = firstUse.get(key);
+    if (first) reused.push({ again: r, first });
+    else firstUse.set(key, r);
+  }
+  return reused;
+}
+
+export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages', needs: ['passive'] }, [
+  {
+    id: 'base.server-request-ids-unique',
+    title: 'The server never reuses one of its own request ids within a session',
+    spec: messages('requests', 'MUST'),
+    requirement: 'The request ID MUST NOT have been previously used by the requestor within the same session.',
+    digest: ['BASE-003'],
+    revisions: RANGE.legacy,
+    faults: ['server-request-id-reused'],
+    async run(ctx) {
+      // A "request" named notifications/... is a notification with an id: base.notifications-without-id judges it.
+      const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
+      const inSessions = requests.filter((r) => !r.sessionless);
+      if (inSessions.length === 0) return ctx.skip('not-applicable', `the server's ${requests.length} request(s) came over Streamable HTTP without a session (no Mcp-Session-Id): no session to reuse an id in`);
+      const reused = reusedIds(inSessions);
+      if (reused.length === 0) return ctx.pass(`${inSessions.length} server request(s) in ${sessionsOf(inSessions)} session(s), each with an id of its own`);
+      ctx.cite(...reused.slice(0, 3).flatMap(({ again, first }) => [first.seq, again.seq]));
+      const [{ again, first }] = reused as [(typeof reused)[number]];
+      return ctx.fail({
+        expected: 'every request the server sends uses an id it has not used before in the session',
+        actual: `${reused.length} reused id(s); first: ${again.method} with id ${again.key}, already used by its ${first.method}`,
+      });
+    },
+  },
+  {
+    id: 'base.notifications-without-id',
+    title: 'The server sends notifications without an id',
+    spec: messages('notifications', 'MUST'),
+    requirement: 'Notifications MUST NOT include an ID.',
+    digest: ['BASE-009'],
+    revisions: RANGE.all,
+    faults: ['server-notification-with-id'],
+    async run(ctx) {
+      const observations = ctx.observations();
+      // The peer takes any message with an id for a request: a notification method with an id lands there.
+      const withId = serverRequests(observations).filter((r) => isNotificationMethod(r.method));
+      const notifications = observations.filter((o) => o.kind === 'server-notification').length;
+      if (withId.length === 0 && notifications === 0) return ctx.skip('nothing-observed', 'the server sent no notification in any session of this revision');
+      if (withId.length === 0) return ctx.pass(`${notifications} notification(s), none with an id`);
+      ctx.cite(...withId.slice(0, 5).map((r) => r.seq));
+      const [first] = withId as [ServerRequest];
+      return ctx.fail({
+        expected: 'notifications (methods notifications/...) without an id member',
+        actual: `${withId.length} notification(s) with an id; first: ${first.method} with id ${first.key}`,
+      });
+    },
+  },
+]);
