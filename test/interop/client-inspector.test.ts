@@ -37,6 +37,13 @@ const SESSIONFUL = LEGACY_REVISIONS.filter((r) => r !== '2024-11-05');
 const FINDINGS = [
   ...SESSIONFUL.flatMap((r) => [`${r} warn http.session-deleted`, `${r} warn http.sse-fallback`]),
   ...LEGACY_REVISIONS.map((r) => `${r} warn pagination.follows-next-cursor`),
+  // It sends tools/list (its --method) to the scripted server that declares no tools, without
+  // looking at the capabilities: "Only use capabilities that were successfully negotiated",
+  // a SHOULD until 2025-03-26 and a MUST from 2025-06-18 (basic/lifecycle#operation).
+  '2024-11-05 warn lifecycle.no-tools-requests-undeclared',
+  '2025-03-26 warn lifecycle.no-tools-requests-undeclared',
+  '2025-06-18 fail lifecycle.no-tools-requests-undeclared',
+  '2025-11-25 fail lifecycle.no-tools-requests-undeclared',
 ];
 
 describe('the MCP Inspector CLI through the client checks', () => {
