@@ -29,7 +29,7 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
     revisions: RANGE.legacy,
     faults: ['server-request-id-reused'],
     async run(ctx) {
-      // A "request" named notifications/... is a notification with an id: base.notifications-without-id judges it.
+      // A "request" named notifications/... is a notification with an id: base.server-notifications-without-id judges it.
       const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
       if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
       const inSessions = requests.filter((r) => !r.sessionless);
@@ -45,7 +45,7 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
     },
   },
   {
-    id: 'base.notifications-without-id',
+    id: 'base.server-notifications-without-id',
     title: 'The server sends notifications without an id',
     spec: messages('notifications', 'MUST'),
     requirement: 'Notifications MUST NOT include an ID.',
