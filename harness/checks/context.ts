@@ -166,7 +166,8 @@ export class RunContext extends BaseContext implements CheckContext {
 
   /**
    * Time spent on what the check does not control (a lent session other checks hold, a
-   * process's turn to start and its start) is credited to its deadline: see sessionWaitMs.
+   * process's turn to start and its start, a look another check records) is credited to its
+   * deadline: see sessionWaitMs.
    */
   private async waiting<T>(what: () => Promise<T>): Promise<T> {
     if (this.waitingSince !== undefined) return what();
@@ -285,7 +286,8 @@ export class RunContext extends BaseContext implements CheckContext {
     // Holding a session, this check may now block a recorder that waits for one.
     if (this.borrowed.length > 0) this.deps.state.pool.recheck();
     try {
-      return await this.aside(look);
+      // Another check is recording it (its starts and sessions included): not this check's time.
+      return await this.waiting(() => this.aside(look));
     } finally {
       this.awaitingLooks--;
     }
