@@ -42,9 +42,13 @@ const verdicts = (report: RunReport) => new Map(report.results.map((r) => [key(r
 function differences(prompt: RunReport, slow: RunReport): string[] {
   const before = verdicts(prompt);
   const out: string[] = [];
+  // A skip because the timing decided nothing (the tool answered before it could be cancelled)
+  // is no verdict: against a pass it is no difference, on either side.
+  const undecided = (r: CheckResult | undefined) => r?.status === 'skip' && r.skipCode === 'inconclusive';
   for (const [id, r] of verdicts(slow)) {
-    const was = before.get(id)?.status;
-    if (was !== r.status) out.push(`${id}: ${was} -> ${r.status} (${r.actual ?? r.reason ?? ''})`);
+    const was = before.get(id);
+    if (was?.status === r.status || undecided(was) || undecided(r)) continue;
+    out.push(`${id}: ${was?.status} -> ${r.status} (${r.actual ?? r.reason ?? ''})`);
   }
   return out;
 }

@@ -14,10 +14,10 @@ import type { CheckResult } from './result.js';
 const WAIT_RAN_OUT = /\bwithin \d+ ?ms\b|\bdid not finish\b|\bno (?:answer|response)\b|\btimed? ?out\b/i;
 
 /** Might this result be the run's own load rather than the target's doing? */
-export function restsOnTimeout(result: CheckResult, aRequestTimedOut: boolean): boolean {
+export function restsOnTimeout(result: CheckResult, aRequestTimedOut: boolean, readUnansweredList = false): boolean {
   if (result.status === 'error') return true;
-  // A skip may lack its precondition only because a request it rested on timed out.
-  if (result.status === 'skip') return aRequestTimedOut || /^inconclusive\b/.test(result.reason ?? '') || WAIT_RAN_OUT.test(result.reason ?? '');
+  // A skip may lack its precondition only because a discovery list it read got no answer.
+  if (result.status === 'skip') return readUnansweredList || /^inconclusive\b/.test(result.reason ?? '') || WAIT_RAN_OUT.test(result.reason ?? '');
   if (result.status !== 'fail' && result.status !== 'warn') return false;
   return aRequestTimedOut || WAIT_RAN_OUT.test(`${result.actual ?? ''} ${result.reason ?? ''}`);
 }

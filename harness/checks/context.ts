@@ -260,6 +260,17 @@ export class RunContext extends BaseContext implements CheckContext {
     return found;
   }
 
+  /** Looks this check records (ctx.once): other checks may still await them after it ends. */
+  private readonly recorded: Promise<unknown>[] = [];
+
+  /**
+   * When every look this check records has settled: its own connections stay open until then,
+   * even when the check itself ended first (its deadline), since other checks await the look.
+   */
+  recordingsSettled(): Promise<void> {
+    return Promise.allSettled(this.recorded).then(() => undefined);
+  }
+
   /** Lists of the discovery this check read that got no answer in time (see discovery()). */
   readonly discoveryUnanswered = new Set<string>();
 
@@ -269,6 +280,7 @@ export class RunContext extends BaseContext implements CheckContext {
     if (known) return known.done ? (known.promise as Promise<T>) : this.awaitLook(known.promise as Promise<T>);
     const look: Look = { promise: record(), done: false };
     looks.set(key, look);
+    this.recorded.push(look.promise);
     const settle = () => {
       look.done = true;
     };

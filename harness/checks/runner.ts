@@ -422,7 +422,10 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     const donations = ctx.donatable();
     const donated = new Set(donations.map((d) => peerOf(d.session)));
-    for (const peer of ctx.ownPeers) if (!donated.has(peer)) state.closing.push(peer.close());
+    // A look it records may outlive the check (cut by its deadline) while others await it; a
+    // deadline's more at most, so that the run still ends.
+    const settled = atMost(ctx.recordingsSettled(), checkDeadlineMs(patience));
+    for (const peer of ctx.ownPeers) if (!donated.has(peer)) state.closing.push(settled.then(() => peer.close()));
     // A check cut off by its deadline may still be using what it borrowed: never lend that again.
     const usable = verdict.status !== 'error';
     await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
@@ -433,9 +436,16 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
   const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: performance.now() - started };
   const result = buildResult(check, place, verdict, () => excerpt);
-  const timedOut = run.timedOutOwners.has(owner) || ctx.discoveryUnanswered.size > 0;
-  const suspect = !liveness.silent && restsOnTimeout(result, timedOut);
+  const readUnanswered = ctx.discoveryUnanswered.size > 0;
+  const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner) || readUnanswered, readUnanswered);
   return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]) };
+}
+
+/** `p`, or nothing after `ms`: the timer ends with it, so that it keeps no process alive. */
+function atMost(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((done) => (timer = setTimeout(done, ms)));
+  return Promise.race([p, bound]).finally(() => clearTimeout(timer));
 }
 
 /** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */

@@ -3,7 +3,7 @@
 import { isOn } from './faults.js';
 import { encode, notification, type Json } from './jsonrpc.js';
 import type { Connection } from './connect.js';
-import { CLIENT_INFO } from './revisions.js';
+import { LegacySession } from './session-legacy.js';
 
 /** One message, unwaited; `batched`: as a JSON array holding only it (a JSON-RPC batch). */
 async function sendMessage(conn: Connection, msg: Json, batched = false): Promise<void> {
@@ -26,8 +26,9 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
   // BATCH-010/011: from 2025-06-18 every frame holds one message.
   if (isOn('batch-sent')) await sendMessage(conn, req(conn.peer.nextId()), true);
   // LIFE-001: one initialize per session (HTTP: headersFor carries the session id).
-  if (conn.session.era === 'legacy' && isOn('initialize-repeated')) {
-    await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'initialize', params: { protocolVersion: conn.session.revision, capabilities: {}, clientInfo: { ...CLIENT_INFO } } });
+  // The same params again: only the repetition is the fault, not other capabilities.
+  if (conn.session instanceof LegacySession && isOn('initialize-repeated')) {
+    await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'initialize', params: conn.session.sentInitialize });
   }
   const modernHttp = conn.session.era === 'modern' && conn.channel.kind !== 'stdio';
   if (isOn('cancel-answered-request') && conn.peer.lastAnswered !== undefined && !modernHttp) {

@@ -35,6 +35,8 @@ export class LegacySession implements Session {
   revision: LegacyRevision = NEWEST_LEGACY;
   serverCapabilities: Json = {};
   private declared: Json = {};
+  /** The initialize params as sent (the initialize-repeated fault sends them again). */
+  sentInitialize: Json = {};
   private asked = '';
   private negotiated: string | undefined;
   private sessionId: string | undefined;
@@ -76,6 +78,7 @@ export class LegacySession implements Session {
     const params: Json = { protocolVersion: ask, capabilities: onWire(caps), clientInfo: { ...CLIENT_INFO } };
     if (isOn('initialize-client-info-missing')) delete params.clientInfo;
     if (isOn('initialize-capabilities-missing')) delete params.capabilities;
+    this.sentInitialize = params;
 
     if (isOn('initialize-not-first')) void this.peer.request('ping', {}, { cancellable: false }).catch(() => undefined);
     // Only the initialize response may hand out the session id.

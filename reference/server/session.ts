@@ -38,6 +38,8 @@ export interface SendInfo {
 /** Where outbound messages go; the transport decides how they reach the wire. */
 export interface Channel {
   send(msg: Outbound, info?: SendInfo): void;
+  /** Several messages in one write, where the transport can (stdio): they reach the reader together. */
+  sendTogether?(msgs: Outbound[]): void;
 }
 
 /** What a request handler gets. */

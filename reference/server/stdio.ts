@@ -42,7 +42,7 @@ function serialize(msg: Outbound, info: SendInfo | undefined): string | Buffer {
 
 export function runStdio(): void {
   if (isOn('stdout-banner')) writeLine('reference server ready\n');
-  const out: Channel = { send: (msg, info) => writeLine(serialize(msg, info)) };
+  const out: Channel = { send: (msg, info) => writeLine(serialize(msg, info)), sendTogether: (msgs) => writeLine(msgs.map((m) => `${encode(m)}\n`).join('')) };
   const session = new Session(out);
 
   const onLine = (line: Buffer): void => {

@@ -19,8 +19,13 @@ export function initiateFaultyMessages(session: Session): void {
   // cancellation: "Cancellation notifications MUST only reference requests that were previously issued in the same direction".
   if (isOn('server-cancels-unsent-request')) send(notification('notifications/cancelled', { requestId: 'ref-hygiene-never-sent', reason: 'mcp-conformance reference fault' }));
   // progress: "Progress tokens ... MUST be unique across all active requests." Three back to
-  // back: even a client that answers at once reads at least two of them before its answers leave.
-  if (isOn('server-progress-token-reused')) for (const n of [1, 2, 3]) send(ping(`ref-hygiene-progress-${n}`, { progressToken: 'ref-hygiene-token' }));
+  // back, in one write where the transport allows: even a client that answers at once reads at
+  // least two of them before its answers leave.
+  if (isOn('server-progress-token-reused')) {
+    const pings = [1, 2, 3].map((n) => ping(`ref-hygiene-progress-${n}`, { progressToken: 'ref-hygiene-token' }));
+    if (session.unrelated.sendTogether) session.unrelated.sendTogether(pings);
+    else for (const p of pings) send(p);
+  }
   // basic/messages: "Notifications MUST NOT include an ID."
   if (isOn('server-notification-with-id')) send({ ...notification('notifications/tools/list_changed', {}), id: 'ref-hygiene-notification' });
 }

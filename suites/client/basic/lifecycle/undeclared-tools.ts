@@ -26,7 +26,12 @@ export const undeclaredToolsClientChecks = defineClientChecks({ page: 'basic/lif
       const init = ctx.recording.requests('initialize')[0];
       const answer = init ? ourAnswer(ctx.recording, init) : undefined;
       if (!init || !answer || !isObject(answer.message.result)) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
-      const tools = ctx.recording.requests().filter((m) => String(m.message.method).startsWith('tools/'));
+      // Only what was sent once the client knew the capabilities, which its
+      // notifications/initialized shows (without one, our answer): a request sent before the
+      // initialize result is lifecycle.only-ping-before-initialize-result's finding.
+      const initialized = ctx.recording.fromClient.find((m) => m.seq > answer.seq && m.message.method === 'notifications/initialized');
+      const known = initialized?.seq ?? answer.seq;
+      const tools = ctx.recording.requests().filter((m) => m.seq > known && String(m.message.method).startsWith('tools/'));
       if (tools.length > 0) {
         ctx.cite(answer.seq, ...tools.slice(0, 4).map((m) => m.seq));
         const methods = [...new Set(tools.map((m) => String(m.message.method)))];
