@@ -12,8 +12,6 @@ import { DEFAULT_STARTUP_TIMEOUT_MS, Pace } from '../pacing/pace.js';
 import { ProbeCut, classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
 import { REVISIONS, inRange, revisionInfo, type Era } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
-import { SessionError } from '../sessions/session.js';
-import { MalformedProbe } from '../sessions/well-formed.js';
 import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
@@ -27,6 +25,7 @@ import { SpareConnections } from './spares.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { confirmedAlone, restsOnTimeout, unansweredMethods } from './confirm.js';
 import { specFor } from './spec-ref.js';
+import { atMost, checkDeadlineMs, withDeadline } from './deadline.js';
 import { buildResult } from './result-builder.js';
 import { isPassive, judgesOpeningOnly } from './needs.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
@@ -439,54 +438,6 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const readUnanswered = ctx.discoveryUnanswered.size > 0;
   const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner) || readUnanswered, readUnanswered);
   return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]) };
-}
-
-/** `p`, or nothing after `ms`: the timer ends with it, so that it keeps no process alive. */
-function atMost(p: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((done) => (timer = setTimeout(done, ms)));
-  return Promise.race([p, bound]).finally(() => clearTimeout(timer));
-}
-
-/** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
-const SESSION_WAIT_DEADLINES = 4;
-
-/** A check may make several requests; it gets a few timeouts' worth of time, then is cut. */
-function checkDeadlineMs(timeoutMs: number): number {
-  return timeoutMs * 4 + 5000;
-}
-
-async function withDeadline(check: Check, ctx: RunContext, ms: number): Promise<Verdict> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<Verdict>((resolve) => {
-    // Time spent waiting for a lent session (other checks had them) is not the check's own:
-    // it gets that time back, up to a few deadlines more (the run still ends).
-    let credited = 0;
-    const expire = () => {
-      const owed = Math.min(ctx.sessionWaitMs(), ms * SESSION_WAIT_DEADLINES) - credited;
-      if (owed >= 1) {
-        credited += owed;
-        timer = setTimeout(expire, owed);
-        return;
-      }
-      const waited = credited > 0 ? ` (besides ${Math.round(credited)} ms waiting for a session other checks had)` : '';
-      resolve({ status: 'error', reason: `the check did not finish within ${ms} ms${waited}` });
-    };
-    timer = setTimeout(expire, ms);
-  });
-  try {
-    return await Promise.race([
-      check.run(ctx).catch((error: unknown): Verdict => {
-        if (error instanceof SessionError) return { status: 'error', reason: `could not open a session: ${error.message}` };
-        // Our own probe was malformed: its sentence says so already.
-        if (error instanceof MalformedProbe) return { status: 'error', reason: error.message };
-        return { status: 'error', reason: `the check crashed: ${error instanceof Error ? error.message : String(error)}` };
-      }),
-      deadline,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
