@@ -77,6 +77,33 @@ describe('SessionPool', () => {
     await pool.close();
   });
 
+  it('grows past the maximum for a borrower that waited long, only while the target is slow to answer', async () => {
+    let opened = 0;
+    let slow = false;
+    let budget = 1;
+    const growth = { afterMs: () => (slow ? 20 : undefined), take: () => budget > 0 && budget-- > 0, give: () => void budget++ };
+    const pool = new SessionPool(new ObservationLog(), async () => (opened++, fakeSession()), 1, () => 1000, growth);
+    await pool.borrow();
+    // A prompt target: the wait is the holder's own work; another process would not help.
+    const prompt = pool.borrow();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await settles(prompt)).toBe(false);
+    expect(opened).toBe(1);
+    // A slow target: once a borrower has waited afterMs, it opens its own, on the budget.
+    slow = true;
+    const patient = pool.borrow();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await settles(patient)).toBe(true);
+    expect(opened).toBe(2);
+    // The budget is spent: the next one waits.
+    const third = pool.borrow();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await settles(third)).toBe(false);
+    await pool.close();
+    await expect(prompt).rejects.toThrow();
+    await expect(third).rejects.toThrow();
+  });
+
   it('lends a session a hostile borrower gave back to hostile borrowers only', async () => {
     let opened = 0;
     const pool = new SessionPool(new ObservationLog(), async () => (opened++, fakeSession()), 2);

@@ -28,9 +28,10 @@ export interface Holder {
  * sessions (shared by every revision's pool) lets it `take()` one. A slow or busy target keeps
  * each lent session long; one process per revision then makes the whole revision wait in
  * line. A grown session is closed as soon as nobody waits for it, and its place given back.
+ * `afterMs()` is undefined while growing would not help (the target answers promptly).
  */
 export interface Growth {
-  afterMs(): number;
+  afterMs(): number | undefined;
   take(): boolean;
   give(): void;
 }
@@ -179,8 +180,9 @@ export class SessionPool {
       const count = this.alive.size + this.opening;
       if (count < this.max || this.allHoldersBlocked()) return this.openOne();
       const growth = this.growth;
-      const waitedEnough = growth !== undefined && performance.now() - since >= growth.afterMs();
-      if (waitedEnough && growth.take()) return this.openOne(true);
+      const growAfter = growth?.afterMs();
+      const waitedEnough = growAfter !== undefined && performance.now() - since >= growAfter;
+      if (waitedEnough && growth?.take()) return this.openOne(true);
       // A session only hostile borrowers may have makes room for this one.
       const spare = this.idleHostile.pop();
       if (spare) {
@@ -193,11 +195,11 @@ export class SessionPool {
           const waiter = { hostile: reuse, wake: resolve };
           this.waiting.push(waiter);
           // Look again once waiting longer would cost more than a start (see Growth).
-          if (growth) {
+          if (growAfter !== undefined) {
             const timer = setTimeout(() => {
               const at = this.waiting.indexOf(waiter);
               if (at >= 0) this.waiting.splice(at, 1)[0]?.wake();
-            }, Math.max(0, since + growth.afterMs() - performance.now()));
+            }, Math.max(0, since + growAfter - performance.now()));
             timer.unref();
           }
         }),
