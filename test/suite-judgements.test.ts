@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../harness/jsonrpc/types.js';
 import { refusedByStatus } from '../harness/target/as-built.js';
-import { jsonRpcBody } from '../suites/server/http/error-bodies.js';
+import { jsonRpcBody } from '../suites/server/basic/transports/streamable-http/error-bodies.js';
 import type { Frame, Listen, Listening } from '../harness/target/listen-stream.js';
 import { openedListens, refusal, type SubscriptionRun } from '../suites/server/subscription-run.js';
 

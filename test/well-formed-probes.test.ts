@@ -12,7 +12,7 @@ import { ModernSession } from '../harness/sessions/modern.js';
 import type { Session } from '../harness/sessions/session.js';
 import { MalformedProbe, STRICT_PROBES_ENV, assertWellFormed, outboundProblem } from '../harness/sessions/well-formed.js';
 import { defaultSettings } from '../harness/settings.js';
-import { namedRequest } from '../suites/server/http/header-probes.js';
+import { namedRequest } from '../suites/server/basic/transports/streamable-http/header-probes.js';
 import { referenceCommand } from './helpers/reference.js';
 
 const MODERN = '2026-07-28';

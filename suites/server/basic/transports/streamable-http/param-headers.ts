@@ -2,11 +2,14 @@
 // body validates every recognized Mcp-Param-* header against its argument. Judged only where
 // the suite may call a tool with x-mcp-header parameters (--call-tools), after a call with every
 // header right was served (so a refusal is about the header, not the call).
-import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
-import type { HeaderOverrides } from '../../../harness/checks/http-access.js';
-import { MODERN, httpCheck, onlyModernAt, open, postMessage, said, served, type Own } from './common.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { HeaderOverrides } from '../../../../../harness/checks/http-access.js';
+import { MODERN, onlyModernAt } from './transport-spec.js';
+import { open, type Own, postMessage } from './own-http-session.js';
+import { said, served } from './raw-answers.js';
 import { expectAccepted, expectMismatch, send, type Probe } from './header-probes.js';
-import { callMessage, paramHeaders, paramPlan, presentParams, valueAt, type AnnotatedParam, type ParamPlan } from './param-plan.js';
+import { callMessage, paramHeaders, paramPlan, presentParams, valueAt, type AnnotatedParam, type ParamPlan } from './param-header-plan.js';
 
 const SPEC = onlyModernAt('server-behavior-for-custom-headers', 'MUST');
 const RULE =
@@ -40,63 +43,57 @@ function probeOn(ctx: CheckContext, r: Ready, pick: (p: AnnotatedParam, v: unkno
 
 const isVerdict = (x: Verdict | Probe): x is Verdict => 'status' in x;
 
-export const paramHeadersChecks: Check[] = [
+export const paramHeadersChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // The table of #server-behavior-for-custom-headers: "Client omits header but value is in body:
   // Server MUST reject the request".
-  httpCheck(
-    {
-      id: 'http.modern-param-header-required',
-      title: 'A tool call without the Mcp-Param-* header of a present argument gets 400 with -32020',
-      spec: SPEC,
-      requirement: `${RULE} (Client omits header but value is in body: Server MUST reject the request.)`,
-      revisions: MODERN,
-      faults: ['modern-http-param-header-optional'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-param-header-required',
+    title: 'A tool call without the Mcp-Param-* header of a present argument gets 400 with -32020',
+    spec: SPEC,
+    requirement: `${RULE} (Client omits header but value is in body: Server MUST reject the request.)`,
+    digest: ['SHTTP-132'],
+    faults: ['modern-http-param-header-optional'],
+    async run(ctx) {
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
       const probe = probeOn(ctx, r, () => true, () => null, (name) => `no ${name} header (its argument is in the body)`);
       return isVerdict(probe) ? probe : expectMismatch(ctx, await send(ctx, r.o, [probe]));
     },
-  ),
+  },
 
   // "Parameter value provided: Server MUST validate header matches body."
-  httpCheck(
-    {
-      id: 'http.modern-param-header-matches-body',
-      title: 'A tool call whose Mcp-Param-* header differs from its argument gets 400 with -32020',
-      spec: SPEC,
-      requirement: RULE,
-      revisions: MODERN,
-      faults: ['modern-http-param-header-unchecked'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-param-header-matches-body',
+    title: 'A tool call whose Mcp-Param-* header differs from its argument gets 400 with -32020',
+    spec: SPEC,
+    requirement: RULE,
+    digest: ['SHTTP-132'],
+    faults: ['modern-http-param-header-unchecked'],
+    async run(ctx) {
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
       const differing = (v: unknown): string => (typeof v === 'number' ? String(v + 1) : typeof v === 'boolean' ? String(!v) : `${String(v)}-other`);
       const probe = probeOn(ctx, r, () => true, differing, (name, v) => `${name}: ${differing(v)} for the argument ${JSON.stringify(v)}`);
       return isVerdict(probe) ? probe : expectMismatch(ctx, await send(ctx, r.o, [probe]));
     },
-  ),
+  },
 
   // #server-validation: "When validating integer parameter values, servers SHOULD compare the
   // header value and the body value numerically rather than as strings (e.g., 42.0 and 42 are
   // considered equal)."
-  httpCheck(
-    {
-      id: 'http.modern-param-integer-numeric',
-      title: 'An integer Mcp-Param-* header is compared numerically (42.0 equals 42)',
-      spec: onlyModernAt('server-validation', 'SHOULD'),
-      requirement:
-        'When validating integer parameter values, servers SHOULD compare the header value and the body value numerically rather than as strings (e.g., 42.0 and 42 are considered equal).',
-      revisions: MODERN,
-      faults: ['modern-http-param-integer-as-string'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-param-integer-numeric',
+    title: 'An integer Mcp-Param-* header is compared numerically (42.0 equals 42)',
+    spec: onlyModernAt('server-validation', 'SHOULD'),
+    requirement:
+      'When validating integer parameter values, servers SHOULD compare the header value and the body value numerically rather than as strings (e.g., 42.0 and 42 are considered equal).',
+    digest: ['SHTTP-132'],
+    faults: ['modern-http-param-integer-as-string'],
+    async run(ctx) {
       const r = await ready(ctx);
       if (typeof r === 'string') return ctx.skip(r);
       const probe = probeOn(ctx, r, (p, v) => p.type === 'integer' && Number.isInteger(v), (v) => `${String(v)}.0`, (name, v) => `${name}: ${String(v)}.0 for the argument ${String(v)}`);
       return isVerdict(probe) ? probe : expectAccepted(ctx, await send(ctx, r.o, [probe]), 'the call served past header validation (no -32020): the values are equal as numbers');
     },
-  ),
-];
+  },
+]);

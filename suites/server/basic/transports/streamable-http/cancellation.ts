@@ -4,13 +4,15 @@
 // subscriptions/listen streams subscribed to that URI (a calibration call shows it does). The
 // call is closed before its delay ends; a fence call on another URI with the same delay tells
 // when the cancelled call's effect would have come.
-import { argumentsFor } from '../../../harness/arguments.js';
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import type { InboundMessage } from '../../../harness/jsonrpc/types.js';
-import { describePolicy, mayCallTool } from '../../../harness/settings.js';
-import { encodeHeaderValue, headerParams } from '../../../harness/checks/http-access.js';
-import { MODERN, httpCheck, onlyModernAt, open, type Own } from './common.js';
-import { paramHeaders, valid, withValue } from './param-plan.js';
+import { argumentsFor } from '../../../../../harness/arguments.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { InboundMessage } from '../../../../../harness/jsonrpc/types.js';
+import { describePolicy, mayCallTool } from '../../../../../harness/settings.js';
+import { encodeHeaderValue, headerParams } from '../../../../../harness/checks/http-access.js';
+import { MODERN, onlyModernAt } from './transport-spec.js';
+import { open, type Own } from './own-http-session.js';
+import { paramHeaders, valid, withValue } from './param-header-plan.js';
 
 type Json = Record<string, unknown>;
 
@@ -97,23 +99,21 @@ async function cancelledEffect(ctx: CheckContext, o: Own, c: Candidate, a: strin
   return o.session.since(mark).some(updated(a));
 }
 
-export const cancelChecks: Check[] = [
+export const cancellationChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-109: "Closing the SSE response stream MUST be treated by the server as cancellation of
   // that request. ... The server SHOULD stop work on the cancelled request as soon as practical
   // and MUST NOT send any further messages for it." Work going on is what can be seen: a SHOULD.
-  httpCheck(
-    {
-      id: 'http.modern-close-stops-work',
-      title: "Closing a request's stream stops its work (a delayed effect does not happen)",
-      spec: onlyModernAt('cancellation', 'SHOULD'),
-      requirement:
-        'Closing the SSE response stream MUST be treated by the server as cancellation of that request. The server SHOULD stop work on the cancelled request as soon as practical and MUST NOT send any further messages for it.',
-      revisions: MODERN,
-      requires: ['resources'],
-      faults: ['modern-http-close-not-cancel'],
-      long: true,
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-close-stops-work',
+    title: "Closing a request's stream stops its work (a delayed effect does not happen)",
+    spec: onlyModernAt('cancellation', 'SHOULD'),
+    requirement:
+      'Closing the SSE response stream MUST be treated by the server as cancellation of that request. The server SHOULD stop work on the cancelled request as soon as practical and MUST NOT send any further messages for it.',
+    requires: ['resources'],
+    digest: ['SHTTP-109'],
+    faults: ['modern-http-close-not-cancel'],
+    long: true,
+    async run(ctx) {
       const { resources } = await ctx.discovery();
       const uris = (resources?.items ?? []).map((r) => r.uri).filter((u): u is string => typeof u === 'string');
       // The last two listed resources: the ones other checks are least likely to touch meanwhile.
@@ -138,8 +138,8 @@ export const cancelChecks: Check[] = [
         actual: `the update for ${a} came anyway (twice in two tries): the server went on with the cancelled call`,
       });
     },
-  ),
-];
+  },
+]);
 
 async function firstWithEffect(ctx: CheckContext, o: Own, list: Candidate[], uri: string): Promise<Candidate | undefined> {
   for (const c of list.slice(0, 2)) if (await effectOf(ctx, o, c, uri, 0)) return c;

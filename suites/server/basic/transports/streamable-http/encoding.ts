@@ -1,11 +1,13 @@
 // Header values at 2026-07-28 (SHTTP-122, SHTTP-132, #value-encoding): Mcp-Name and
 // Mcp-Param-* values outside plain ASCII travel as =?base64?...?=, which servers decode before
 // comparing; raw bytes outside visible ASCII are invalid characters and refused.
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { encodeHeaderValue } from '../../../harness/checks/http-access.js';
-import { MODERN, httpCheck, onlyModernAt, open, type Own } from './common.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { encodeHeaderValue } from '../../../../../harness/checks/http-access.js';
+import { MODERN, onlyModernAt } from './transport-spec.js';
+import { open, type Own } from './own-http-session.js';
 import { expectAccepted, expectMismatch, namedRequest, rawUtf8, send, type Probe } from './header-probes.js';
-import { callMessage, paramHeaders, paramPlan, valid, withValue } from './param-plan.js';
+import { callMessage, paramHeaders, paramPlan, valid, withValue } from './param-header-plan.js';
 
 const NON_ASCII = 'mcp-conformance-é';
 
@@ -34,49 +36,45 @@ async function probes(ctx: CheckContext, o: Own, id: string, header: (value: str
   return `${String(named)}; ${param}`;
 }
 
-export const encodingChecks: Check[] = [
+export const encodingChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // #value-encoding: "Servers and intermediaries that need to inspect these values MUST decode
   // them accordingly. In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name}
   // value before comparing it to the corresponding request body value".
-  httpCheck(
-    {
-      id: 'http.modern-header-base64-decoded',
-      title: 'Mcp-Name and Mcp-Param-* values in the =?base64?...?= form are decoded before comparing',
-      spec: onlyModernAt('value-encoding', 'MUST'),
-      requirement:
-        'In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it to the corresponding request body value during Server Validation.',
-      fix: 'Decode =?base64?{value}?= (UTF-8) before comparing a header with the body.',
-      revisions: MODERN,
-      faults: ['modern-http-sentinel-not-decoded'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-header-base64-decoded',
+    title: 'Mcp-Name and Mcp-Param-* values in the =?base64?...?= form are decoded before comparing',
+    spec: onlyModernAt('value-encoding', 'MUST'),
+    requirement:
+      'In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it to the corresponding request body value during Server Validation.',
+    fix: 'Decode =?base64?{value}?= (UTF-8) before comparing a header with the body.',
+    digest: ['SHTTP-122', 'SHTTP-132'],
+    faults: ['modern-http-sentinel-not-decoded'],
+    async run(ctx) {
       const o = await open(ctx);
       const list = await probes(ctx, o, 'sentinel', encodeHeaderValue);
       if (typeof list === 'string') return ctx.skip(list);
       return expectAccepted(ctx, await send(ctx, o, list), 'each request past header validation (no -32020): the sentinel decodes to the body value');
     },
-  ),
+  },
 
   // #server-validation: "Validation failure conditions include: ... A header value contains
   // invalid characters." #server-behavior-for-custom-headers: "Servers MUST reject requests with
   // a recognized Mcp-Param-{Name} header that contains invalid characters".
-  httpCheck(
-    {
-      id: 'http.modern-header-invalid-chars-rejected',
-      title: 'Mcp-Name and Mcp-Param-* values with bytes outside visible ASCII get 400 with -32020',
-      spec: onlyModernAt('server-validation', 'MUST'),
-      requirement:
-        'Validation failure conditions include: A header value contains invalid characters. Servers MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters.',
-      fix: 'Refuse header values with bytes outside visible ASCII (the base64 sentinel is the only way to carry them).',
-      revisions: MODERN,
-      faults: ['modern-http-header-invalid-chars-accepted'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-header-invalid-chars-rejected',
+    title: 'Mcp-Name and Mcp-Param-* values with bytes outside visible ASCII get 400 with -32020',
+    spec: onlyModernAt('server-validation', 'MUST'),
+    requirement:
+      'Validation failure conditions include: A header value contains invalid characters. Servers MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters.',
+    fix: 'Refuse header values with bytes outside visible ASCII (the base64 sentinel is the only way to carry them).',
+    digest: ['SHTTP-122', 'SHTTP-132'],
+    faults: ['modern-http-header-invalid-chars-accepted'],
+    async run(ctx) {
       const o = await open(ctx);
       const list = await probes(ctx, o, 'raw-bytes', rawUtf8);
       if (typeof list === 'string') return ctx.skip(list);
       // The evidence shows the bytes as UTF-8 again.
       return expectMismatch(ctx, (await send(ctx, o, list)).map((p) => ({ ...p, what: p.what.replaceAll(rawUtf8('é'), 'é (raw UTF-8 bytes)') })));
     },
-  ),
-];
+  },
+]);

@@ -2,10 +2,12 @@
 // and mirrored headers), sent raw with one header changed, and the judgement of the answer
 // against "400 Bad Request and a HeaderMismatch (-32020) error" (#server-validation).
 import { randomUUID } from 'node:crypto';
-import type { CheckContext, Verdict } from '../../../harness/checks/check.js';
-import type { HeaderOverrides, RawResponse } from '../../../harness/checks/http-access.js';
-import type { JsonRpcId } from '../../../harness/jsonrpc/types.js';
-import { HEADER_MISMATCH, errorCodeOf, postMessage, said, unansweredHttp, type Own } from './common.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
+import type { HeaderOverrides, RawResponse } from '../../../../../harness/checks/http-access.js';
+import type { JsonRpcId } from '../../../../../harness/jsonrpc/types.js';
+import { postMessage, type Own } from './own-http-session.js';
+import { errorCodeOf, said, unansweredHttp } from './raw-answers.js';
+import { HEADER_MISMATCH } from './transport-spec.js';
 
 export interface Probe {
   /** What was changed, for evidence ("no Mcp-Method header"). */

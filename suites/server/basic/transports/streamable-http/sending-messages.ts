@@ -1,8 +1,11 @@
 // Sending messages to the server (SHTTP-011, SHTTP-012), in both shapes of Streamable HTTP:
 // how a POSTed request and a POSTed notification are answered, and that every body or SSE
 // data field is one JSON-RPC message.
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { STREAMABLE, fenceMessage, legacyAt, modernAt, open, postMessage, said, unansweredHttp, type Own } from './common.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { fenceMessage, open, postMessage, type Own } from './own-http-session.js';
+import { said, unansweredHttp } from './raw-answers.js';
+import { STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
 
 /** A notification each era's server may receive: notifications/initialized, or a cancellation of nothing (2026-07-28). */
 function notificationOf(ctx: CheckContext): Record<string, unknown> {
@@ -17,7 +20,7 @@ async function notificationPost(ctx: CheckContext, o: Own) {
   return postMessage(ctx, o, notificationOf(ctx), headers);
 }
 
-export const messagesChecks: Check[] = [
+export const sendingMessagesChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: STREAMABLE, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-012: "If the input is a JSON-RPC request, the server MUST either return
   // Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json".
   {
@@ -26,11 +29,8 @@ export const messagesChecks: Check[] = [
     spec: [legacyAt('sending-messages-to-the-server', 'MUST'), modernAt('sending-messages', 'MUST')],
     requirement:
       'If the input is a JSON-RPC request, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
-    side: 'server',
-    revisions: STREAMABLE,
-    transports: ['streamable-http'],
+    digest: ['SHTTP-012'],
     faults: ['http-json-wrong-content-type'],
-    connection: 'own',
     async run(ctx) {
       const o = await open(ctx);
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'content-type'));
@@ -50,11 +50,8 @@ export const messagesChecks: Check[] = [
     spec: [legacyAt('sending-messages-to-the-server', 'MUST'), modernAt('sending-messages', 'MUST')],
     requirement:
       'If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
-    side: 'server',
-    revisions: STREAMABLE,
-    transports: ['streamable-http'],
+    digest: ['SHTTP-011'],
     faults: ['http-notification-200'],
-    connection: 'own',
     async run(ctx) {
       const r = await notificationPost(ctx, await open(ctx, { sendInitialized: false }));
       if (r.status === 202 && !r.body) return ctx.pass();
@@ -70,11 +67,9 @@ export const messagesChecks: Check[] = [
     title: 'Every HTTP body and SSE data field the server sends is one JSON-RPC message',
     spec: [legacyAt('sending-messages-to-the-server', 'MUST'), modernAt('receiving-messages', 'MUST')],
     requirement: 'MCP uses JSON-RPC to encode messages. JSON-RPC messages MUST be UTF-8 encoded.',
-    side: 'server',
-    revisions: STREAMABLE,
-    transports: ['streamable-http'],
+    digest: ['SHTTP-012'],
+    needs: ['passive'],
     faults: ['http-sse-non-json-data'],
-    connection: 'passive',
     async run(ctx) {
       const bad = ctx.observations().filter((o) => o.kind === 'not-json-line' || o.kind === 'not-jsonrpc' || o.kind === 'invalid-utf8');
       if (bad.length === 0) return ctx.pass();
@@ -82,4 +77,4 @@ export const messagesChecks: Check[] = [
       return ctx.fail({ expected: 'one JSON-RPC message (UTF-8 JSON) per body or SSE data field', actual: `${bad.length} violation(s); first: ${bad[0]?.detail}` });
     },
   },
-];
+]);

@@ -1,11 +1,11 @@
 // A request the server is likely to answer as an SSE stream at 2026-07-28: a call of an
 // allowed tool (a slow one when there is one) asking for progress. The stream is read by the
 // session's own transport; the checks judge its headers and events.
-import type { CheckContext } from '../../../harness/checks/check.js';
-import { headerParams, type HttpResponseInfo, type WatchedStream } from '../../../harness/checks/http-access.js';
-import type { JsonRpcId, Reply } from '../../../harness/jsonrpc/types.js';
-import { newProgressToken, planToolCall, type ToolPlan } from '../../../harness/target/tool-plan.js';
-import { open, type Own } from './common.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { headerParams, type HttpResponseInfo, type WatchedStream } from '../../../../../harness/checks/http-access.js';
+import type { JsonRpcId, Reply } from '../../../../../harness/jsonrpc/types.js';
+import { newProgressToken, planToolCall, type ToolPlan } from '../../../../../harness/target/tool-plan.js';
+import { open, type Own } from './own-http-session.js';
 
 export interface ToolStream extends Own {
   plan: ToolPlan;

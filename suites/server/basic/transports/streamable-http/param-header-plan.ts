@@ -2,11 +2,11 @@
 // headers: only a tool the user allows (--call-tools), with arguments that validate against its
 // inputSchema and give each annotated parameter a value. The headers are computed here, so a
 // check can drop or change one.
-import { argumentsFor, compile, dialectOf } from '../../../harness/arguments.js';
-import type { CheckContext } from '../../../harness/checks/check.js';
-import { encodeHeaderValue, headerParams, isHeaderNamePart, type HeaderOverrides } from '../../../harness/checks/http-access.js';
-import { describePolicy, mayCallTool } from '../../../harness/settings.js';
-import type { Own } from './common.js';
+import { argumentsFor, compile, dialectOf } from '../../../../../harness/arguments.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { encodeHeaderValue, headerParams, isHeaderNamePart, type HeaderOverrides } from '../../../../../harness/checks/http-access.js';
+import { describePolicy, mayCallTool } from '../../../../../harness/settings.js';
+import type { Own } from './own-http-session.js';
 
 type Json = Record<string, unknown>;
 

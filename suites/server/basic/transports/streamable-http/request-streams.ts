@@ -1,10 +1,10 @@
 // A request's SSE response stream at 2026-07-28 (SHTTP-105, SHTTP-106): what may travel on it
 // before the response, and the header that keeps proxies from buffering it. Judged on the
 // stream of a tool call asking for progress; a server that answers it as JSON is not judged.
-import type { Check } from '../../../harness/checks/check.js';
-import { messageOf } from '../../../harness/checks/http-access.js';
-import { MODERN, httpCheck, onlyModernAt } from './common.js';
-import { notAStream, toolStream } from './tool-stream.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { messageOf } from '../../../../../harness/checks/http-access.js';
+import { MODERN, onlyModernAt } from './transport-spec.js';
+import { notAStream, toolStream } from './tool-call-stream.js';
 
 /**
  * Notifications about one request: its progress, its log messages, its cancellation. Whether
@@ -12,22 +12,20 @@ import { notAStream, toolStream } from './tool-stream.js';
  */
 const REQUEST_SCOPED = new Set(['notifications/progress', 'notifications/message', 'notifications/cancelled']);
 
-export const modernStreamsChecks: Check[] = [
+export const requestStreamsChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-105: "The server MAY send JSON-RPC notifications ... before the final response. These
   // notifications MUST relate to the originating client request. The server MUST NOT send
   // independent JSON-RPC requests on this stream."
-  httpCheck(
-    {
-      id: 'http.modern-stream-carries-only-related-notifications',
-      title: "A request's SSE stream carries no requests and no notifications unrelated to it",
-      spec: onlyModernAt('receiving-messages', 'MUST'),
-      requirement:
-        'The server MAY send JSON-RPC notifications before the final response. These notifications MUST relate to the originating client request. The server MUST NOT send independent JSON-RPC requests on this stream.',
-      fix: 'Send change notifications on subscriptions/listen streams only, and embed server-to-client requests in an InputRequiredResult (MRTR).',
-      revisions: MODERN,
-      faults: ['modern-http-unrelated-notification'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-stream-carries-only-related-notifications',
+    title: "A request's SSE stream carries no requests and no notifications unrelated to it",
+    spec: onlyModernAt('receiving-messages', 'MUST'),
+    requirement:
+      'The server MAY send JSON-RPC notifications before the final response. These notifications MUST relate to the originating client request. The server MUST NOT send independent JSON-RPC requests on this stream.',
+    fix: 'Send change notifications on subscriptions/listen streams only, and embed server-to-client requests in an InputRequiredResult (MRTR).',
+    digest: ['SHTTP-105'],
+    faults: ['modern-http-unrelated-notification'],
+    async run(ctx) {
       const call = await toolStream(ctx);
       if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
       const why = notAStream(call);
@@ -42,21 +40,19 @@ export const modernStreamsChecks: Check[] = [
       ];
       return ctx.fail({ expected: `only notifications about the call of ${call.plan.describe} (progress, log messages), then its response`, actual: found.join('; ') });
     },
-  ),
+  },
 
   // SHTTP-106: "When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no
   // header in the HTTP response."
-  httpCheck(
-    {
-      id: 'http.modern-sse-accel-buffering',
-      title: 'An SSE answer carries X-Accel-Buffering: no',
-      spec: onlyModernAt('receiving-messages', 'SHOULD'),
-      requirement: 'When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no header in the HTTP response.',
-      fix: 'Add the header X-Accel-Buffering: no to every text/event-stream response.',
-      revisions: MODERN,
-      faults: ['modern-http-no-accel-buffering'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-sse-accel-buffering',
+    title: 'An SSE answer carries X-Accel-Buffering: no',
+    spec: onlyModernAt('receiving-messages', 'SHOULD'),
+    requirement: 'When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no header in the HTTP response.',
+    fix: 'Add the header X-Accel-Buffering: no to every text/event-stream response.',
+    digest: ['SHTTP-106'],
+    faults: ['modern-http-no-accel-buffering'],
+    async run(ctx) {
       const call = await toolStream(ctx);
       if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
       const why = notAStream(call);
@@ -65,5 +61,5 @@ export const modernStreamsChecks: Check[] = [
       if (value?.trim().toLowerCase() === 'no') return ctx.pass();
       return ctx.fail({ expected: 'X-Accel-Buffering: no on the text/event-stream answer', actual: value === undefined ? `no X-Accel-Buffering header on the stream of ${call.plan.describe}` : `X-Accel-Buffering: ${value}` });
     },
-  ),
-];
+  },
+]);

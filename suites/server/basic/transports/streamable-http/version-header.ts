@@ -1,24 +1,24 @@
 // The MCP-Protocol-Version header after initialize, 2025-06-18..2025-11-25 (SHTTP-051, 052).
 // The 2026-07-28 header, mirrored from the body's _meta, is judged in headers.ts.
-import type { Check } from '../../../harness/checks/check.js';
-import { between } from '../../../harness/revisions.js';
-import { httpCheck, legacyAt, ok, own, post, said, unansweredHttp } from './common.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { between } from '../../../../../harness/revisions.js';
+import { legacyAt } from './transport-spec.js';
+import { own, post } from './own-http-session.js';
+import { ok, said, unansweredHttp } from './raw-answers.js';
 
 const RANGE = between('2025-06-18', '2025-11-25');
 
-export const versionHeaderChecks: Check[] = [
+export const versionHeaderChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: RANGE, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-051: "If the server receives a request with an invalid or unsupported
   // MCP-Protocol-Version, it MUST respond with 400 Bad Request."
-  httpCheck(
-    {
-      id: 'http.protocol-version-unsupported-400',
-      title: 'An unsupported MCP-Protocol-Version header gets 400 Bad Request',
-      spec: legacyAt('protocol-version-header', 'MUST'),
-      requirement: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request.',
-      revisions: RANGE,
-      faults: ['http-protocol-version-unchecked'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.protocol-version-unsupported-400',
+    title: 'An unsupported MCP-Protocol-Version header gets 400 Bad Request',
+    spec: legacyAt('protocol-version-header', 'MUST'),
+    requirement: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request.',
+    digest: ['SHTTP-051'],
+    faults: ['http-protocol-version-unchecked'],
+    async run(ctx) {
       const t = await own(ctx);
       const wrong: string[] = [];
       const silent: string[] = [];
@@ -31,25 +31,23 @@ export const versionHeaderChecks: Check[] = [
       if (wrong.length === 0) return ctx.pass(silent.length ? silent.join('; ') : undefined);
       return ctx.fail({ expected: 'HTTP 400 Bad Request for MCP-Protocol-Version 1999-01-01 and not-a-version', actual: wrong.join('; ') });
     },
-  ),
+  },
 
   // SHTTP-052: without the header "and [with] no other way to identify the version ... the
   // server SHOULD assume protocol version 2025-03-26"; the negotiated version is such a way.
-  httpCheck(
-    {
-      id: 'http.protocol-version-absent-accepted',
-      title: 'A request without MCP-Protocol-Version is still served',
-      spec: legacyAt('protocol-version-header', 'SHOULD'),
-      requirement:
-        'For backwards compatibility, if the server does not receive an MCP-Protocol-Version header, and has no other way to identify the version - for example, by relying on the protocol version negotiated during initialization - the server SHOULD assume protocol version 2025-03-26.',
-      revisions: RANGE,
-      faults: ['http-protocol-version-required'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.protocol-version-absent-accepted',
+    title: 'A request without MCP-Protocol-Version is still served',
+    spec: legacyAt('protocol-version-header', 'SHOULD'),
+    requirement:
+      'For backwards compatibility, if the server does not receive an MCP-Protocol-Version header, and has no other way to identify the version - for example, by relying on the protocol version negotiated during initialization - the server SHOULD assume protocol version 2025-03-26.',
+    digest: ['SHTTP-052'],
+    faults: ['http-protocol-version-required'],
+    async run(ctx) {
       const r = await post(ctx, await own(ctx), { id: 'no-version', method: 'ping' }, { 'MCP-Protocol-Version': null });
       if (ok(r) && r.answered) return ctx.pass();
       if (r.status === 0 || (ok(r) && !r.answered)) return ctx.skip(unansweredHttp('the ping without MCP-Protocol-Version', r));
       return ctx.fail({ expected: 'the ping answered (the negotiated version, or 2025-03-26, is assumed)', actual: said(r) });
     },
-  ),
-];
+  },
+]);

@@ -2,10 +2,25 @@
 // rejected, with 403 from 2025-11-25. Which origins are valid is the server's policy, except
 // on a loopback target: there a foreign Origin accepted is the DNS-rebinding hole the rule is
 // about (a web page the user visits reaches the local server), so it fails.
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import type { RawResponse } from '../../../harness/checks/http-access.js';
-import { since } from '../../../harness/revisions.js';
-import { FOREIGN_ORIGIN, STREAMABLE, fenceMessage, httpCheck, legacyAt, loopbackTarget, modernAt, ok, open, postMessage, said } from './common.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { RawResponse } from '../../../../../harness/checks/http-access.js';
+import { since } from '../../../../../harness/revisions.js';
+import { FOREIGN_ORIGIN, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
+import { open, fenceMessage, postMessage } from './own-http-session.js';
+import { ok, said } from './raw-answers.js';
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]|::1)$/i;
+
+/** Is the target on this machine's loopback (the case DNS rebinding attacks)? */
+function loopbackTarget(ctx: CheckContext): boolean {
+  if (!ctx.http) return false;
+  try {
+    return LOOPBACK.test(new URL(ctx.http.url).hostname);
+  } catch {
+    return false;
+  }
+}
 
 const SPEC = [legacyAt('security-warning', 'MUST'), modernAt('security--endpoint', 'MUST')];
 const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks.';
@@ -19,20 +34,19 @@ async function fromForeignOrigin(ctx: CheckContext): Promise<RawResponse> {
   return postMessage(ctx, o, fenceMessage(o.session, 'origin'), { Origin: FOREIGN_ORIGIN });
 }
 
-export const originChecks: Check[] = [
+export const originChecks = defineChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-002: "Servers MUST validate the Origin header on all incoming connections to prevent
   // DNS rebinding attacks".
-  httpCheck(
-    {
-      id: 'http.origin-validated',
-      title: 'A request from a foreign Origin is rejected',
-      spec: SPEC,
-      requirement: VALIDATE,
-      fix: 'Reject requests whose Origin is not one you serve (at least when listening on localhost); answer 403.',
-      revisions: STREAMABLE,
-      faults: ['http-origin-not-validated'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.origin-validated',
+    title: 'A request from a foreign Origin is rejected',
+    spec: SPEC,
+    requirement: VALIDATE,
+    fix: 'Reject requests whose Origin is not one you serve (at least when listening on localhost); answer 403.',
+    revisions: STREAMABLE,
+    digest: ['SHTTP-002'],
+    faults: ['http-origin-not-validated'],
+    async run(ctx) {
       const r = await fromForeignOrigin(ctx);
       if (r.status >= 400 && r.status < 500) return ctx.pass();
       if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
@@ -40,21 +54,20 @@ export const originChecks: Check[] = [
       if (!ok(r)) return ctx.warn({ ...evidence, reason: 'the request was neither served nor rejected with a client error status' });
       return loopbackTarget(ctx) ? ctx.fail({ ...evidence, reason: HOLE }) : ctx.warn({ ...evidence, reason: POLICY });
     },
-  ),
+  },
 
   // 2025-11-25 security warning, 2026-07-28 security & endpoint: "If the Origin header is
   // present and invalid, servers MUST respond with HTTP 403 Forbidden."
-  httpCheck(
-    {
-      id: 'http.origin-forbidden-403',
-      title: 'An invalid Origin gets 403 Forbidden',
-      spec: SPEC,
-      requirement: FORBIDDEN,
-      fix: 'Answer requests from an Origin you do not serve with HTTP 403 Forbidden.',
-      revisions: since('2025-11-25'),
-      faults: ['http-origin-rejected-400', 'http-origin-not-validated'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.origin-forbidden-403',
+    title: 'An invalid Origin gets 403 Forbidden',
+    spec: SPEC,
+    requirement: FORBIDDEN,
+    fix: 'Answer requests from an Origin you do not serve with HTTP 403 Forbidden.',
+    revisions: since('2025-11-25'),
+    digest: ['SHTTP-002'],
+    faults: ['http-origin-rejected-400', 'http-origin-not-validated'],
+    async run(ctx) {
       const r = await fromForeignOrigin(ctx);
       if (r.status === 403) return ctx.pass();
       if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
@@ -64,5 +77,5 @@ export const originChecks: Check[] = [
       if (loopbackTarget(ctx)) return ctx.fail({ ...evidence, reason: HOLE });
       return ctx.skip(`the server served Origin: ${FOREIGN_ORIGIN}; on a target that is not on loopback it may be a valid origin by the server's policy (see http.origin-validated)`);
     },
-  ),
-];
+  },
+]);

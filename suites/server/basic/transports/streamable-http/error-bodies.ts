@@ -3,13 +3,15 @@
 // read, carry that request's id (basic#error-responses). The errors the Streamable HTTP checks
 // provoke are provoked again here, and their bodies judged (their statuses and codes are the
 // other checks' business). Raw answers never reach the peer, so nothing else judges them.
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import type { HeaderOverrides, RawResponse } from '../../../harness/checks/http-access.js';
-import { validateInbound } from '../../../harness/jsonrpc/inbound-validation.js';
-import type { JsonRpcId } from '../../../harness/jsonrpc/types.js';
-import { NEWEST_LEGACY } from '../../../harness/revisions.js';
-import { loadRevisionSchema } from '../../../harness/schema.js';
-import { FOREIGN_ORIGIN, STREAMABLE, fenceMessage, httpCheck, open, postMessage, type Own } from './common.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { HeaderOverrides, RawResponse } from '../../../../../harness/checks/http-access.js';
+import { validateInbound } from '../../../../../harness/jsonrpc/inbound-validation.js';
+import type { JsonRpcId } from '../../../../../harness/jsonrpc/types.js';
+import { NEWEST_LEGACY } from '../../../../../harness/revisions.js';
+import { loadRevisionSchema } from '../../../../../harness/schema.js';
+import { FOREIGN_ORIGIN, STREAMABLE } from './transport-spec.js';
+import { open, type Own, fenceMessage, postMessage } from './own-http-session.js';
 
 interface BodyProbe {
   what: string;
@@ -58,27 +60,25 @@ function problemsOf(schema: Awaited<ReturnType<typeof loadRevisionSchema>>, r: R
   return problems;
 }
 
-export const errorBodiesChecks: Check[] = [
+export const errorBodiesChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: STREAMABLE, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // basic#error-responses: "Error responses MUST include the same ID as the request they
   // correspond to (except in error cases where the ID could not be read due a malformed
   // request)." And every message validates against the revision's schema. A refusal at the HTTP
   // level is where that sentence is unclear: the transport lets such a refusal of notifications
   // carry "a JSON-RPC error response that has no id", the SDKs refuse before they read the
   // body, and the exception speaks of ids that could not be read: a warning, saying so.
-  httpCheck(
-    {
-      id: 'http.error-bodies-valid',
-      title: "JSON-RPC bodies of HTTP error answers are valid messages carrying the refused request's id",
-      spec: [
-        { url: 'basic#responses', level: 'SHOULD' },
-        { from: '2025-11-25', url: 'basic#error-responses', level: 'SHOULD' },
-      ],
-      requirement: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
-      fix: "Answer a refused request with {jsonrpc: '2.0', id: <the request's id>, error: {code, message}} (no id only where the body could not be read).",
-      revisions: STREAMABLE,
-      faults: ['http-error-id-null'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.error-bodies-valid',
+    title: "JSON-RPC bodies of HTTP error answers are valid messages carrying the refused request's id",
+    spec: [
+      { url: 'basic#responses', level: 'SHOULD' },
+      { from: '2025-11-25', url: 'basic#error-responses', level: 'SHOULD' },
+    ],
+    requirement: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
+    fix: "Answer a refused request with {jsonrpc: '2.0', id: <the request's id>, error: {code, message}} (no id only where the body could not be read).",
+    digest: ['BASE-005', 'BASE-008'],
+    faults: ['http-error-id-null'],
+    async run(ctx) {
       const schema = await loadRevisionSchema(ctx.revision);
       const o = await open(ctx);
       const judged: string[] = [];
@@ -100,5 +100,5 @@ export const errorBodiesChecks: Check[] = [
         reason: 'an HTTP-level refusal is sent before the body is read, and the transport lets some such refusals carry an error with no id: whether the id is owed there is unclear, hence a warning',
       });
     },
-  ),
-];
+  },
+]);

@@ -3,9 +3,12 @@
 // server that supports only this revision"; a server that also speaks the legacy revisions
 // serves their GET and DELETE by their rules, so the 405 check skips for it.
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../../../harness/checks/check.js';
-import type { RawResponse } from '../../../harness/checks/http-access.js';
-import { MODERN, fenceMessage, httpCheck, onlyModernAt, open, own, postMessage, said, served, servesLegacy, unansweredHttp } from './common.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { RawResponse } from '../../../../../harness/checks/http-access.js';
+import { MODERN, onlyModernAt } from './transport-spec.js';
+import { open, own, fenceMessage, postMessage } from './own-http-session.js';
+import { said, served, unansweredHttp } from './raw-answers.js';
+import { servesLegacy } from './serves-legacy.js';
 
 const SPEC = onlyModernAt('earlier-streamable-http-revisions', 'SHOULD');
 
@@ -14,21 +17,19 @@ const LEGACY_TOO = 'the server also speaks a legacy revision (it accepts initial
 
 const status = (r: RawResponse): string => (r.status === 0 ? `no answer (${r.problem ?? 'nothing'})` : `HTTP ${r.status}`);
 
-export const statelessChecks: Check[] = [
+export const statelessChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-101: "A server that supports only this revision and receives such traffic from an
   // older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond
   // with 405 Method Not Allowed."
-  httpCheck(
-    {
-      id: 'http.modern-get-delete-405',
-      title: 'GET and DELETE on the MCP endpoint get 405 Method Not Allowed',
-      spec: SPEC,
-      requirement:
-        'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed.',
-      revisions: MODERN,
-      faults: ['modern-http-get-allowed'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-get-delete-405',
+    title: 'GET and DELETE on the MCP endpoint get 405 Method Not Allowed',
+    spec: SPEC,
+    requirement:
+      'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed.',
+    digest: ['SHTTP-101'],
+    faults: ['modern-http-get-allowed'],
+    async run(ctx) {
       const t = await own(ctx);
       const get = await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream' }, sseWindowMs: 300 });
       const del = await t.raw({ method: 'DELETE', timeoutMs: ctx.timeoutMs });
@@ -41,19 +42,17 @@ export const statelessChecks: Check[] = [
       if (await servesLegacy(ctx, t)) return ctx.skip('the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
       return ctx.fail({ expected: 'HTTP 405 Method Not Allowed to GET and to DELETE', actual: wrong.map(([m, r]) => `${m}: ${status(r)}`).join('; ') });
     },
-  ),
+  },
 
   // SHTTP-101: "An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs."
-  httpCheck(
-    {
-      id: 'http.modern-no-session-id',
-      title: 'No Mcp-Session-Id is minted or echoed, and a stray one is ignored',
-      spec: SPEC,
-      requirement: 'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs.',
-      revisions: MODERN,
-      faults: ['modern-http-session-id'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-no-session-id',
+    title: 'No Mcp-Session-Id is minted or echoed, and a stray one is ignored',
+    spec: SPEC,
+    requirement: 'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs.',
+    digest: ['SHTTP-101'],
+    faults: ['modern-http-session-id'],
+    async run(ctx) {
       const o = await open(ctx);
       const plain = await postMessage(ctx, o, fenceMessage(o.session, 'plain'));
       const stray = `mcp-conformance-${randomUUID()}`;
@@ -68,19 +67,17 @@ export const statelessChecks: Check[] = [
       if (await servesLegacy(ctx, o.t)) return ctx.skip(`${LEGACY_TOO}: ${problems.join('; ')}`);
       return ctx.fail({ expected: 'no Mcp-Session-Id on any answer, and a request carrying one served as any other', actual: problems.join('; ') });
     },
-  ),
+  },
 
   // SHTTP-101: "A Last-Event-ID header: ignore it; streams are not resumable."
-  httpCheck(
-    {
-      id: 'http.modern-last-event-id-ignored',
-      title: 'A request carrying Last-Event-ID is served as any other',
-      spec: SPEC,
-      requirement: 'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: A Last-Event-ID header: ignore it; streams are not resumable.',
-      revisions: MODERN,
-      faults: ['modern-http-last-event-id-refused'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.modern-last-event-id-ignored',
+    title: 'A request carrying Last-Event-ID is served as any other',
+    spec: SPEC,
+    requirement: 'A server that supports only this revision and receives such traffic from an older client SHOULD respond as follows: A Last-Event-ID header: ignore it; streams are not resumable.',
+    digest: ['SHTTP-101'],
+    faults: ['modern-http-last-event-id-refused'],
+    async run(ctx) {
       const o = await open(ctx);
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' });
       if (served(r, 'last-event-id')) return ctx.pass();
@@ -88,5 +85,5 @@ export const statelessChecks: Check[] = [
       if (await servesLegacy(ctx, o.t)) return ctx.skip(`${LEGACY_TOO}: ${said(r)}`);
       return ctx.fail({ expected: 'the request served (Last-Event-ID ignored)', actual: said(r) });
     },
-  ),
-];
+  },
+]);

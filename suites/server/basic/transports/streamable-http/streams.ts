@@ -1,66 +1,66 @@
 // SSE streams of Streamable HTTP: the GET stream and where responses go (SHTTP-013, 020, 021),
 // priming, event ids and resumption (SHTTP-014, 030, 031), all 2025-03-26..2025-11-25; and the
 // end of a request's stream after its response, in both shapes (SHTTP-013, SHTTP-105).
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { isResponseTo, messageOf, type SseEvent } from '../../../harness/checks/http-access.js';
-import { only } from '../../../harness/revisions.js';
-import { SESSIONFUL, STREAMABLE, httpCheck, legacyAt, modernAt, own, post, said, unansweredHttp } from './common.js';
-import { notAStream, toolStream } from './tool-stream.js';
+import type { CheckContext } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { isResponseTo, messageOf, type SseEvent } from '../../../../../harness/checks/http-access.js';
+import { only } from '../../../../../harness/revisions.js';
+import { SESSIONFUL, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
+import { own, post } from './own-http-session.js';
+import { said, unansweredHttp } from './raw-answers.js';
+import { notAStream, toolStream } from './tool-call-stream.js';
 
-export const streamsChecks: Check[] = [
+export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-020: "The server MUST either return Content-Type: text/event-stream in response to
   // this HTTP GET, or else return HTTP 405 Method Not Allowed".
-  httpCheck(
-    {
-      id: 'http.get-stream-or-405',
-      title: 'GET on the MCP endpoint opens an SSE stream or answers 405',
-      spec: legacyAt('listening-for-messages-from-the-server', 'MUST'),
-      requirement:
-        'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
-      revisions: SESSIONFUL,
-      faults: ['http-get-wrong-status'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.get-stream-or-405',
+    title: 'GET on the MCP endpoint opens an SSE stream or answers 405',
+    spec: legacyAt('listening-for-messages-from-the-server', 'MUST'),
+    requirement:
+      'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
+    revisions: SESSIONFUL,
+    digest: ['SHTTP-020'],
+    faults: ['http-get-wrong-status'],
+    async run(ctx) {
       const info = await (await own(ctx)).openGetStream();
       if ((info.status === 200 && info.contentType === 'text/event-stream') || info.status === 405) return ctx.pass();
       if (info.status === 401 || info.status === 403) return ctx.skip(`the GET was refused for authorization (HTTP ${info.status}; see auth.*)`);
       if (info.status === 0) return ctx.skip("the GET got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream, or 405', actual: `HTTP ${info.status}${info.contentType ? ` ${info.contentType}` : ''}${info.body ? `: ${info.body.slice(0, 120)}` : ''}` });
     },
-  ),
+  },
 
   // SHTTP-021: "The server MUST NOT send a JSON-RPC response on the stream unless resuming a
   // stream associated with a previous client request."
-  httpCheck(
-    {
-      id: 'http.no-response-on-get-stream',
-      title: 'The GET stream carries no JSON-RPC responses',
-      spec: legacyAt('listening-for-messages-from-the-server', 'MUST'),
-      requirement: 'The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request.',
-      revisions: SESSIONFUL,
-      faults: ['http-response-on-get-stream'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.no-response-on-get-stream',
+    title: 'The GET stream carries no JSON-RPC responses',
+    spec: legacyAt('listening-for-messages-from-the-server', 'MUST'),
+    requirement: 'The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request.',
+    revisions: SESSIONFUL,
+    digest: ['SHTTP-021'],
+    faults: ['http-response-on-get-stream'],
+    async run(ctx) {
       const got = await pingsWithGetStream(ctx);
       if (typeof got === 'string') return ctx.skip(got);
       const wrong = got.onGet.filter((m) => !('method' in m) && ('result' in m || 'error' in m));
       if (wrong.length === 0) return ctx.pass();
       return ctx.fail({ expected: 'no JSON-RPC response on the GET stream', actual: `${wrong.length} response(s) on it, e.g. ${ctx.brief(wrong[0], 160)}` });
     },
-  ),
+  },
 
   // SHTTP-013: "The SSE stream SHOULD eventually include a JSON-RPC response for the JSON-RPC
   // request sent in the POST body": the answer to a POST is where its response goes.
-  httpCheck(
-    {
-      id: 'http.response-on-request-stream',
-      title: "A request's response comes back in the answer to its own POST",
-      spec: legacyAt('sending-messages-to-the-server', 'SHOULD'),
-      requirement: 'The SSE stream SHOULD eventually include JSON-RPC response for the JSON-RPC request sent in the POST body.',
-      revisions: SESSIONFUL,
-      faults: ['http-response-on-get-stream'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.response-on-request-stream',
+    title: "A request's response comes back in the answer to its own POST",
+    spec: legacyAt('sending-messages-to-the-server', 'SHOULD'),
+    requirement: 'The SSE stream SHOULD eventually include JSON-RPC response for the JSON-RPC request sent in the POST body.',
+    revisions: SESSIONFUL,
+    digest: ['SHTTP-013'],
+    faults: ['http-response-on-get-stream'],
+    async run(ctx) {
       const got = await pingsWithGetStream(ctx, true);
       if (typeof got === 'string') return ctx.skip(got);
       const misplaced = got.ids.filter((id) => got.onGet.some((m) => isResponseTo(m, id)));
@@ -72,20 +72,19 @@ export const streamsChecks: Check[] = [
         actual: misplaced.length > 0 ? `the response(s) to id ${misplaced.join(', ')} arrived on the GET stream` : 'a ping got no response',
       });
     },
-  ),
+  },
 
   // SHTTP-014 (2025-11-25): "The server SHOULD immediately send an SSE event consisting of an
   // event ID and an empty data field in order to prime the client to reconnect".
-  httpCheck(
-    {
-      id: 'http.sse-priming-event',
-      title: 'An SSE answer starts with an event carrying an id and empty data',
-      spec: legacyAt('sending-messages-to-the-server', 'SHOULD'),
-      requirement: 'The server SHOULD immediately send an SSE event consisting of an event ID and an empty data field in order to prime the client to reconnect (using that event ID as Last-Event-ID).',
-      revisions: only('2025-11-25'),
-      faults: ['http-no-priming-event'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.sse-priming-event',
+    title: 'An SSE answer starts with an event carrying an id and empty data',
+    spec: legacyAt('sending-messages-to-the-server', 'SHOULD'),
+    requirement: 'The server SHOULD immediately send an SSE event consisting of an event ID and an empty data field in order to prime the client to reconnect (using that event ID as Last-Event-ID).',
+    revisions: only('2025-11-25'),
+    digest: ['SHTTP-014'],
+    faults: ['http-no-priming-event'],
+    async run(ctx) {
       const r = await post(ctx, await own(ctx), { id: 'priming', method: 'ping' });
       if (r.status === 0) return ctx.skip(unansweredHttp('the ping', r));
       if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
@@ -94,20 +93,19 @@ export const streamsChecks: Check[] = [
       if (first?.id !== undefined && first.data === '') return ctx.pass();
       return ctx.fail({ expected: 'a first event with an id and empty data', actual: first ? `first event: id ${first.id ?? '(none)'}, data ${ctx.brief(first.data, 120)}` : 'no event' });
     },
-  ),
+  },
 
   // SHTTP-030: event ids, "If present, the ID MUST be globally unique across all streams
   // within that session".
-  httpCheck(
-    {
-      id: 'http.sse-event-ids-unique',
-      title: 'SSE event ids are unique across the streams of a session',
-      spec: legacyAt('resumability-and-redelivery', 'MUST'),
-      requirement: 'If present, the ID MUST be globally unique across all streams within that session, or all streams with that specific client, if session management is not in use.',
-      revisions: SESSIONFUL,
-      faults: ['http-event-id-reused'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.sse-event-ids-unique',
+    title: 'SSE event ids are unique across the streams of a session',
+    spec: legacyAt('resumability-and-redelivery', 'MUST'),
+    requirement: 'If present, the ID MUST be globally unique across all streams within that session, or all streams with that specific client, if session management is not in use.',
+    revisions: SESSIONFUL,
+    digest: ['SHTTP-030'],
+    faults: ['http-event-id-reused'],
+    async run(ctx) {
       const t = await own(ctx);
       const answers = [];
       for (const n of [1, 2, 3]) answers.push(await post(ctx, t, { id: `ids-${n}`, method: 'ping' }));
@@ -117,21 +115,20 @@ export const streamsChecks: Check[] = [
       if (repeated.length === 0) return ctx.pass();
       return ctx.fail({ expected: 'every event id used once in the session', actual: `ids used more than once: ${repeated.slice(0, 5).join(', ')} (of ${ids.join(', ')})` });
     },
-  ),
+  },
 
   // SHTTP-031: with Last-Event-ID "The server MAY use this header to replay messages ... on the
   // stream that was disconnected ... The server MUST NOT replay messages that would have been
   // delivered on a different stream." Only judged when the server resumes (event ids, a replay).
-  httpCheck(
-    {
-      id: 'http.resume-replays-own-stream-only',
-      title: 'A GET with Last-Event-ID replays only the events of that stream',
-      spec: legacyAt('resumability-and-redelivery', 'MUST'),
-      requirement: 'The server MUST NOT replay messages that would have been delivered on a different stream.',
-      revisions: SESSIONFUL,
-      faults: ['http-replay-other-streams'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.resume-replays-own-stream-only',
+    title: 'A GET with Last-Event-ID replays only the events of that stream',
+    spec: legacyAt('resumability-and-redelivery', 'MUST'),
+    requirement: 'The server MUST NOT replay messages that would have been delivered on a different stream.',
+    revisions: SESSIONFUL,
+    digest: ['SHTTP-031'],
+    faults: ['http-replay-other-streams'],
+    async run(ctx) {
       const t = await own(ctx);
       const a = await post(ctx, t, { id: 'resume-a', method: 'ping' });
       const sentB = performance.now();
@@ -157,21 +154,20 @@ export const streamsChecks: Check[] = [
         actual: `${foreign.length} event(s) of another stream replayed, e.g. ${ctx.brief(foreign[0]?.data, 160)}`,
       });
     },
-  ),
+  },
 
   // SHTTP-013: "After the JSON-RPC response has been sent, the server SHOULD close [2025-11-25:
   // terminate] the SSE stream." SHTTP-105 (2026-07-28): "The final JSON-RPC response SHOULD
   // terminate the stream."
-  httpCheck(
-    {
-      id: 'http.sse-stream-ends-after-response',
-      title: 'An SSE answer ends once the response is sent',
-      spec: [legacyAt('sending-messages-to-the-server', 'SHOULD'), modernAt('receiving-messages', 'SHOULD')],
-      requirement: 'After the JSON-RPC response has been sent, the server SHOULD terminate the SSE stream. (2026-07-28: The final JSON-RPC response SHOULD terminate the stream.)',
-      revisions: STREAMABLE,
-      faults: ['http-sse-stream-left-open'],
-    },
-    async (ctx) => {
+  {
+    id: 'http.sse-stream-ends-after-response',
+    title: 'An SSE answer ends once the response is sent',
+    spec: [legacyAt('sending-messages-to-the-server', 'SHOULD'), modernAt('receiving-messages', 'SHOULD')],
+    requirement: 'After the JSON-RPC response has been sent, the server SHOULD terminate the SSE stream. (2026-07-28: The final JSON-RPC response SHOULD terminate the stream.)',
+    revisions: STREAMABLE,
+    digest: ['SHTTP-013', 'SHTTP-105'],
+    faults: ['http-sse-stream-left-open'],
+    async run(ctx) {
       // The whole timeout: on a busy machine a stream may end a while after its response.
       const window = ctx.timeoutMs;
       if (ctx.era === 'modern') return modernStreamEnd(ctx, window);
@@ -181,8 +177,8 @@ export const streamsChecks: Check[] = [
       if (r.streamEnded) return ctx.pass();
       return ctx.fail({ expected: 'the stream ends after the response', actual: `still open ${window} ms after the POST (the response came)` });
     },
-  ),
-];
+  },
+]);
 
 /**
  * How long a resumed stream is read for a replay. A server replays what it stored as soon as it
