@@ -118,13 +118,13 @@ export const cancellationChecks = defineChecks({ page: 'basic/transports/streama
       const uris = (resources?.items ?? []).map((r) => r.uri).filter((u): u is string => typeof u === 'string');
       // The last two listed resources: the ones other checks are least likely to touch meanwhile.
       const [a, b] = uris.slice(-2);
-      if (!a || !b) return ctx.skip('fewer than two listed resources: no call and fence on different URIs');
+      if (!a || !b) return ctx.skip('not-offered', 'fewer than two listed resources: no call and fence on different URIs');
       const list = await candidates(ctx, a);
       if (typeof list === 'string') return ctx.skip(list);
       const o = await open(ctx);
       void o.session.request('subscriptions/listen', { notifications: { resourceSubscriptions: [a, b] } }, { timeoutMs: ctx.timeoutMs * 10 });
       const ack = await o.session.waitFor((m) => (m.message as { method?: unknown } | null)?.method === 'notifications/subscriptions/acknowledged', ctx.timeoutMs, true);
-      if (!ack) return ctx.skip('subscriptions/listen was not acknowledged: no stream to see effects on');
+      if (!ack) return ctx.skip('cannot-set-up', 'subscriptions/listen was not acknowledged: no stream to see effects on');
       const tool = await firstWithEffect(ctx, o, list, a);
       if (!tool) return ctx.skip(`no effect of ${list.map((c) => c.name).join(', ')} on ${a} seen on the listen stream: nothing to observe`);
       // Seen twice before it counts: another check may touch the same resource meanwhile.

@@ -11,7 +11,7 @@ import type { JsonRpcId } from '../../../../../harness/jsonrpc/types.js';
 import { NEWEST_LEGACY } from '../../../../../harness/revisions.js';
 import { loadRevisionSchema } from '../../../../../harness/schema.js';
 import { FOREIGN_ORIGIN, STREAMABLE } from './transport-spec.js';
-import { open, type Own, fenceMessage, postMessage } from './own-http-session.js';
+import { fenceMessage, open, postMessage, type Own } from './own-http-session.js';
 
 interface BodyProbe {
   what: string;

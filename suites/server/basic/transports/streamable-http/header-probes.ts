@@ -37,7 +37,7 @@ function unansweredProbes(ctx: CheckContext, probed: Probed[]): { answered: Prob
   const silent = probed.filter((p) => p.r.status === 0);
   const answered = probed.filter((p) => p.r.status !== 0);
   const what = silent.map((p) => p.what).join('; ');
-  if (answered.length === 0) return { answered, skip: ctx.skip(unansweredHttp(what, probed[0]!.r)) };
+  if (answered.length === 0) return { answered, skip: ctx.skip('no-answer', unansweredHttp(what, probed[0]!.r)) };
   return { answered, ...(silent.length > 0 ? { note: `no HTTP answer to: ${what}` } : {}) };
 }
 

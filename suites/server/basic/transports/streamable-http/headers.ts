@@ -5,8 +5,8 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { NEWEST_LEGACY } from '../../../../../harness/revisions.js';
 import { METHOD_NOT_FOUND, MODERN, STREAMABLE, UNSUPPORTED_VERSION, legacyAt, modernAt, onlyModernAt } from './transport-spec.js';
-import { open, post, fenceMessage, postMessage } from './own-http-session.js';
-import { ok, said, served, errorCodeOf, unansweredHttp } from './raw-answers.js';
+import { fenceMessage, open, post, postMessage } from './own-http-session.js';
+import { errorCodeOf, ok, said, served, unansweredHttp } from './raw-answers.js';
 import { servesLegacy } from './serves-legacy.js';
 import { expectMismatch, headerRefused, namedRequest, oddCase, refusedAsMismatch, send, unusedName } from './header-probes.js';
 
@@ -77,7 +77,7 @@ export const headersChecks = defineChecks({ page: 'basic/transports/streamable-h
       const r = await postMessage(ctx, o, o.session.build('mcp-conformance/unknown-method', {}, { id }));
       const code = errorCodeOf(r, id);
       if (r.status === 404 && code === METHOD_NOT_FOUND) return ctx.pass();
-      if (r.status === 0) return ctx.skip(unansweredHttp('the unknown method', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the unknown method', r));
       if (r.status !== 404 && code !== METHOD_NOT_FOUND) {
         return ctx.skip(`the unknown method got neither 404 nor -32601 (${said(r)}): the error itself is judged by base.unknown-method`);
       }
@@ -104,7 +104,7 @@ export const headersChecks = defineChecks({ page: 'basic/transports/streamable-h
       const [p] = await send(ctx, o, [{ what: 'no MCP-Protocol-Version header', message: fenceMessage(o.session, 'no-version-header'), headers: { 'MCP-Protocol-Version': null } }]);
       if (!p) throw new Error('no probe');
       if (refusedAsMismatch(p)) return ctx.pass();
-      if (p.r.status === 0) return ctx.skip(unansweredHttp('the request without MCP-Protocol-Version', p.r));
+      if (p.r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request without MCP-Protocol-Version', p.r));
       const expected = 'HTTP 400 with -32020 (or, from a server that also serves clients older than 2025-06-18, the request treated as 2025-03-26)';
       // The MAY clause allows one other answer, the request treated as 2025-03-26; served as the
       // body's version it is neither, and Server Validation refuses a missing required header.
@@ -212,7 +212,7 @@ export const headersChecks = defineChecks({ page: 'basic/transports/streamable-h
         if (Object.keys(odd).length === 0) return ctx.skip('no session id and no protocol version header to send');
         const r = await post(ctx, o.t, { id: 'header-case', method: 'ping' }, odd);
         if (ok(r) && r.answered) return ctx.pass();
-        if (r.status === 0 || (ok(r) && !r.answered)) return ctx.skip(unansweredHttp('the ping with respelled headers', r));
+        if (r.status === 0 || (ok(r) && !r.answered)) return ctx.skip('no-answer', unansweredHttp('the ping with respelled headers', r));
         return ctx.fail({ expected: `the ping answered with headers spelled ${Object.keys(odd).join(', ')}`, actual: said(r) });
       }
       // Every mirrored header respelled: the fence, and a request that carries Mcp-Name.
@@ -224,7 +224,7 @@ export const headersChecks = defineChecks({ page: 'basic/transports/streamable-h
         probes.push({ what: `${named.message.method} with ${oddCase('Mcp-Name')} too`, message: named.message, headers: respell({ 'MCP-Protocol-Version': ctx.revision, 'Mcp-Method': named.message.method, 'Mcp-Name': named.name }) });
       }
       const [fenceProbe, namedProbe] = await send(ctx, o, probes);
-      if (fenceProbe?.r.status === 0) return ctx.skip(unansweredHttp(fenceProbe.what, fenceProbe.r));
+      if (fenceProbe?.r.status === 0) return ctx.skip('no-answer', unansweredHttp(fenceProbe.what, fenceProbe.r));
       const wrong: string[] = [];
       if (fenceProbe && !served(fenceProbe.r, fenceProbe.message.id)) wrong.push(`${fenceProbe.what}: ${said(fenceProbe.r)}`);
       if (namedProbe && headerRefused(namedProbe)) wrong.push(`${namedProbe.what}: ${said(namedProbe.r)}`);

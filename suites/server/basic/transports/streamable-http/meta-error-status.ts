@@ -6,7 +6,7 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import { clientRequests } from '../../../../../harness/target/client-needs.js';
 import { MODERN } from './transport-spec.js';
 import { open, postMessage } from './own-http-session.js';
-import { said, errorCodeOf } from './raw-answers.js';
+import { errorCodeOf, said } from './raw-answers.js';
 
 const MISSING_CAPABILITY = -32021;
 const INVALID_PARAMS = -32602;

@@ -7,7 +7,7 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { RawResponse } from '../../../../../harness/checks/http-access.js';
 import { since } from '../../../../../harness/revisions.js';
 import { FOREIGN_ORIGIN, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
-import { open, fenceMessage, postMessage } from './own-http-session.js';
+import { fenceMessage, open, postMessage } from './own-http-session.js';
 import { ok, said } from './raw-answers.js';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]|::1)$/i;
@@ -49,7 +49,7 @@ export const originChecks = defineChecks({ page: 'basic/transports/streamable-ht
     async run(ctx) {
       const r = await fromForeignOrigin(ctx);
       if (r.status >= 400 && r.status < 500) return ctx.pass();
-      if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
+      if (r.status === 0) return ctx.skip('no-answer', `the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
       const evidence = { expected: `Origin: ${FOREIGN_ORIGIN} rejected with a 4xx status${ctx.in(since('2025-11-25')) ? ' (403)' : ''}`, actual: said(r) };
       if (!ok(r)) return ctx.warn({ ...evidence, reason: 'the request was neither served nor rejected with a client error status' });
       return loopbackTarget(ctx) ? ctx.fail({ ...evidence, reason: HOLE }) : ctx.warn({ ...evidence, reason: POLICY });
@@ -70,7 +70,7 @@ export const originChecks = defineChecks({ page: 'basic/transports/streamable-ht
     async run(ctx) {
       const r = await fromForeignOrigin(ctx);
       if (r.status === 403) return ctx.pass();
-      if (r.status === 0) return ctx.skip(`the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
+      if (r.status === 0) return ctx.skip('no-answer', `the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
       const evidence = { expected: `HTTP 403 Forbidden for Origin: ${FOREIGN_ORIGIN}`, actual: said(r) };
       if (!ok(r)) return ctx.fail(evidence);
       // Served: invalid for certain only where the server listens on loopback.

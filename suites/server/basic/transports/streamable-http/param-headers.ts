@@ -6,7 +6,7 @@ import type { CheckContext, Verdict } from '../../../../../harness/checks/check.
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { HeaderOverrides } from '../../../../../harness/checks/http-access.js';
 import { MODERN, onlyModernAt } from './transport-spec.js';
-import { open, type Own, postMessage } from './own-http-session.js';
+import { open, postMessage, type Own } from './own-http-session.js';
 import { said, served } from './raw-answers.js';
 import { expectAccepted, expectMismatch, send, type Probe } from './header-probes.js';
 import { callMessage, paramHeaders, paramPlan, presentParams, valueAt, type AnnotatedParam, type ParamPlan } from './param-header-plan.js';

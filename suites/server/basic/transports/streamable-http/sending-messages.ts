@@ -36,7 +36,7 @@ export const sendingMessagesChecks = defineChecks({ page: 'basic/transports/stre
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'content-type'));
       // The sentence prescribes the media type, whatever the status (a refusal in JSON is one JSON object too).
       if (r.contentType === 'application/json' || r.contentType === 'text/event-stream') return ctx.pass(r.status >= 300 ? `HTTP ${r.status} ${r.contentType}` : undefined);
-      if (r.status === 0) return ctx.skip(unansweredHttp('the request', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request', r));
       return ctx.fail({ expected: 'Content-Type application/json or text/event-stream', actual: said(r) });
     },
   },
@@ -56,7 +56,7 @@ export const sendingMessagesChecks = defineChecks({ page: 'basic/transports/stre
       const r = await notificationPost(ctx, await open(ctx, { sendInitialized: false }));
       if (r.status === 202 && !r.body) return ctx.pass();
       if (r.status >= 400) return ctx.pass(`refused with HTTP ${r.status}: the spec's answer to input the server cannot accept`);
-      if (r.status === 0) return ctx.skip(unansweredHttp('the notification', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the notification', r));
       return ctx.fail({ expected: 'HTTP 202 Accepted with no body (or an HTTP error status)', actual: said(r) });
     },
   },

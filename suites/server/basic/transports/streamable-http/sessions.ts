@@ -22,7 +22,7 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     async run(ctx) {
       const { session, t } = await open(ctx);
       const sid = t.sessionId;
-      if (sid === undefined) return ctx.skip(NO_SESSION);
+      if (sid === undefined) return ctx.skip('not-offered', NO_SESSION);
       const bad = [...sid].filter((c) => c < '\x21' || c > '\x7e');
       if (bad.length === 0) return ctx.pass();
       // A lent session may have opened before this check: cite the answer that issued the id.
@@ -42,11 +42,11 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     faults: ['http-missing-session-404'],
     async run(ctx) {
       const t = await own(ctx);
-      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      if (t.sessionId === undefined) return ctx.skip('not-offered', NO_SESSION);
       const r = await post(ctx, t, { id: 'no-session', method: 'ping' }, { 'Mcp-Session-Id': null });
       if (r.status === 400) return ctx.pass();
       if (ok(r)) return ctx.skip('the request was served without the session id: the server does not require one, so the rule does not apply');
-      if (r.status === 0) return ctx.skip(unansweredHttp('the request without the session id', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request without the session id', r));
       return ctx.fail({ expected: 'HTTP 400 Bad Request', actual: said(r) });
     },
   },
@@ -62,13 +62,13 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     faults: ['http-ended-session-400'],
     async run(ctx) {
       const t = await own(ctx);
-      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      if (t.sessionId === undefined) return ctx.skip('not-offered', NO_SESSION);
       const del = await t.deleteSession(ctx.timeoutMs);
-      if (del.status === 405) return ctx.skip('the server does not let clients end sessions (405 to DELETE, a MAY)');
-      if (del.status < 200 || del.status >= 300) return ctx.skip(`DELETE answered HTTP ${del.status}: no ended session to probe (see http.delete-session)`);
+      if (del.status === 405) return ctx.skip('not-offered', 'the server does not let clients end sessions (405 to DELETE, a MAY)');
+      if (del.status < 200 || del.status >= 300) return ctx.skip('cannot-set-up', `DELETE answered HTTP ${del.status}: no ended session to probe (see http.delete-session)`);
       const r = await post(ctx, t, { id: 'ended-session', method: 'ping' });
       if (r.status === 404) return ctx.pass();
-      if (r.status === 0) return ctx.skip(unansweredHttp('the request with the ended session id', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request with the ended session id', r));
       return ctx.fail({ expected: `HTTP 404 Not Found for the ended session (DELETE answered ${del.status})`, actual: said(r) });
     },
   },
@@ -85,10 +85,10 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     faults: ['http-unknown-session-400'],
     async run(ctx) {
       const t = await own(ctx);
-      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      if (t.sessionId === undefined) return ctx.skip('not-offered', NO_SESSION);
       const r = await post(ctx, t, { id: 'unknown-session', method: 'ping' }, { 'Mcp-Session-Id': `mcp-conformance-${randomUUID()}` });
       if (r.status === 404) return ctx.pass();
-      if (r.status === 0) return ctx.skip(unansweredHttp('the request with a session id never issued', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request with a session id never issued', r));
       return ctx.fail({
         expected: 'HTTP 404 Not Found (the answer that makes clients start a new session)',
         actual: said(r),
@@ -109,10 +109,10 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     faults: ['http-delete-400'],
     async run(ctx) {
       const t = await own(ctx);
-      if (t.sessionId === undefined) return ctx.skip(NO_SESSION);
+      if (t.sessionId === undefined) return ctx.skip('not-offered', NO_SESSION);
       const { status } = await t.deleteSession(ctx.timeoutMs);
       if ((status >= 200 && status < 300) || status === 405) return ctx.pass();
-      if (status === 0) return ctx.skip("DELETE got no answer: no status to judge, and whether the server answers at all is left to the harness's timeout handling");
+      if (status === 0) return ctx.skip('no-answer', "DELETE got no answer: no status to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({
         expected: 'HTTP 2xx (session ended) or 405 Method Not Allowed',
         actual: `HTTP ${status}`,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { RawResponse } from '../../../../../harness/checks/http-access.js';
 import { MODERN, onlyModernAt } from './transport-spec.js';
-import { open, own, fenceMessage, postMessage } from './own-http-session.js';
+import { fenceMessage, open, own, postMessage } from './own-http-session.js';
 import { said, served, unansweredHttp } from './raw-answers.js';
 import { servesLegacy } from './serves-legacy.js';
 
@@ -36,7 +36,7 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
       const answers = { GET: get, DELETE: del };
       // No HTTP answer is no status to judge.
       const wrong = Object.entries(answers).filter(([, r]) => r.status !== 405 && r.status !== 0);
-      if (wrong.length === 0 && get.status === 0 && del.status === 0) return ctx.skip(unansweredHttp('GET and DELETE', get));
+      if (wrong.length === 0 && get.status === 0 && del.status === 0) return ctx.skip('no-answer', unansweredHttp('GET and DELETE', get));
       if (wrong.length === 0) return ctx.pass();
       if (wrong.some(([, r]) => r.status === 401 || r.status === 403)) return ctx.skip(`refused for authorization (${wrong.map(([m, r]) => `${m}: ${status(r)}`).join(', ')}; see auth.*)`);
       if (await servesLegacy(ctx, t)) return ctx.skip('the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
@@ -57,7 +57,7 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
       const plain = await postMessage(ctx, o, fenceMessage(o.session, 'plain'));
       const stray = `mcp-conformance-${randomUUID()}`;
       const carrying = await postMessage(ctx, o, fenceMessage(o.session, 'stray-session-id'), { 'Mcp-Session-Id': stray });
-      if (carrying.status === 0) return ctx.skip(unansweredHttp('the request carrying a stray Mcp-Session-Id', carrying));
+      if (carrying.status === 0) return ctx.skip('no-answer', unansweredHttp('the request carrying a stray Mcp-Session-Id', carrying));
       const problems: string[] = [];
       if (plain.headers['mcp-session-id'] !== undefined) problems.push(`a plain request's answer minted Mcp-Session-Id: ${plain.headers['mcp-session-id']}`);
       if (!served(carrying, 'stray-session-id')) problems.push(`the request carrying Mcp-Session-Id: ${stray} was not served (${said(carrying)})`);
@@ -81,7 +81,7 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
       const o = await open(ctx);
       const r = await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' });
       if (served(r, 'last-event-id')) return ctx.pass();
-      if (r.status === 0) return ctx.skip(unansweredHttp('the request carrying Last-Event-ID', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request carrying Last-Event-ID', r));
       if (await servesLegacy(ctx, o.t)) return ctx.skip(`${LEGACY_TOO}: ${said(r)}`);
       return ctx.fail({ expected: 'the request served (Last-Event-ID ignored)', actual: said(r) });
     },

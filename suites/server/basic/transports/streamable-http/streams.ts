@@ -26,7 +26,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const info = await (await own(ctx)).openGetStream();
       if ((info.status === 200 && info.contentType === 'text/event-stream') || info.status === 405) return ctx.pass();
       if (info.status === 401 || info.status === 403) return ctx.skip(`the GET was refused for authorization (HTTP ${info.status}; see auth.*)`);
-      if (info.status === 0) return ctx.skip("the GET got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling");
+      if (info.status === 0) return ctx.skip('no-answer', "the GET got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream, or 405', actual: `HTTP ${info.status}${info.contentType ? ` ${info.contentType}` : ''}${info.body ? `: ${info.body.slice(0, 120)}` : ''}` });
     },
   },
@@ -66,7 +66,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const misplaced = got.ids.filter((id) => got.onGet.some((m) => isResponseTo(m, id)));
       if (misplaced.length === 0 && got.answered) return ctx.pass();
       // A ping with no response anywhere shows no place: whether it is answered at all is the harness's timeout handling.
-      if (misplaced.length === 0) return ctx.skip("a ping got no response anywhere: no place to judge, and whether the server answers at all is left to the harness's timeout handling");
+      if (misplaced.length === 0) return ctx.skip('no-answer', "a ping got no response anywhere: no place to judge, and whether the server answers at all is left to the harness's timeout handling");
       return ctx.fail({
         expected: 'each response in the JSON body or SSE stream of the POST that carried its request',
         actual: misplaced.length > 0 ? `the response(s) to id ${misplaced.join(', ')} arrived on the GET stream` : 'a ping got no response',
@@ -86,10 +86,10 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     faults: ['http-no-priming-event'],
     async run(ctx) {
       const r = await post(ctx, await own(ctx), { id: 'priming', method: 'ping' });
-      if (r.status === 0) return ctx.skip(unansweredHttp('the ping', r));
+      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the ping', r));
       if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
       const first = r.events?.[0];
-      if (!first) return ctx.skip("the stream carried no event in time: no first event to judge, and whether the server answers at all is left to the harness's timeout handling");
+      if (!first) return ctx.skip('no-answer', "the stream carried no event in time: no first event to judge, and whether the server answers at all is left to the harness's timeout handling");
       if (first?.id !== undefined && first.data === '') return ctx.pass();
       return ctx.fail({ expected: 'a first event with an id and empty data', actual: first ? `first event: id ${first.id ?? '(none)'}, data ${ctx.brief(first.data, 120)}` : 'no event' });
     },
@@ -110,7 +110,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const answers = [];
       for (const n of [1, 2, 3]) answers.push(await post(ctx, t, { id: `ids-${n}`, method: 'ping' }));
       const ids = answers.flatMap((r) => (r.events ?? []).flatMap((e) => (e.id !== undefined && e.id !== '' ? [e.id] : [])));
-      if (ids.length === 0) return ctx.skip('the server attaches no SSE event ids (resumability is a MAY)');
+      if (ids.length === 0) return ctx.skip('not-offered', 'the server attaches no SSE event ids (resumability is a MAY)');
       const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
       if (repeated.length === 0) return ctx.pass();
       return ctx.fail({ expected: 'every event id used once in the session', actual: `ids used more than once: ${repeated.slice(0, 5).join(', ')} (of ${ids.join(', ')})` });
@@ -135,7 +135,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const b = await post(ctx, t, { id: 'resume-b', method: 'ping' });
       const roundTripMs = performance.now() - sentB;
       const from = a.events?.find((e) => e.id !== undefined && e.id !== '');
-      if (!from?.id) return ctx.skip('the server attaches no event ids to POST streams: resumption is not offered (MAY)');
+      if (!from?.id) return ctx.skip('not-offered', 'the server attaches no event ids to POST streams: resumption is not offered (MAY)');
       const other = new Set((b.events ?? []).filter((e) => e.data !== '').map((e) => e.data));
       const isForeign = (e: SseEvent): boolean => e.data !== '' && (other.has(e.data) || isResponseTo(messageOf(e), 'resume-b'));
       const window = replayWindowMs(roundTripMs, ctx.timeoutMs);
@@ -146,7 +146,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
         sseWindowMs: window,
         sseUntil: (events) => events.some(isForeign),
       });
-      if (r.status !== 200 || r.contentType !== 'text/event-stream') return ctx.skip(`the server did not resume the stream (${said(r)}): replay is a MAY, nothing to judge`);
+      if (r.status !== 200 || r.contentType !== 'text/event-stream') return ctx.skip('not-offered', `the server did not resume the stream (${said(r)}): replay is a MAY, nothing to judge`);
       const foreign = (r.events ?? []).filter(isForeign);
       if (foreign.length === 0) return ctx.pass(`nothing of another stream within ${window} ms of the resumed stream's headers`);
       return ctx.fail({

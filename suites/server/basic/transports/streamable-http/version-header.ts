@@ -27,7 +27,7 @@ export const versionHeaderChecks = defineChecks({ page: 'basic/transports/stream
         if (r.status === 0) silent.push(unansweredHttp(`MCP-Protocol-Version: ${value}`, r));
         else if (r.status !== 400) wrong.push(`${value}: ${said(r)}`);
       }
-      if (wrong.length === 0 && silent.length === 2) return ctx.skip(silent.join('; '));
+      if (wrong.length === 0 && silent.length === 2) return ctx.skip('no-answer', silent.join('; '));
       if (wrong.length === 0) return ctx.pass(silent.length ? silent.join('; ') : undefined);
       return ctx.fail({ expected: 'HTTP 400 Bad Request for MCP-Protocol-Version 1999-01-01 and not-a-version', actual: wrong.join('; ') });
     },
@@ -46,7 +46,7 @@ export const versionHeaderChecks = defineChecks({ page: 'basic/transports/stream
     async run(ctx) {
       const r = await post(ctx, await own(ctx), { id: 'no-version', method: 'ping' }, { 'MCP-Protocol-Version': null });
       if (ok(r) && r.answered) return ctx.pass();
-      if (r.status === 0 || (ok(r) && !r.answered)) return ctx.skip(unansweredHttp('the ping without MCP-Protocol-Version', r));
+      if (r.status === 0 || (ok(r) && !r.answered)) return ctx.skip('no-answer', unansweredHttp('the ping without MCP-Protocol-Version', r));
       return ctx.fail({ expected: 'the ping answered (the negotiated version, or 2025-03-26, is assumed)', actual: said(r) });
     },
   },
