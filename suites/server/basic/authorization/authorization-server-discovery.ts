@@ -5,7 +5,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { between, only } from '../../../../harness/revisions.js';
 import { NO_OAUTH, protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { getJson, NO_ANSWER, probe, said, unprotected } from './unauthenticated-probe.js';
+import { getJson, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
 
 export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-015: "Authorization servers MUST provide OAuth 2.0 Authorization Server Metadata
@@ -78,9 +78,8 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
     revisions: only('2025-03-26'),
     faults: ['auth-no-metadata-no-fallback'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       const origin = new URL(p.door.url).origin;
       if ((await getJson(p.door, `${origin}/.well-known/oauth-authorization-server`)).doc) return ctx.pass('the server publishes metadata (no fallback needed)');
       const authorize = await p.door.raw({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null } });

@@ -4,7 +4,7 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { between, only } from '../../../../harness/revisions.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { initialize, NO_ANSWER, NOT_PROTECTED, probe, said, unprotected } from './unauthenticated-probe.js';
+import { initialize, NO_ANSWER, NOT_PROTECTED, probe, protectedProbe, said } from './unauthenticated-probe.js';
 
 export const challengeChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-010: "When authorization is required and not yet proven by the client, servers MUST
@@ -53,9 +53,8 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     revisions: between('2025-03-26', '2025-11-25'),
     faults: ['auth-no-challenge'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       if (p.bearer) return ctx.pass();
       const header = p.r.headers['www-authenticate'];
       return ctx.fail({ expected: 'WWW-Authenticate: Bearer ...', actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}` });
@@ -75,9 +74,8 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     revisions: only('2025-06-18'),
     faults: ['auth-challenge-no-resource-metadata'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p, true);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx, { bearer: true });
+      if ('status' in p) return p;
       const url = p.bearer?.params.resource_metadata;
       if (url && /^https?:\/\//i.test(url)) return ctx.pass();
       return ctx.fail({ expected: 'a resource_metadata="<absolute URL>" parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
@@ -97,9 +95,8 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     revisions: only('2025-11-25'),
     faults: ['auth-challenge-no-scope'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p, true);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx, { bearer: true });
+      if ('status' in p) return p;
       if (p.bearer?.params.scope !== undefined) return ctx.pass();
       return ctx.fail({ expected: 'a scope="..." parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
     },

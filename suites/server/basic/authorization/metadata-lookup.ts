@@ -3,7 +3,7 @@
 // 8414 / OpenID discovery, in each revision's order). Shared by the discovery checks.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import type { RevisionInfo } from '../../../../harness/revisions.js';
-import { getJson, unprotected, probe, type Probe } from './unauthenticated-probe.js';
+import { getJson, protectedProbe, type Probe } from './unauthenticated-probe.js';
 
 export interface Found {
   url: string;
@@ -30,6 +30,14 @@ export async function findPrm(p: Probe): Promise<{ found?: Found; tried: string[
     answered ||= r.status !== 0;
   }
   return { tried, silent: !answered };
+}
+
+/** A protected server's protected resource metadata as findPrm finds it; otherwise the skip to return. */
+export async function protectedPrm(ctx: CheckContext): Promise<Found | Verdict> {
+  const p = await protectedProbe(ctx);
+  if ('status' in p) return p;
+  const { found } = await findPrm(p);
+  return found ?? ctx.skip('no protected resource metadata found (see auth.prm-discoverable)');
 }
 
 /**
@@ -89,9 +97,8 @@ async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<AsMetadata |
 
 /** A protected server's authorization server metadata as findAsMetadata finds it; otherwise the skip to return. */
 export async function protectedAsMetadata(ctx: CheckContext): Promise<AsMetadata | Verdict> {
-  const p = await probe(ctx);
-  const skip = unprotected(p);
-  if (skip) return ctx.skip(skip);
+  const p = await protectedProbe(ctx);
+  if ('status' in p) return p;
   const got = await findAsMetadata(ctx, p);
   return typeof got === 'string' ? ctx.skip(got) : got;
 }

@@ -3,11 +3,9 @@
 // the resource it was fetched for.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { between, only } from '../../../../harness/revisions.js';
-import { findPrm, NO_OAUTH, oauthSign } from './metadata-lookup.js';
+import { findPrm, NO_OAUTH, oauthSign, protectedPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { NO_ANSWER, probe, unprotected } from './unauthenticated-probe.js';
-
-const NO_PRM = 'no protected resource metadata found (see auth.prm-discoverable)';
+import { NO_ANSWER, protectedProbe } from './unauthenticated-probe.js';
 
 /** RFC 9728 §3.3 compares identifiers exactly; URL parsing only normalises case and an empty path. */
 function sameResource(a: string, b: string): boolean {
@@ -32,9 +30,8 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
     revisions: only('2025-11-25'),
     faults: ['auth-prm-undiscoverable'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       const { found, tried, silent } = await findPrm(p);
       if (found) return ctx.pass();
       if (silent) return ctx.skip('no-answer', NO_ANSWER);
@@ -56,11 +53,8 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
     revisions: between('2025-06-18', '2025-11-25'),
     faults: ['auth-prm-no-authorization-servers'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
-      const { found } = await findPrm(p);
-      if (!found) return ctx.skip(NO_PRM);
+      const found = await protectedPrm(ctx);
+      if ('status' in found) return found;
       const servers = found.doc.authorization_servers;
       if (Array.isArray(servers) && servers.length > 0 && servers.every((s) => typeof s === 'string')) return ctx.pass();
       return ctx.fail({ expected: 'authorization_servers: a non-empty array of issuer URLs', actual: `${found.url}: authorization_servers ${ctx.brief(servers)}` });
@@ -81,11 +75,8 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
     revisions: between('2025-06-18', '2025-11-25'),
     faults: ['auth-prm-wrong-resource'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
-      const { found } = await findPrm(p);
-      if (!found) return ctx.skip(NO_PRM);
+      const found = await protectedPrm(ctx);
+      if ('status' in found) return found;
       const resource = found.doc.resource;
       if (typeof resource === 'string' && found.resources.some((r) => sameResource(r, resource))) return ctx.pass();
       return ctx.fail({ expected: `resource: ${found.resources.join(' or ')}`, actual: `${found.url}: resource ${ctx.brief(resource)}` });

@@ -8,7 +8,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { between } from '../../../../harness/revisions.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { initialize, NO_ANSWER, probe, said, unprotected } from './unauthenticated-probe.js';
+import { initialize, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
 
 export const tokenChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-018: "Invalid or expired tokens MUST receive a HTTP 401 response."
@@ -21,9 +21,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
     revisions: between('2025-03-26', '2025-11-25'),
     faults: ['auth-invalid-token-accepted'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       const r = await initialize(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
       if (r.status === 401) return ctx.pass();
       if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
@@ -46,9 +45,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
     revisions: between('2025-03-26', '2025-11-25'),
     faults: ['auth-session-authenticates'],
     async run(ctx) {
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
       const opened = await p.door.raw({
         method: 'POST',
@@ -92,9 +90,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
     async run(ctx) {
       const foreign = ctx.settings.foreignToken;
       if (!foreign) return ctx.skip('not-allowed', 'no --foreign-token given: the tool cannot mint a token for another resource');
-      const p = await probe(ctx);
-      const skip = unprotected(p);
-      if (skip) return ctx.skip(skip);
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
       const r = await initialize(ctx, p.door, { Authorization: `Bearer ${foreign}` });
       if (r.status === 401 || r.status === 403) return ctx.pass();
       if (r.status === 0) return ctx.skip('no-answer', 'the request with the foreign token got no HTTP answer: nothing to judge');

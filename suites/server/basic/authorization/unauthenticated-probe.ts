@@ -2,7 +2,7 @@
 // of the check's own, whose 401 says the server is protected. Every request here is raw (never
 // delivered to the peer); metadata is fetched without credentials, and the user's token only
 // ever goes to the MCP server's own origin.
-import type { CheckContext } from '../../../../harness/checks/check.js';
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { bearerChallenge, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../../../harness/checks/http-access.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
 
@@ -46,11 +46,18 @@ export async function probe(ctx: CheckContext): Promise<Probe> {
 }
 
 /** A skip reason unless the probe got a 401 (and, when `bearer`, a Bearer challenge). */
-export function unprotected(p: Probe, bearer = false): string | undefined {
+function unprotected(p: Probe, bearer = false): string | undefined {
   if (p.r.status >= 200 && p.r.status < 300) return NOT_PROTECTED;
   if (p.r.status !== 401) return NO_CHALLENGE;
   if (bearer && !p.bearer) return 'the 401 has no Bearer challenge (see auth.challenge-bearer)';
   return undefined;
+}
+
+/** The probe of a protected server (a 401, with a Bearer challenge when `bearer`); otherwise the skip to return. */
+export async function protectedProbe(ctx: CheckContext, { bearer = false } = {}): Promise<Probe | Verdict> {
+  const p = await probe(ctx);
+  const skip = unprotected(p, bearer);
+  return skip ? ctx.skip(skip) : p;
 }
 
 /** A JSON document fetched without credentials (metadata is public). */
