@@ -1,10 +1,12 @@
-// basic/transports: HTTP with SSE (2024-11-05).
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+// basic/transports: HTTP with SSE (2024-11-05), in the spec's order: the endpoints and the
+// endpoint event, message events, the Origin.
 import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
-import { sseChecks } from '../../../sse.js';
+import { sseEndpointChecks } from './endpoints.js';
+import { sseMessageEventChecks } from './message-events.js';
+import { sseOriginChecks } from './origin.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...sseChecks],
-  excluded: {  },
+  checks: [...sseEndpointChecks, ...sseMessageEventChecks, ...sseOriginChecks],
+  excluded: {},
 };

@@ -1,11 +1,10 @@
-// basic/transports/stdio.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+// basic/transports/stdio: stdout framing and encoding, then (from 2025-06-18) no batches.
 import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
-import { stdioChecks } from '../../../stdio.js';
+import { stdoutFramingChecks } from './stdout-framing.js';
 import { stdioBatchChecks } from './no-batches.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...stdioChecks, ...stdioBatchChecks],
-  excluded: {  },
+  checks: [...stdoutFramingChecks, ...stdioBatchChecks],
+  excluded: {},
 };

@@ -1,10 +1,11 @@
-// Communication security (basic/authorization, 2025-03-26..2025-11-25): the authorization
+// basic/authorization, communication security (2025-03-26..2025-11-25): the authorization
 // server's endpoints are served over HTTPS. Judged on the authorization server metadata the
 // discovery checks find (see auth.as-metadata). A loopback host may use http: that is local
 // testing (the reference and every local test server), passed with a note, never failed.
-import type { Check } from '../../harness/checks/check.js';
-import { between } from '../../harness/revisions.js';
-import { page, protectedAsMetadata, underOptionalAuthorization, withinOptionalAuthorization } from './auth.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { between } from '../../../../harness/revisions.js';
+import { protectedAsMetadata } from './metadata-lookup.js';
+import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 
 /** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
 const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
@@ -33,21 +34,21 @@ function sortEndpoints(doc: Record<string, unknown>): { https: string[]; loopbac
   return out;
 }
 
-export const authEndpointChecks: Check[] = [
+export const endpointsHttpsChecks = defineChecks({ page: 'basic/authorization', revisions: between('2025-03-26', '2025-11-25'), transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // 2025-03-26 Security Considerations: "All authorization endpoints MUST be served over
   // HTTPS"; 2025-06-18, 2025-11-25 Communication Security: "All authorization server endpoints
   // MUST be served over HTTPS." (following OAuth 2.1 §1.5).
   {
     id: 'auth.as-endpoints-https',
     title: 'The authorization server metadata names only https endpoints (http only on loopback)',
-    spec: underOptionalAuthorization([page('security-considerations', 'MUST'), page('communication-security', 'MUST', '2025-06-18')]),
+    spec: underOptionalAuthorization([
+      { url: '#security-considerations', level: 'MUST' },
+      { url: '#communication-security', level: 'MUST', from: '2025-06-18' },
+    ]),
     requirement: withinOptionalAuthorization('All authorization server endpoints MUST be served over HTTPS.'),
     fix: 'Serve the authorization server (issuer, authorization, token and registration endpoints) over https and publish https URLs in its metadata',
-    side: 'server',
-    revisions: between('2025-03-26', '2025-11-25'),
-    transports: ['streamable-http'],
+    digest: ['AUTH-017'],
     faults: ['auth-as-endpoint-http'],
-    connection: 'own',
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
@@ -61,4 +62,4 @@ export const authEndpointChecks: Check[] = [
       return ctx.pass();
     },
   },
-];
+]);

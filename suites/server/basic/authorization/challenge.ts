@@ -1,0 +1,104 @@
+// basic/authorization (2025-03-26..2025-11-25): the 401 a protected server answers a request
+// without credentials, and what its WWW-Authenticate challenge says (Bearer, where the protected
+// resource metadata is, which scope is needed).
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { between, only } from '../../../../harness/revisions.js';
+import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
+import { initialize, NO_ANSWER, NOT_PROTECTED, probe, protectedProbe, said } from './unauthenticated-probe.js';
+
+export const challengeChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
+  // AUTH-010: "When authorization is required and not yet proven by the client, servers MUST
+  // respond with HTTP 401 Unauthorized" (2025-03-26); the error-handling table later: "401
+  // Unauthorized: Authorization required or token invalid". Another refusal fails only when the
+  // same request with the user's credentials is served (so the credentials were what it lacked).
+  {
+    id: 'auth.unauthenticated-401',
+    title: 'A request without credentials to a protected server gets 401 Unauthorized',
+    spec: underOptionalAuthorization([
+      { url: '#example-authorization-code-grant', level: 'MUST' },
+      { url: '#error-handling', level: 'MUST', from: '2025-06-18' },
+    ]),
+    requirement: withinOptionalAuthorization('When authorization is required and not yet proven by the client, servers MUST respond with HTTP 401 Unauthorized.'),
+    digest: ['AUTH-010'],
+    revisions: between('2025-03-26', '2025-11-25'),
+    faults: ['auth-missing-token-403'],
+    async run(ctx) {
+      const p = await probe(ctx);
+      if (p.r.status === 401) return ctx.pass();
+      if (p.r.status >= 200 && p.r.status < 300) return ctx.skip(NOT_PROTECTED);
+      if (p.r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      const withCredentials = await initialize(ctx, p.door, {});
+      if (withCredentials.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      const evidence = { expected: 'HTTP 401 Unauthorized', actual: `${said(p.r)} (with the user's credentials: HTTP ${withCredentials.status})` };
+      if (withCredentials.status >= 200 && withCredentials.status < 300) return ctx.fail(evidence);
+      return ctx.warn({ ...evidence, reason: 'refused with and without credentials: the refusal may not be about authorization' });
+    },
+  },
+
+  // 2025-06-18: "MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401
+  // Unauthorized"; RFC 6750 §3 (OAuth 2.1 §5.3, which token handling refers to) gives the
+  // Bearer challenge. 2025-03-26 and 2025-11-25 only reach it through OAuth: a SHOULD there.
+  {
+    id: 'auth.challenge-bearer',
+    title: 'A 401 carries a WWW-Authenticate Bearer challenge',
+    spec: underOptionalAuthorization([
+      { url: '#token-handling', level: 'SHOULD' },
+      { url: '#authorization-server-location', level: 'MUST', from: '2025-06-18' },
+      { url: '#protected-resource-metadata-discovery-requirements', level: 'SHOULD', from: '2025-11-25' },
+    ]),
+    requirement: withinOptionalAuthorization(
+      'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL (2025-06-18; 2025-03-26 and 2025-11-25 reach the Bearer challenge through OAuth 2.1 and RFC 6750 only, hence a SHOULD there).',
+    ),
+    digest: ['AUTH-011'],
+    revisions: between('2025-03-26', '2025-11-25'),
+    faults: ['auth-no-challenge'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      if (p.bearer) return ctx.pass();
+      const header = p.r.headers['www-authenticate'];
+      return ctx.fail({ expected: 'WWW-Authenticate: Bearer ...', actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}` });
+    },
+  },
+
+  // AUTH-011 (2025-06-18): the 401's WWW-Authenticate indicates "the location of the resource
+  // server metadata URL as described in RFC9728 Section 5.1", i.e. its resource_metadata parameter.
+  {
+    id: 'auth.challenge-resource-metadata',
+    title: 'The 401 challenge names the protected resource metadata (resource_metadata)',
+    spec: underOptionalAuthorization({ url: '#authorization-server-location', level: 'MUST' }),
+    requirement: withinOptionalAuthorization(
+      'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL as described in RFC9728 Section 5.1',
+    ),
+    digest: ['AUTH-011'],
+    revisions: only('2025-06-18'),
+    faults: ['auth-challenge-no-resource-metadata'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx, { bearer: true });
+      if ('status' in p) return p;
+      const url = p.bearer?.params.resource_metadata;
+      if (url && /^https?:\/\//i.test(url)) return ctx.pass();
+      return ctx.fail({ expected: 'a resource_metadata="<absolute URL>" parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+    },
+  },
+
+  // AUTH-014 (2025-11-25): "MCP servers SHOULD include a scope parameter in the
+  // WWW-Authenticate header ... to indicate the scopes required for accessing the resource."
+  {
+    id: 'auth.challenge-scope',
+    title: 'The 401 challenge says which scope is needed',
+    spec: underOptionalAuthorization({ url: '#protected-resource-metadata-discovery-requirements', level: 'SHOULD' }),
+    requirement: withinOptionalAuthorization(
+      'MCP servers SHOULD include a scope parameter in the WWW-Authenticate header as defined in RFC 6750 Section 3 to indicate the scopes required for accessing the resource.',
+    ),
+    digest: ['AUTH-014'],
+    revisions: only('2025-11-25'),
+    faults: ['auth-challenge-no-scope'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx, { bearer: true });
+      if ('status' in p) return p;
+      if (p.bearer?.params.scope !== undefined) return ctx.pass();
+      return ctx.fail({ expected: 'a scope="..." parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+    },
+  },
+]);

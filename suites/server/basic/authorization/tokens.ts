@@ -1,0 +1,103 @@
+// basic/authorization (2025-03-26..2025-11-25): which tokens a protected server accepts. An
+// invalid token, a session id without the token, and (2025-06-18 on) a token issued for another
+// resource are all refused with 401. The tool cannot mint a token for another resource, so the
+// user lends one (--foreign-token); without it that check skips. The token goes only to the MCP
+// server's own origin, as the user's own token does.
+import { randomUUID } from 'node:crypto';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { between } from '../../../../harness/revisions.js';
+import { initializeParams } from '../../../../harness/sessions/legacy.js';
+import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
+import { initialize, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
+
+export const tokenChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
+  // AUTH-018: "Invalid or expired tokens MUST receive a HTTP 401 response."
+  {
+    id: 'auth.invalid-token-401',
+    title: 'A request with an invalid bearer token gets 401 Unauthorized',
+    spec: underOptionalAuthorization({ url: '#token-handling', level: 'MUST' }),
+    requirement: withinOptionalAuthorization('Invalid or expired tokens MUST receive a HTTP 401 response.'),
+    digest: ['AUTH-018'],
+    revisions: between('2025-03-26', '2025-11-25'),
+    faults: ['auth-invalid-token-accepted'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      const r = await initialize(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
+      if (r.status === 401) return ctx.pass();
+      if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      return ctx.fail({ expected: 'HTTP 401 Unauthorized for an invalid token', actual: said(r) });
+    },
+  },
+
+  // Token requirements: "authorization MUST be included in every HTTP request from client to
+  // server, even if they are part of the same logical session"; a request without it has not
+  // proven authorization, and "servers MUST respond with HTTP 401" (auth.unauthenticated-401).
+  // So a session id the user's credentials opened is no credential of its own.
+  {
+    id: 'auth.session-needs-credentials',
+    title: 'A request in a session the credentials opened, sent without them, gets 401 (a session id is no credential)',
+    spec: underOptionalAuthorization({ url: '#token-requirements', level: 'MUST' }),
+    requirement: withinOptionalAuthorization(
+      'Note that authorization MUST be included in every HTTP request from client to server, even if they are part of the same logical session. When authorization is required and not yet proven by the client, servers MUST respond with HTTP 401 Unauthorized.',
+    ),
+    digest: ['AUTH-010'],
+    revisions: between('2025-03-26', '2025-11-25'),
+    faults: ['auth-session-authenticates'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+      const opened = await p.door.raw({
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session', method: 'initialize', params: initializeParams(ctx.revision) }),
+        sseWindowMs: 200,
+      });
+      const sid = opened.headers['mcp-session-id'];
+      if (opened.status < 200 || opened.status >= 300) return ctx.skip(`an initialize with the user's credentials got ${said(opened)}: no session to test`);
+      if (!sid) return ctx.skip('the server issues no session id (sessions are optional): nothing to stand in for credentials');
+      const inSession = { 'Mcp-Session-Id': sid, ...(ctx.rev.protocolVersionHeader ? { 'MCP-Protocol-Version': ctx.revision } : {}) };
+      try {
+        await p.door.raw({ method: 'POST', headers: { ...json, ...inSession }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+        const r = await p.door.raw({ method: 'POST', headers: { ...json, ...inSession, Authorization: null }, body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session-ping', method: 'ping' }), sseWindowMs: 200 });
+        if (r.status === 401) return ctx.pass();
+        if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+        const evidence = { expected: 'HTTP 401 Unauthorized for a ping with the session id but without the Authorization header', actual: said(r) };
+        if (r.status >= 200 && r.status < 300) return ctx.fail(evidence);
+        return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that asks for credentials' });
+      } finally {
+        await p.door.raw({ method: 'DELETE', headers: inSession });
+      }
+    },
+  },
+
+  // Token Handling (2025-06-18, 2025-11-25): "MCP servers MUST validate that access tokens were
+  // issued specifically for them as the intended audience, according to RFC 8707 Section 2."
+  // Access Token Privilege Restriction: "MCP servers MUST only accept tokens specifically
+  // intended for themselves and MUST reject tokens that do not include them in the audience
+  // claim". 2025-03-26 says no word of audiences. A server that accepts any token at all
+  // accepts this one too (auth-invalid-token-accepted).
+  {
+    id: 'auth.token-audience-validated',
+    title: 'A token issued for another resource (--foreign-token) is refused with 401',
+    spec: underOptionalAuthorization({ url: '#token-handling', level: 'MUST' }),
+    requirement: withinOptionalAuthorization('MCP servers MUST validate that access tokens were issued specifically for them as the intended audience, according to RFC 8707 Section 2.'),
+    fix: "Check the token's audience (aud claim, or the resource it was issued for) against the server's canonical URI, and answer 401 when it names another resource",
+    digest: ['AUTH-019'],
+    revisions: between('2025-06-18', '2025-11-25'),
+    faults: ['auth-audience-unchecked', 'auth-invalid-token-accepted'],
+    async run(ctx) {
+      const foreign = ctx.settings.foreignToken;
+      if (!foreign) return ctx.skip('not-allowed', 'no --foreign-token given: the tool cannot mint a token for another resource');
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      const r = await initialize(ctx, p.door, { Authorization: `Bearer ${foreign}` });
+      if (r.status === 401 || r.status === 403) return ctx.pass();
+      if (r.status === 0) return ctx.skip('no-answer', 'the request with the foreign token got no HTTP answer: nothing to judge');
+      const evidence = { expected: 'HTTP 401 Unauthorized (or 403) for the token issued for another resource (--foreign-token)', actual: said(r) };
+      if (r.status >= 200 && r.status < 300) return ctx.fail({ ...evidence, reason: 'the server served a request carrying a token issued for another resource' });
+      return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that says the token is not valid here' });
+    },
+  },
+]);
