@@ -4,15 +4,12 @@
 // testing (the reference and every local test server), passed with a note, never failed.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { between } from '../../../../harness/revisions.js';
+import { isLoopbackHost } from '../../../../harness/rules/loopback.js';
 import { protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 
 /** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
 const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
-
-function loopback(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /** Each endpoint the document names, by verdict; values that are no absolute URL are auth.as-metadata's business. */
 function sortEndpoints(doc: Record<string, unknown>): { https: string[]; loopbackHttp: string[]; bad: string[] } {
@@ -28,7 +25,7 @@ function sortEndpoints(doc: Record<string, unknown>): { https: string[]; loopbac
     }
     const named = `${field} ${value.slice(0, 200)}`;
     if (url.protocol === 'https:') out.https.push(named);
-    else if (url.protocol === 'http:' && loopback(url.hostname)) out.loopbackHttp.push(named);
+    else if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) out.loopbackHttp.push(named);
     else out.bad.push(named);
   }
   return out;

@@ -2,21 +2,11 @@
 // to prevent DNS rebinding attacks" (SSE-005).
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { isLoopbackUrl } from '../../../../../harness/rules/loopback.js';
 import { ownConnection } from './own-connection.js';
 import { httpWithSse } from './places.js';
 
 const FOREIGN_ORIGIN = 'http://attacker.example';
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/i;
-
-/** Is the server on this machine's loopback (the case DNS rebinding attacks)? */
-function loopback(url: string): boolean {
-  try {
-    return LOOPBACK.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
-
 export const sseOriginChecks = defineChecks({ page: 'basic/transports/sse', revisions: RANGE.legacy, transports: ['sse'], needs: ['connection', 'raw-http'] }, [
   // No status is prescribed. Which origins are valid is the server's policy, except on a
   // loopback target: there a foreign Origin accepted is the DNS-rebinding hole the rule is
@@ -38,7 +28,7 @@ export const sseOriginChecks = defineChecks({ page: 'basic/transports/sse', revi
         actual: `HTTP ${r.status}${r.contentType ? ` ${r.contentType}` : ''}${r.status >= 200 && r.status < 300 ? ': the stream opened' : ''}`,
       };
       if (r.status >= 300) return ctx.warn({ ...evidence, reason: 'the connection was neither opened nor rejected with a client error status' });
-      if (loopback(t.url)) return ctx.fail({ ...evidence, reason: 'the server opened a stream for a foreign Origin although it listens on loopback: any web page the user opens could reach it by DNS rebinding' });
+      if (isLoopbackUrl(t.url)) return ctx.fail({ ...evidence, reason: 'the server opened a stream for a foreign Origin although it listens on loopback: any web page the user opens could reach it by DNS rebinding' });
       return ctx.warn({ ...evidence, reason: 'the server accepted a foreign Origin; which origins are valid is its policy (it may allow every origin on purpose), but unless it does, a web page could reach it' });
     },
   },

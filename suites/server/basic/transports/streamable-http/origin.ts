@@ -6,21 +6,13 @@ import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { RawResponse } from '../../../../../harness/checks/http-access.js';
 import { since } from '../../../../../harness/revisions.js';
+import { isLoopbackUrl } from '../../../../../harness/rules/loopback.js';
 import { FOREIGN_ORIGIN, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
 import { fenceMessage, open, postMessage } from './own-http-session.js';
 import { ok, said } from './raw-answers.js';
 
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\]|::1)$/i;
-
 /** Is the target on this machine's loopback (the case DNS rebinding attacks)? */
-function loopbackTarget(ctx: CheckContext): boolean {
-  if (!ctx.http) return false;
-  try {
-    return LOOPBACK.test(new URL(ctx.http.url).hostname);
-  } catch {
-    return false;
-  }
-}
+const loopbackTarget = (ctx: CheckContext): boolean => ctx.http !== undefined && isLoopbackUrl(ctx.http.url);
 
 const SPEC = [legacyAt('security-warning', 'MUST'), modernAt('security--endpoint', 'MUST')];
 const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks.';
