@@ -3,13 +3,12 @@
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingChecks, pingExcluded } from './ping.js';
-import { serverCancellationChecks } from './cancellation.js';
+import { group as cancellation } from './cancellation/index.js';
 import { serverProgressChecks } from './progress.js';
-import { cancellationChecks } from '../../cancellation.js';
 import { progressChecks } from '../../progress.js';
 import { tasksChecks } from '../../tasks.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...pingChecks, ...cancellationChecks, ...serverCancellationChecks, ...progressChecks, ...serverProgressChecks, ...tasksChecks],
-  excluded: { ...pingExcluded },
+  checks: [...pingChecks, ...cancellation.checks, ...progressChecks, ...serverProgressChecks, ...tasksChecks],
+  excluded: { ...pingExcluded, ...cancellation.excluded },
 };
