@@ -4,11 +4,10 @@ import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingChecks, pingExcluded } from './ping.js';
 import { group as cancellation } from './cancellation/index.js';
-import { serverProgressChecks } from './progress.js';
-import { progressChecks } from '../../progress.js';
+import { group as progress } from './progress/index.js';
 import { tasksChecks } from '../../tasks.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...pingChecks, ...cancellation.checks, ...progressChecks, ...serverProgressChecks, ...tasksChecks],
-  excluded: { ...pingExcluded, ...cancellation.excluded },
+  checks: [...pingChecks, ...cancellation.checks, ...progress.checks, ...tasksChecks],
+  excluded: { ...pingExcluded, ...cancellation.excluded, ...progress.excluded },
 };
