@@ -1,5 +1,6 @@
 // What the checks of cancellations the server receives share: sending cancellations and then
 // the era's fence, which tells whether the server went on working and answered none of them.
+import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { DECIDED_BY_TIMEOUT } from '../../../../../harness/rules/no-answer.js';
@@ -27,13 +28,28 @@ export async function cancelAndFence(session: Session, params: Record<string, un
 }
 
 /** At 2026-07-28 over HTTP a client cancels by closing the request's stream: no notifications/cancelled to send. */
-export function noNotificationHere(ctx: CheckContext): Verdict | undefined {
+function noNotificationHere(ctx: CheckContext): Verdict | undefined {
   if (ctx.era !== 'modern' || ctx.transport === 'stdio') return undefined;
   return ctx.skip('not-applicable', 'at 2026-07-28 over Streamable HTTP a client cancels by closing the request stream, and sends no notifications/cancelled');
 }
 
 /** A request the server has, to be finished before we cancel it: a list if declared, else the fence. */
-export function harmlessRequest(session: Session): string {
+function harmlessRequest(session: Session): string {
   const caps = session.server.capabilities;
   return caps.tools ? 'tools/list' : caps.prompts ? 'prompts/list' : caps.resources ? 'resources/list' : session.rev.fence;
+}
+
+/**
+ * A session on which a harmless request (harmlessRequest) with an id of ours has been answered,
+ * for a cancellation that comes too late; or the verdict that says why there is none.
+ */
+export async function answeredRequest(ctx: CheckContext, idPrefix: string): Promise<{ session: Session; method: string; id: string } | Verdict> {
+  const na = noNotificationHere(ctx);
+  if (na) return na;
+  const session = await ctx.session();
+  const method = harmlessRequest(session);
+  const id = `${idPrefix}-${randomUUID()}`;
+  const first = await session.request(method, {}, { id });
+  if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip('cannot-set-up', `${method} got ${describeReply(first)}`);
+  return { session, method, id };
 }

@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SpecRef } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
-import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../../harness/revisions.js';
-import { cancelAndFence, harmlessRequest, noNotificationHere } from './fence.js';
+import { answeredRequest, cancelAndFence } from './fence.js';
 
 /** The same section on the page of each era. */
 const page = (anchor: string, level: SpecRef['level']): SpecRef[] => [
@@ -26,13 +25,9 @@ export const ignoredCancellationChecks = defineChecks({ page: 'basic/utilities/c
     faults: ['crash-on-unknown-cancel', 'crash-on-late-cancel'],
     long: true,
     async run(ctx) {
-      const na = noNotificationHere(ctx);
-      if (na) return na;
-      const session = await ctx.session();
-      const method = harmlessRequest(session);
-      const finished = `finished-${randomUUID()}`;
-      const first = await session.request(method, {}, { id: finished });
-      if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip('cannot-set-up', `${method} got ${describeReply(first)}`);
+      const setUp = await answeredRequest(ctx, 'finished');
+      if ('status' in setUp) return setUp;
+      const { session, method, id: finished } = setUp;
       const { dead, deadReason, replies } = await cancelAndFence(
         session,
         [
@@ -60,14 +55,10 @@ export const ignoredCancellationChecks = defineChecks({ page: 'basic/utilities/c
     faults: ['crash-on-late-cancel'],
     long: true,
     async run(ctx) {
-      const na = noNotificationHere(ctx);
-      if (na) return na;
-      const session = await ctx.session();
-      const method = harmlessRequest(session);
-      const id = `late-${randomUUID()}`;
       // The answer is in: the cancellation that follows is late.
-      const first = await session.request(method, {}, { id });
-      if (first.kind !== 'result' && first.kind !== 'error') return ctx.skip('cannot-set-up', `${method} got ${describeReply(first)}`);
+      const setUp = await answeredRequest(ctx, 'late');
+      if ('status' in setUp) return setUp;
+      const { session, method, id } = setUp;
       const { dead, deadReason } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: late cancellation' }]);
       if (dead) return ctx.fail({ expected: `a late cancellation (of ${method}, already answered) handled; the next ${session.rev.fence} answered`, actual: `the ${session.rev.fence} got ${dead}`, ...(deadReason ? { reason: deadReason } : {}) });
       return ctx.pass(`cancelled ${method} after its response; the next ${session.rev.fence} was answered`);

@@ -7,7 +7,7 @@ import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answ
 import { isObj } from '../../../../../harness/target/tool-calls.js';
 import { replyLine } from '../../../../../harness/target/tool-plan.js';
 
-export const taskErrorChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+export const taskErrorChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['shared-session'] }, [
   // "Invalid or nonexistent taskId in tasks/get, tasks/result, or tasks/cancel: -32602 (Invalid params)"
   {
     id: 'tasks.unknown-id',
@@ -16,7 +16,6 @@ export const taskErrorChecks = defineChecks({ page: 'basic/utilities/tasks', rev
     requirement: 'Receivers MUST return standard JSON-RPC errors for the following protocol error cases: Invalid or nonexistent taskId in tasks/get, tasks/result, or tasks/cancel: -32602 (Invalid params)',
     digest: ['TASK-013'],
     faults: ['tasks-unknown-id-wrong-code'],
-    needs: ['shared-session'],
     run: async (ctx) => {
       const tasks = ctx.facts.serverCapabilities.tasks;
       if (!isObj(tasks)) return ctx.skip('not-declared: the server declares no tasks capability');
