@@ -1,15 +1,12 @@
 // basic/utilities: ping, cancellation, progress, tasks.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingChecks, pingExcluded } from './ping.js';
-import { serverCancellationChecks } from './cancellation.js';
-import { serverProgressChecks } from './progress.js';
-import { cancellationChecks } from '../../cancellation.js';
-import { progressChecks } from '../../progress.js';
-import { tasksChecks } from '../../tasks.js';
+import { group as cancellation } from './cancellation/index.js';
+import { group as progress } from './progress/index.js';
+import { group as tasks } from './tasks/index.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...pingChecks, ...cancellationChecks, ...serverCancellationChecks, ...progressChecks, ...serverProgressChecks, ...tasksChecks],
-  excluded: { ...pingExcluded },
+  checks: [...pingChecks, ...cancellation.checks, ...progress.checks, ...tasks.checks],
+  excluded: { ...pingExcluded, ...cancellation.excluded, ...progress.excluded, ...tasks.excluded },
 };

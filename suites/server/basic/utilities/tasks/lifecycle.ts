@@ -1,13 +1,15 @@
-// Core tasks (2025-11-25) over a task's life, judged on the recorded run (task-run.ts): the
-// status moves, tasks/result (blocking, its payload, its related-task _meta) and cancellation.
-import type { Check } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
-import { isObj } from '../../harness/target/tool-calls.js';
-import { replyLine } from '../../harness/target/tool-plan.js';
-import { resultOf, seqsOf } from '../../harness/target/task-plan.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
-import { TERMINAL, coreCheck, said, statusOf, withRun, type Step } from './task-run.js';
+// basic/utilities/tasks (2025-11-25) over a task's life, judged on the recorded run (run.ts):
+// the status moves, tasks/result (blocking, its payload, its related-task _meta) and cancellation.
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { expectError } from '../../../../../harness/checks/verify.js';
+import { describeReply } from '../../../../../harness/jsonrpc/types.js';
+import { only } from '../../../../../harness/revisions.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import { loadRevisionSchema } from '../../../../../harness/schema.js';
+import { resultOf, seqsOf } from '../../../../../harness/target/task-plan.js';
+import { isObj } from '../../../../../harness/target/tool-calls.js';
+import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { TERMINAL, said, statusOf, withRun, type Step } from './run.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 const STATUSES = ['working', 'input_required', ...TERMINAL];
@@ -17,18 +19,20 @@ const legal = (from: string, to: string): boolean => !TERMINAL.includes(from) ||
 
 const ended = (s: Step | undefined): boolean => TERMINAL.includes(statusOf(s?.reply) as string);
 
-export const taskCoreLifecycleChecks: Check[] = [
+export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
   // "Receivers MUST only transition tasks through the following valid paths: From working:
   // may move to input_required, completed, failed, or cancelled; From input_required: may move
   // to working, completed, failed, or cancelled; Tasks with a completed, failed, or cancelled
   // status are in a terminal state and MUST NOT transition to any other status"
-  coreCheck(
-    'tasks.status-transitions',
-    'A task moves only along working/input_required to a terminal status, which then never changes',
-    'task-status-lifecycle',
-    'Tasks with a completed, failed, or cancelled status are in a terminal state and MUST NOT transition to any other status',
-    ['tasks-terminal-status-changes'],
-    (ctx) =>
+  {
+    id: 'tasks.status-transitions',
+    title: 'A task moves only along working/input_required to a terminal status, which then never changes',
+    spec: { url: '#task-status-lifecycle', level: 'MUST' },
+    requirement: 'Tasks with a completed, failed, or cancelled status are in a terminal state and MUST NOT transition to any other status',
+    digest: ['TASK-007'],
+    faults: ['tasks-terminal-status-changes'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, (run) => {
         const extra = run.afterResult && !run.polls.includes(run.afterResult) ? [run.afterResult] : [];
         const steps = [...run.polls, ...extra, ...run.afterEnd];
@@ -50,18 +54,20 @@ export const taskCoreLifecycleChecks: Check[] = [
         const path = seen.map((s) => s.status).filter((s, i, all) => s !== all[i - 1]);
         return ctx.pass(`${seen.length} status reading(s): ${path.join(' → ')}`);
       }),
-  ),
+  },
 
   // "When a receiver receives a tasks/result request for a task in any other non-terminal
   // status (working or input_required), it MUST block the response until the task reaches a
   // terminal status." A tasks/get sent after the answer must show the task ended.
-  coreCheck(
-    'tasks.result-blocks-until-terminal',
-    'tasks/result on a working task answers only once the task has ended',
-    'result-retrieval',
-    'When a receiver receives a tasks/result request for a task in any other non-terminal status (working or input_required), it MUST block the response until the task reaches a terminal status.',
-    ['tasks-result-not-blocking'],
-    (ctx) =>
+  {
+    id: 'tasks.result-blocks-until-terminal',
+    title: 'tasks/result on a working task answers only once the task has ended',
+    spec: { url: '#result-retrieval', level: 'MUST' },
+    requirement: 'When a receiver receives a tasks/result request for a task in any other non-terminal status (working or input_required), it MUST block the response until the task reaches a terminal status.',
+    digest: ['TASK-009'],
+    faults: ['tasks-result-not-blocking'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, (run) => {
         const result = run.result;
         if (!result) return ctx.skip('tasks/result was not sent');
@@ -79,17 +85,19 @@ export const taskCoreLifecycleChecks: Check[] = [
           actual: `tasks/result answered ${result.at} ms after it was sent; a tasks/get sent after that answer said ${said(after)}`,
         });
       }),
-  ),
+  },
 
   // "For tasks in a terminal status, receivers MUST return from tasks/result exactly what the
   // underlying request would have returned, whether that is a successful result or a JSON-RPC error."
-  coreCheck(
-    'tasks.result-original-type',
-    'tasks/result returns what the tools/call would have returned: a CallToolResult (or its error)',
-    'result-retrieval',
-    'For tasks in a terminal status, receivers MUST return from tasks/result exactly what the underlying request would have returned, whether that is a successful result or a JSON-RPC error.',
-    ['tasks-result-wrong-type'],
-    (ctx) =>
+  {
+    id: 'tasks.result-original-type',
+    title: 'tasks/result returns what the tools/call would have returned: a CallToolResult (or its error)',
+    spec: { url: '#result-retrieval', level: 'MUST' },
+    requirement: 'For tasks in a terminal status, receivers MUST return from tasks/result exactly what the underlying request would have returned, whether that is a successful result or a JSON-RPC error.',
+    digest: ['TASK-009'],
+    faults: ['tasks-result-wrong-type'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, async (run) => {
         const reply = run.result?.reply;
         const final = [...run.polls, run.afterResult].filter(ended).at(-1);
@@ -107,17 +115,19 @@ export const taskCoreLifecycleChecks: Check[] = [
         if (verdict.ok) return ctx.pass(`a ${definition}`);
         return ctx.fail({ expected: `a ${definition} (the result type of tools/call)`, actual: `${verdict.error}: ${ctx.brief(reply.result, 160)}` });
       }),
-  ),
+  },
 
   // "The tasks/result operation MUST include this metadata in its response, as the result
   // structure itself does not contain the task ID."
-  coreCheck(
-    'tasks.result-related-task-meta',
-    'A tasks/result result carries _meta["io.modelcontextprotocol/related-task"] with its taskId',
-    'related-task-metadata',
-    'The tasks/result operation MUST include this metadata in its response, as the result structure itself does not contain the task ID.',
-    ['tasks-result-no-related-meta'],
-    (ctx) =>
+  {
+    id: 'tasks.result-related-task-meta',
+    title: 'A tasks/result result carries _meta["io.modelcontextprotocol/related-task"] with its taskId',
+    spec: { url: '#related-task-metadata', level: 'MUST' },
+    requirement: 'The tasks/result operation MUST include this metadata in its response, as the result structure itself does not contain the task ID.',
+    digest: ['TASK-010'],
+    faults: ['tasks-result-no-related-meta'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, (run) => {
         const r = resultOf(run.result?.reply);
         if (!r) return ctx.skip(`tasks/result got ${run.result ? replyLine(ctx, run.result.reply) : 'nothing'}: no result to judge`);
@@ -126,37 +136,38 @@ export const taskCoreLifecycleChecks: Check[] = [
         if (isObj(meta) && meta.taskId === run.id) return ctx.pass();
         return ctx.fail({ expected: `_meta["${RELATED_TASK}"] = { taskId: ${ctx.brief(run.id)} }`, actual: `_meta: ${ctx.brief(r._meta, 200)}` });
       }),
-  ),
+  },
 
   // "Receivers MUST reject cancellation requests for tasks already in a terminal status
   // (completed, failed, or cancelled) with error code -32602 (Invalid params)."
-  coreCheck(
-    'tasks.cancel-ended-rejected',
-    'tasks/cancel of a task that already ended gets -32602',
-    'task-cancellation',
-    'Receivers MUST reject cancellation requests for tasks already in a terminal status (completed, failed, or cancelled) with error code -32602 (Invalid params).',
-    ['tasks-cancel-terminal-accepted'],
-    (ctx) =>
+  {
+    id: 'tasks.cancel-ended-rejected',
+    title: 'tasks/cancel of a task that already ended gets -32602',
+    spec: { url: '#task-cancellation', level: 'MUST' },
+    requirement: 'Receivers MUST reject cancellation requests for tasks already in a terminal status (completed, failed, or cancelled) with error code -32602 (Invalid params).',
+    digest: ['TASK-012'],
+    faults: ['tasks-cancel-terminal-accepted'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, (run) => {
         const step = run.cancelEnded;
         if (!step) return ctx.skip(run.afterEnd.length === 0 ? 'the task did not end within the time this check waits' : 'not-declared: the server does not declare tasks.cancel');
-        ctx.cite(...seqsOf(step.reply));
-        if (step.reply.kind === 'error' && step.reply.error.code === -32602) return ctx.pass();
-        if (unanswered(step.reply)) return ctx.skip(noShapeToJudge('tasks/cancel of the ended task', step.reply));
-        return ctx.fail({ expected: `tasks/cancel of the ${said(run.afterEnd.at(-1))} task: error -32602`, actual: replyLine(ctx, step.reply) });
+        return expectError(ctx, step.reply, [-32602], { what: `tasks/cancel of the ${said(run.afterEnd.at(-1))} task` });
       }),
-  ),
+  },
 
   // "Upon receiving a valid cancellation request, receivers ... MUST transition the task to
   // cancelled status before sending the response." "Once a task is cancelled, it MUST remain
   // in cancelled status even if execution continues to completion or fails."
-  coreCheck(
-    'tasks.cancel-working-stays-cancelled',
-    'tasks/cancel of a working task answers it cancelled, and it stays cancelled after its work would have ended',
-    'task-cancellation',
-    'Once a task is cancelled, it MUST remain in cancelled status even if execution continues to completion or fails.',
-    ['tasks-cancel-not-final'],
-    (ctx) =>
+  {
+    id: 'tasks.cancel-working-stays-cancelled',
+    title: 'tasks/cancel of a working task answers it cancelled, and it stays cancelled after its work would have ended',
+    spec: { url: '#task-cancellation', level: 'MUST' },
+    requirement: 'Once a task is cancelled, it MUST remain in cancelled status even if execution continues to completion or fails.',
+    digest: ['TASK-012'],
+    faults: ['tasks-cancel-not-final'],
+    long: true,
+    run: (ctx) =>
       withRun(ctx, (run) => {
         const b = run.second;
         if (!b?.cancel) return ctx.skip(b?.id === undefined ? 'no second task was created' : 'not-declared: the server does not declare tasks.cancel');
@@ -175,5 +186,5 @@ export const taskCoreLifecycleChecks: Check[] = [
         const gone = readings.find((s) => s.reply.kind !== 'result');
         return ctx.pass(gone ? `cancelled; later ${said(gone)} (a cancelled task MAY be deleted)` : 'cancelled, and still cancelled after the work would have ended');
       }),
-  ),
-];
+  },
+]);

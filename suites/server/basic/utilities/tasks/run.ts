@@ -6,15 +6,14 @@
 // tasks/list. Schema violations of these frames are kept private: a tools/call answered with a
 // CreateTaskResult is right here, and the checks validate each task message against the
 // definition it must meet.
-import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
-import type { Check, CheckContext, Level, Verdict } from '../../harness/checks/check.js';
-import { only } from '../../harness/revisions.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { isObj, type Obj } from '../../harness/target/tool-calls.js';
-import { resultOf, taskTools, type TaskToolPlan } from '../../harness/target/task-plan.js';
-import { replyLine, sleep } from '../../harness/target/tool-plan.js';
+import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
+import { describeReply } from '../../../../../harness/jsonrpc/types.js';
+import type { Reply } from '../../../../../harness/jsonrpc/types.js';
+import type { Session } from '../../../../../harness/sessions/session.js';
+import { isObj, type Obj } from '../../../../../harness/target/tool-calls.js';
+import { resultOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
+import { replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
 
 export interface Step {
   reply: Reply;
@@ -177,22 +176,6 @@ function pollInterval(create: Reply): number {
   const task = r && isObj(r.task) ? r.task : r;
   const p = task?.pollInterval;
   return typeof p === 'number' && Number.isFinite(p) ? Math.min(500, Math.max(50, p)) : 100;
-}
-
-const SPEC = 'basic/utilities/tasks';
-const AT = only('2025-11-25');
-
-/** A check of the core tasks page at 2025-11-25 (MUST, on connections of its own, unless told). */
-export function coreCheck(
-  id: string,
-  title: string,
-  anchor: string,
-  requirement: string,
-  faults: string[],
-  run: Check['run'],
-  { connection = 'own', level = 'MUST' }: { connection?: Check['connection']; level?: Level } = {},
-): Check {
-  return { id, title, spec: { url: `${SPEC}#${anchor}`, level }, requirement, side: 'server', revisions: AT, transports: 'any', faults, connection, long: connection === 'own', run };
 }
 
 /** The recorded run with a created task, or the skip that says why there is none. */

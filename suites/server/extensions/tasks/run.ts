@@ -6,15 +6,24 @@
 // extension, the same tool called plainly and with the 2025-11-25 params.task opt-in. Schema violations of these frames
 // stay private (a "task" result is no CallToolResult); the checks judge the task shapes.
 import { randomUUID } from 'node:crypto';
-import type { CheckContext } from '../../harness/checks/check.js';
-import { encodeHeaderValue } from '../../harness/checks/http-access.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { callable, isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
-import { planTaskTool, resultOf, type TaskToolPlan } from '../../harness/target/task-plan.js';
-import { sleep } from '../../harness/target/tool-plan.js';
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
+import { encodeHeaderValue } from '../../../../harness/checks/http-access.js';
+import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
+import type { Session } from '../../../../harness/sessions/session.js';
+import { callable, isObj, listedTools, type Obj } from '../../../../harness/target/tool-calls.js';
+import { planTaskTool, resultOf, type TaskToolPlan } from '../../../../harness/target/task-plan.js';
+import { sleep } from '../../../../harness/target/tool-plan.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** The extension's overview: its rules are cited there (its pages are not the revision's spec text). */
+export const EXTENSION_PAGE = 'https://modelcontextprotocol.io/extensions/tasks/overview';
+
+/**
+ * What the run needs of the target (every check that may record it declares it): a session
+ * declaring the extension, a fresh one that never did, and over HTTP the Mcp-Param-* headers.
+ */
+export const EXTENSION_RUN_NEEDS = ['own-session', 'fresh-session', 'raw-http'] as const;
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 const WORK_MS = 300;
 /** Tools tried with the extension before giving up: each try is a real tool call. */
@@ -122,6 +131,21 @@ async function recordWith(ctx: CheckContext, candidates: ReturnType<typeof calla
   run.getWithout = await taskRequest(session, 'tasks/get', id, ctx.timeoutMs, false);
   run.without = await without;
   return run;
+}
+
+/** The run with a created task, or the skip that says why there is none. */
+export async function withTask(ctx: CheckContext, judge: (run: ExtensionRun & { created: { id: string } }) => Verdict): Promise<Verdict> {
+  const run = await extensionRun(ctx);
+  if (typeof run === 'string') return ctx.skip(run);
+  if (!run.created) return ctx.skip(noTask(ctx, run));
+  if (run.created.id === undefined) return ctx.skip('the "task" result has no taskId (see tasks.ext-created-task-resolves)');
+  return judge(run as ExtensionRun & { created: { id: string } });
+}
+
+/** Why no task was created: what each tool called with the extension answered. */
+export function noTask(ctx: CheckContext, run: ExtensionRun): string {
+  const tried = run.tried.map((t) => `${t.plan.name}: ${t.reply.kind === 'result' ? `resultType ${ctx.brief(resultOf(t.reply)?.resultType)}` : describeReply(t.reply)}`);
+  return `no allowed tool answered with a task with the extension declared (tried: ${tried.join('; ') || 'none'})`;
 }
 
 /** tools/list on the session, so its tools/call carry the Mcp-Param-* headers their schemas ask for (HTTP). */

@@ -2,9 +2,9 @@
 // passively over every session of the revision): "Progress tokens can be chosen by the sender
 // using any means, but MUST be unique across all active requests." The handshake era only:
 // at 2026-07-28 a server sends no requests.
-import { defineChecks } from '../../../../harness/checks/define.js';
-import { RANGE } from '../../../../harness/revisions.js';
-import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../server-requests.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../../server-requests.js';
 
 /** Each request whose token an earlier request of the same session still held (unanswered when it came). */
 function sharedTokens(requests: readonly ServerRequest[]): { request: ServerRequest; holder: ServerRequest }[] {

@@ -2,10 +2,10 @@
 // session of the revision): "Cancellation notifications MUST only reference requests that: Were
 // previously issued in the same direction; Are believed to still be in-progress". The handshake
 // era only: at 2026-07-28 a server cancels nothing but its listens (cancellation.server-cancels-only-listens).
-import { defineChecks } from '../../../../harness/checks/define.js';
-import type { Observation } from '../../../../harness/observations.js';
-import { RANGE } from '../../../../harness/revisions.js';
-import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../server-requests.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import type { Observation } from '../../../../../harness/observations.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../../server-requests.js';
 
 interface Judged {
   cancel: Observation;

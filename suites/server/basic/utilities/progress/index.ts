@@ -1,0 +1,13 @@
+// basic/utilities/progress (basic/patterns/progress at 2026-07-28): the progress the server
+// reports for requests with a token (on the exercise, and passively), where it flows at
+// 2026-07-28, then the tokens of the server's own requests.
+import type { Check } from '../../../../../harness/checks/check.js';
+import type { PageGroup } from '../../../../../harness/checks/page.js';
+import { progressNotificationChecks } from './notifications.js';
+import { progressStreamChecks } from './request-stream.js';
+import { serverProgressChecks } from './server-tokens.js';
+
+export const group: PageGroup<Check> = {
+  checks: [...progressNotificationChecks, ...progressStreamChecks, ...serverProgressChecks],
+  excluded: {},
+};

@@ -1,0 +1,56 @@
+// 2026-07-28 basic/transports/streamable-http#receiving-messages: "Request-scoped notifications
+// like notifications/progress ... flow only on the response stream of the request they relate
+// to." A listen is kept open beside a call with a progress token; over stdio a frame on a listen
+// carries its subscriptionId.
+import { randomUUID } from 'node:crypto';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { isResponseTo } from '../../../../../harness/checks/http-access.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { fullFilter, Listening, methodOf } from '../../../../../harness/target/listen-stream.js';
+import { learnTools, newProgressToken, planToolCall } from '../../../../../harness/target/tool-plan.js';
+
+export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progress', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
+  // 2026-07-28 streamable-http#receiving-messages: "Request-scoped notifications like
+  // notifications/progress ... flow only on the response stream of the request they relate
+  // to." Over stdio a frame on a listen carries its subscriptionId.
+  {
+    id: 'progress.on-request-stream',
+    title: "A request's progress notifications come on its own response stream, not on a listen or another stream",
+    spec: { url: 'basic/transports/streamable-http#receiving-messages', level: 'MUST' },
+    requirement:
+      'The server MUST NOT send notification types the client has not explicitly requested (basic/patterns/subscriptions: progress is no type a listen can request). Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.',
+    digest: ['PROG-007'],
+    faults: ['modern-progress-on-listen'],
+    long: true,
+    async run(ctx) {
+      const plan = await planToolCall(ctx, 300);
+      if (typeof plan === 'string') return ctx.skip(`nothing to ask progress of: ${plan}`);
+      const session = await ctx.session();
+      await learnTools(session);
+      const listening = new Listening(ctx, session);
+      const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
+      let answered = false;
+      void listen.reply.then(() => (answered = true));
+      await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
+      const token = newProgressToken(session);
+      const id = `progress-${randomUUID()}`;
+      await session.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { id, timeoutMs: ctx.timeoutMs + (plan.durationMs ?? 0) });
+      await session.fence();
+      const frames = listening.frames();
+      const own = frames.find((f) => isResponseTo(f.message, id))?.stream;
+      const notes = frames.filter((f) => methodOf(f.message) === 'notifications/progress' && (f.message.params as Record<string, unknown> | undefined)?.progressToken === token);
+      if (notes.length === 0) return ctx.skip('nothing-observed', `${plan.describe} with a progressToken got no progress notification (sending them is optional)`);
+      const astray = notes.filter((f) => listening.onListenStream(f) || (listening.overHttp && f.stream !== own));
+      if (astray.length === 0) return ctx.pass(`${notes.length} progress notification(s) of ${plan.describe}, all on its own stream (a listen open beside it)`);
+      ctx.cite(...astray.slice(0, 5).map((f) => f.seq ?? 0));
+      const onListen = astray.some((f) => listening.onListenStream(f));
+      const evidence = {
+        expected: `the progress of ${plan.describe} only on the stream of its response`,
+        actual: `${astray.length} of ${notes.length} elsewhere${onListen ? ' (on the open listen stream)' : ` (on ${astray[0]!.stream ?? 'another stream'})`}`,
+      };
+      // On a listen it is a type the listen did not request (MUST NOT); on another stream the page only describes where it flows.
+      if (onListen) return ctx.fail(evidence);
+      return ctx.warn({ ...evidence, reason: 'the transport says where request-scoped notifications flow without a keyword: a warning' });
+    },
+  },
+]);

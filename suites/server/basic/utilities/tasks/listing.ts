@@ -1,0 +1,32 @@
+// basic/utilities/tasks#task-listing (2025-11-25): tasks/list, every page, lists each task
+// tasks/get finds, judged on the recorded run (run.ts).
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { only } from '../../../../../harness/revisions.js';
+import { seqsOf } from '../../../../../harness/target/task-plan.js';
+import { withRun } from './run.js';
+
+export const taskListingChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+  // "If a task is retrievable via tasks/get for a requestor, it MUST be retrievable via
+  // tasks/list for that requestor."
+  {
+    id: 'tasks.list-contains-created',
+    title: 'tasks/list (every page) lists each task tasks/get finds',
+    spec: { url: '#task-listing', level: 'MUST' },
+    requirement: 'If a task is retrievable via tasks/get for a requestor, it MUST be retrievable via tasks/list for that requestor.',
+    digest: ['TASK-011'],
+    faults: ['tasks-list-omits-terminal'],
+    long: true,
+    run: (ctx) =>
+      withRun(ctx, (run) => {
+        const list = run.list;
+        if (!list) return ctx.skip('not-declared: the server does not declare tasks.list');
+        ctx.cite(...seqsOf(...list.replies));
+        if (list.unanswered) return ctx.skip(list.unanswered);
+        if (list.problem) return ctx.fail({ expected: 'tasks/list results up to the last page', actual: list.problem });
+        const missing = list.retrievable.filter((id) => !list.ids.includes(id));
+        if (list.retrievable.length === 0) return ctx.skip('tasks/get found none of the created tasks any more');
+        if (missing.length === 0) return ctx.pass(`${list.retrievable.length} task(s) found by tasks/get, all listed (${list.ids.length} listed)`);
+        return ctx.fail({ expected: `tasks/list lists ${list.retrievable.map((id) => ctx.brief(id)).join(', ')}`, actual: `missing ${missing.map((id) => ctx.brief(id)).join(', ')} (listed: ${ctx.brief(list.ids, 200)})` });
+      }),
+  },
+]);

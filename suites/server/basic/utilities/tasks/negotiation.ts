@@ -1,0 +1,110 @@
+// basic/utilities/tasks (2025-11-25, experimental there), of which requests become tasks: a
+// server without the tasks capability ignores params.task; a tool's execution.taskSupport says
+// whether a call must, may or must not be a task. Calling a tool uses only tools --call-tools
+// allows, else the checks skip.
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { describeReply } from '../../../../../harness/jsonrpc/types.js';
+import { only } from '../../../../../harness/revisions.js';
+import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import { resultOf, taskSupportOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
+import { callOnce, callable, isObj, listedTools, noSafeTool, type Obj } from '../../../../../harness/target/tool-calls.js';
+import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { coreTasksCapability } from './run.js';
+
+/** An allowed tool to call, task-capable ones first (a server that makes tasks wrongly makes them of those). */
+async function anyTool(ctx: CheckContext): Promise<{ name: string; args: Obj } | Verdict> {
+  const capable = await taskTools(ctx);
+  if (typeof capable !== 'string') return { name: (capable[0] as TaskToolPlan).name, args: (capable[0] as TaskToolPlan).args(100) };
+  const tools = await listedTools(ctx);
+  if (!Array.isArray(tools)) return tools;
+  const first = callable(ctx, tools).ok[0];
+  return first ? { name: first.name, args: first.args } : noSafeTool(ctx);
+}
+
+export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+  // "Receivers that do not declare the task capability for a request type MUST process
+  // requests of that type normally, ignoring any task-augmentation metadata if present."
+  {
+    id: 'tasks.ignored-without-capability',
+    title: 'A server without task-augmented tools/call answers a call with params.task normally',
+    spec: { url: '#task-support-and-handling', level: 'MUST' },
+    requirement: 'Receivers that do not declare the task capability for a request type MUST process requests of that type normally, ignoring any task-augmentation metadata if present.',
+    digest: ['TASK-004'],
+    faults: ['tasks-undeclared-task-created'],
+    long: true,
+    run: async (ctx) => {
+      if (coreTasksCapability(ctx)) return ctx.skip('the server declares tasks.requests.tools.call (the other tasks checks apply)');
+      const target = await anyTool(ctx);
+      if (!('name' in target)) return target;
+      const { name, args } = target;
+      const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+      const reply = await session.request('tools/call', { name, arguments: args, task: { ttl: 60_000 } });
+      const r = resultOf(reply);
+      if (r && Array.isArray(r.content) && !isObj(r.task)) return ctx.pass(`${name} with params.task: a CallToolResult`);
+      if (r) return ctx.fail({ expected: `${name} with params.task: a normal CallToolResult (no tasks capability, so params.task is ignored)`, actual: `a result that is no CallToolResult: ${ctx.brief(r, 200)}` });
+      if (reply.kind !== 'error') return ctx.skip(`inconclusive: ${name} with params.task got ${describeReply(reply)}`);
+      const plain = await session.request('tools/call', { name, arguments: args });
+      if (plain.kind === 'error') return ctx.pass(`${name} fails with and without params.task (error ${reply.error.code})`);
+      if (unanswered(plain)) return ctx.skip(noShapeToJudge(`${name} without params.task`, plain));
+      return ctx.fail({ expected: `${name} with params.task answered as without it (a result)`, actual: `error ${reply.error.code} with params.task; ${replyLine(ctx, plain)} without` });
+    },
+  },
+
+  // "If execution.taskSupport is "required", clients MUST invoke the tool as a task. Servers
+  // MUST return a -32601 (Method not found) error if a client does not attempt to do so." The
+  // error section also allows -32600 for "task augmentation required".
+  {
+    id: 'tasks.required-tool-refuses-plain-call',
+    title: 'A tool with execution.taskSupport "required" refuses a call without params.task',
+    spec: { url: '#tool-level-negotiation', level: 'MUST' },
+    requirement: 'If execution.taskSupport is "required", clients MUST invoke the tool as a task. Servers MUST return a -32601 (Method not found) error if a client does not attempt to do so.',
+    digest: ['TASK-003'],
+    faults: ['tasks-required-tool-runs-plain'],
+    needs: ['shared-session'],
+    run: async (ctx) => {
+      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+      const plans = await taskTools(ctx, ['required']);
+      if (typeof plans === 'string') return ctx.skip(plans);
+      const plan = plans[0] as TaskToolPlan;
+      const reply = await callOnce(ctx, { tool: plan.tool, name: plan.name, args: plan.args(100) });
+      const what = `${plan.name} (taskSupport "required") without params.task`;
+      if (reply.kind === 'error') {
+        const code = reply.error.code;
+        if (code === -32601 || code === -32600) return ctx.pass(`${what}: error ${code}`);
+        return ctx.warn({ expected: `${what}: error -32601 (or -32600)`, actual: `error ${code}`, reason: 'refused, but with another code than the spec names' });
+      }
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
+      return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+    },
+  },
+
+  // "If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke
+  // the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client
+  // attempts to do so." The call goes to a tool the user allows, so running it is harmless.
+  {
+    id: 'tasks.forbidden-tool-refuses-task',
+    title: 'A task-augmented call of a tool without execution.taskSupport gets -32601',
+    spec: { url: '#tool-level-negotiation', level: 'SHOULD' },
+    requirement: 'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client attempts to do so.',
+    digest: ['TASK-003'],
+    faults: ['tasks-forbidden-tool-runs'],
+    long: true,
+    run: async (ctx) => {
+      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const forbidden = tools.filter((t) => taskSupportOf(t) === 'forbidden');
+      if (forbidden.length === 0) return ctx.skip('every listed tool declares task support');
+      const c = callable(ctx, forbidden).ok[0];
+      if (!c) return noSafeTool(ctx, 'no tool without task support');
+      const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+      const reply = await session.request('tools/call', { name: c.name, arguments: c.args, task: { ttl: 60_000 } });
+      const what = `${c.name} (no taskSupport) with params.task`;
+      if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
+      if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
+      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
+      return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+    },
+  },
+]);
