@@ -20,7 +20,7 @@ interface Prompt {
 
 async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
   const { prompts } = await ctx.discovery();
-  if (!prompts) return ctx.skip('not-declared: no prompts capability');
+  if (!prompts) return ctx.skip('not-declared', 'no prompts capability');
   const seen = new Set<string>();
   const out: Prompt[] = [];
   for (const p of prompts.items) {
@@ -29,7 +29,7 @@ async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
     const args = Array.isArray(p.arguments) ? p.arguments.filter(isObj) : [];
     out.push({ name: p.name, required: args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => a.name as string) });
   }
-  if (out.length === 0) return ctx.skip(`no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
+  if (out.length === 0) return ctx.skip('not-offered', `no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
   return out;
 }
 
@@ -70,7 +70,7 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
       const prompts = await listedPrompts(ctx);
       if (!Array.isArray(prompts)) return prompts;
       const p = prompts.find((x) => x.required.length > 0);
-      if (!p) return ctx.skip('no listed prompt has a required argument');
+      if (!p) return ctx.skip('not-offered', 'no listed prompt has a required argument');
       const missing = p.required[0] as string;
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });

@@ -56,7 +56,7 @@ export const resourceUriChecks = defineChecks({ page: 'server/resources', revisi
     faults: ['resources-uri-invalid'],
     async run(ctx) {
       const { resources } = await ctx.discovery();
-      if (!resources) return ctx.skip('not-declared: no resources capability');
+      if (!resources) return ctx.skip('not-declared', 'no resources capability');
       const got = await readAll(ctx);
       if ('status' in got) return got;
       const listed = resources.items.map((r) => r.uri).filter((u): u is string => typeof u === 'string');

@@ -34,7 +34,7 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
       while (names.has(name)) name += '_';
       const reply = await ctx.request('tools/call', { name, arguments: {} });
       if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}${reply.error.code === -32602 ? '' : ' (the spec example uses -32602)'}`);
-      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
       const isError = isObj(reply.result) && reply.result.isError === true;
       return ctx.fail({
         expected: 'a JSON-RPC error (an unknown tool is a protocol error)',
@@ -143,7 +143,7 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
       const got = await structuredResults(ctx);
       if (!('judged' in got)) return got;
       const judged = got.judged.filter((j) => 'structuredContent' in j.result && (ctx.in(STRUCTURED_ANY_JSON) || isObj(j.result.structuredContent)));
-      if (judged.length === 0) return ctx.skip('no result carried structuredContent');
+      if (judged.length === 0) return ctx.skip('not-offered', 'no result carried structuredContent');
       const bad = judged.filter(({ result }) => !(Array.isArray(result.content) ? result.content : []).some((item) => sameJson(item, result.structuredContent)));
       if (bad.length === 0) return ctx.pass(`${judged.length} result(s) judged`);
       return ctx.fail({
@@ -200,7 +200,7 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
       const { ok, allowed } = callable(ctx, tools);
       if (allowed === 0) return noSafeTool(ctx);
       const probe = invalidProbe(ctx, ok);
-      if (!probe) return ctx.skip('no allowed tool has a required argument to leave out (with arguments this tool could build)');
+      if (!probe) return ctx.skip('not-offered', 'no allowed tool has a required argument to leave out (with arguments this tool could build)');
       const reply = await ctx.request('tools/call', { name: probe.name, arguments: probe.args });
       const what = `${probe.name} without its required "${probe.missing}"`;
       const inResult = ctx.in(INPUT_ERRORS_IN_RESULT);
@@ -212,7 +212,7 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
           reason: 'the page sorts errors into the two mechanisms without a keyword, hence a warning',
         });
       }
-      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
       if (isObj(reply.result) && reply.result.isError === true) return ctx.pass(`${what}: isError result`);
       return ctx.fail({
         expected: `${what}: ${inResult ? 'a result with isError: true' : 'a JSON-RPC error (or an isError result)'}`,

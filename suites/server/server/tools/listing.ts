@@ -29,12 +29,12 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
     faults: ['tools-list-missing-input-schema'],
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools) return ctx.skip('not-declared: no tools capability');
+      if (!tools) return ctx.skip('not-declared', 'no tools capability');
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       // No list is no shape to judge (an error is judged by the checks of the error, and no
       // answer at all by the harness's timeout handling).
       if (tools.problem && tools.items.length === 0) return ctx.skip(`no tools to judge: ${tools.problem}`);
-      if (tools.items.length === 0) return ctx.skip('no tools listed');
+      if (tools.items.length === 0) return ctx.skip('not-offered', 'no tools listed');
       const bad: string[] = [];
       for (const tool of tools.items) {
         const name = typeof tool.name === 'string' ? tool.name : undefined;
@@ -62,7 +62,7 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
     faults: ['tools-duplicate-name'],
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools || tools.items.length === 0) return ctx.skip('no tools listed');
+      if (!tools || tools.items.length === 0) return ctx.skip('not-offered', 'no tools listed');
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       const seen = new Set<unknown>();
       const dupes = [...new Set(tools.items.map((t) => t.name).filter((n) => seen.has(n) || !seen.add(n)))];
@@ -105,7 +105,7 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
     faults: ['modern-tools-order-varies'],
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools) return ctx.skip('not-declared: no tools capability');
+      if (!tools) return ctx.skip('not-declared', 'no tools capability');
       if (tools.problem) return ctx.skip(`tools/list could not be walked to its end: ${tools.problem}`);
       const session = await ctx.shared();
       const walks = [tools, await listAll(session, 'tools/list', 'tools'), await listAll(session, 'tools/list', 'tools')];

@@ -79,7 +79,7 @@ async function judgeValid(ctx: CheckContext): Promise<Verdict> {
     }
     for (const [name, n] of names) if (n > 1) bad.push(`${String(tool.name)}: "${name}" used ${n} times (case-insensitively)`);
   }
-  if (seen === 0) return ctx.skip(`no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
+  if (seen === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
   if (bad.length === 0) return ctx.pass(`${seen} annotation(s) judged`);
   await citeTools(ctx);
   return ctx.fail({ expected: 'x-mcp-header values that are unique HTTP tokens on string, integer or boolean parameters reachable through properties alone', actual: bad.slice(0, 3).join('; ') });
@@ -105,7 +105,7 @@ async function judgeSensitive(ctx: CheckContext): Promise<Verdict> {
   const tools = await listedTools(ctx);
   if (!Array.isArray(tools)) return tools;
   const found = tools.flatMap((t) => annotations(String(t.name), t.inputSchema)).filter((a) => typeof a.value === 'string');
-  if (found.length === 0) return ctx.skip(`no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
+  if (found.length === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
   const bad = found.filter((a) => sensitive(a.value as string) || sensitive(a.path.at(-1) ?? ''));
   if (bad.length === 0) return ctx.pass(`${found.length} annotated parameter(s), none named like a secret`);
   await citeTools(ctx);

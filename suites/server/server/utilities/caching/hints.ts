@@ -73,7 +73,7 @@ export const cachingHintChecks = defineChecks({ page: 'server/utilities/caching'
     faults: ['modern-input-required-cacheable'],
     async run(ctx) {
       const s = await survey(ctx);
-      if (s.asked.length === 0) return ctx.skip(`no InputRequiredResult to judge: no request asked for input (${s.tried})`);
+      if (s.asked.length === 0) return ctx.skip('nothing-observed', `no InputRequiredResult to judge: no request asked for input (${s.tried})`);
       const hinted = s.asked.filter((a) => a.result.ttlMs !== undefined || a.result.cacheScope !== undefined);
       if (hinted.length === 0) return ctx.pass(`${s.asked.length} InputRequiredResult(s) without ttlMs or cacheScope`);
       ctx.cite(...hinted.map((a) => a.seq ?? 0));

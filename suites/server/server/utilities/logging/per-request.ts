@@ -47,7 +47,7 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
       const call = await loggedCall(ctx);
       if (typeof call === 'string') return ctx.skip(call);
       const { listening, logs, callId } = call;
-      if (logs.length === 0) return ctx.skip(`nothing to judge: ${call.describe} with logLevel debug got no log message`);
+      if (logs.length === 0) return ctx.skip('nothing-observed', `${call.describe} with logLevel debug got no log message`);
       const own = listening.frames().find((f) => isResponseTo(f.message, callId))?.stream;
       const astray = logs.filter((f) => listening.onListenStream(f) || (listening.overHttp && f.stream !== own));
       if (astray.length === 0) return ctx.pass(`${logs.length} log message(s) of ${call.describe}, all on its own stream (a listen open beside it)`);
@@ -75,7 +75,7 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
       const call = await loggedCall(ctx);
       if (typeof call === 'string') return ctx.skip(call);
       const { listening, logs, callId } = call;
-      if (logs.length === 0) return ctx.skip(`nothing to judge: ${call.describe} with logLevel debug got no log message`);
+      if (logs.length === 0) return ctx.skip('nothing-observed', `${call.describe} with logLevel debug got no log message`);
       const frames = listening.frames();
       const at = frames.findIndex((f) => isResponseTo(f.message, callId));
       const response = frames[at];
