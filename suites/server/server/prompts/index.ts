@@ -1,10 +1,10 @@
 // server/prompts.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
-import { promptsChecks } from '../../prompts.js';
+import { listStabilityChecks } from '../list-stability.js';
+import { promptErrorChecks } from './errors.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...promptsChecks],
-  excluded: {  },
+  checks: [...promptErrorChecks, ...listStabilityChecks.prompts],
+  excluded: {},
 };

@@ -1,10 +1,12 @@
 // server/resources.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
-import { resourcesChecks } from '../../resources.js';
+import { listStabilityChecks } from '../list-stability.js';
+import { resourceNotFoundChecks } from './not-found.js';
+import { resourceSubscriptionChecks } from './subscriptions.js';
+import { resourceUriChecks } from './uris.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...resourcesChecks],
-  excluded: {  },
+  checks: [...resourceNotFoundChecks, ...resourceSubscriptionChecks, ...listStabilityChecks.resources, ...resourceUriChecks],
+  excluded: {},
 };

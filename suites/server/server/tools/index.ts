@@ -1,10 +1,13 @@
 // server/tools.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
-import { toolsChecks } from '../../tools.js';
+import { listStabilityChecks } from '../list-stability.js';
+import { toolCallChecks } from './calls.js';
+import { toolListingChecks } from './listing.js';
+import { toolSchemaChecks } from './schemas.js';
+import { toolHeaderChecks } from './x-mcp-header.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...toolsChecks],
-  excluded: {  },
+  checks: [...toolListingChecks, ...toolSchemaChecks, ...listStabilityChecks.tools, ...toolCallChecks, ...toolHeaderChecks],
+  excluded: {},
 };

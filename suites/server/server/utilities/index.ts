@@ -1,13 +1,9 @@
 // server/utilities: pagination, logging, completion, caching.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { Check } from '../../../../harness/checks/check.js';
-import type { PageGroup } from '../../../../harness/checks/page.js';
-import { paginationChecks } from '../../pagination.js';
-import { loggingChecks } from '../../logging.js';
-import { completionChecks } from '../../completion.js';
-import { cachingChecks } from '../../caching.js';
+import { assemble, type PageGroup } from '../../../../harness/checks/page.js';
+import { group as pagination } from './pagination/index.js';
+import { group as logging } from './logging/index.js';
+import { group as completion } from './completion/index.js';
+import { group as caching } from './caching/index.js';
 
-export const group: PageGroup<Check> = {
-  checks: [...paginationChecks, ...loggingChecks, ...completionChecks, ...cachingChecks],
-  excluded: {  },
-};
+export const group: PageGroup<Check> = assemble(pagination, logging, completion, caching);

@@ -1,9 +1,11 @@
 // x-mcp-header annotations in tool inputSchemas (TOOL-007, TOOL-008; 2026-07-28). Spec:
 // server/tools#x-mcp-header and basic/transports/streamable-http#custom-headers-from-tool-
 // parameters. Judged on what tools/list shows: nothing is called.
-import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import { RANGE } from '../../harness/revisions.js';
-import { isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { isObj, listedTools, type Obj } from '../../../../harness/target/tool-calls.js';
+import { citeTools } from './cite-tools.js';
 
 /** RFC 9110 section 5.6.2: token = 1*tchar. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -13,7 +15,7 @@ const DATA = new Set(['enum', 'const', 'default', 'examples', 'example']);
 /** Keywords whose values map names to schemas (their keys are names, not keywords). */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
-export interface Annotation {
+interface Annotation {
   tool: string;
   value: unknown;
   /** The keyword path from the schema root, e.g. properties/region or items/properties/x. */
@@ -23,7 +25,7 @@ export interface Annotation {
 }
 
 /** Every x-mcp-header annotation anywhere in a schema. */
-export function annotations(tool: string, root: unknown): Annotation[] {
+function annotations(tool: string, root: unknown): Annotation[] {
   const out: Annotation[] = [];
   const walk = (node: unknown, path: string[], depth: number): void => {
     if (depth > 64) return;
@@ -77,9 +79,9 @@ async function judgeValid(ctx: CheckContext): Promise<Verdict> {
     }
     for (const [name, n] of names) if (n > 1) bad.push(`${String(tool.name)}: "${name}" used ${n} times (case-insensitively)`);
   }
-  if (seen === 0) return ctx.skip(`no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
+  if (seen === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
   if (bad.length === 0) return ctx.pass(`${seen} annotation(s) judged`);
-  ctx.cite(...((await ctx.discovery()).tools?.pages.map((p) => p.seq ?? 0) ?? []));
+  await citeTools(ctx);
   return ctx.fail({ expected: 'x-mcp-header values that are unique HTTP tokens on string, integer or boolean parameters reachable through properties alone', actual: bad.slice(0, 3).join('; ') });
 }
 
@@ -103,17 +105,17 @@ async function judgeSensitive(ctx: CheckContext): Promise<Verdict> {
   const tools = await listedTools(ctx);
   if (!Array.isArray(tools)) return tools;
   const found = tools.flatMap((t) => annotations(String(t.name), t.inputSchema)).filter((a) => typeof a.value === 'string');
-  if (found.length === 0) return ctx.skip(`no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
+  if (found.length === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
   const bad = found.filter((a) => sensitive(a.value as string) || sensitive(a.path.at(-1) ?? ''));
   if (bad.length === 0) return ctx.pass(`${found.length} annotated parameter(s), none named like a secret`);
-  ctx.cite(...((await ctx.discovery()).tools?.pages.map((p) => p.seq ?? 0) ?? []));
+  await citeTools(ctx);
   return ctx.fail({
     expected: 'no password, key, token or personal data mirrored into a header',
     actual: bad.slice(0, 3).map((a) => `${a.tool}: parameter ${JSON.stringify(a.path.at(-1))} mirrored into Mcp-Param-${String(a.value)}`).join('; '),
   });
 }
 
-export const toolHeaderChecks: Check[] = [
+export const toolHeaderChecks = defineChecks({ page: 'server/tools', revisions: RANGE.modern, needs: ['shared-session'], requires: ['tools'] }, [
   // server/tools#x-mcp-header, "Constraints on x-mcp-header values": MUST NOT be empty; MUST
   // match HTTP field-name token syntax; MUST NOT contain control characters; MUST be
   // case-insensitively unique; MUST only be applied to parameters with primitive types
@@ -121,16 +123,12 @@ export const toolHeaderChecks: Check[] = [
   {
     id: 'tools.x-mcp-header-valid',
     title: 'x-mcp-header annotations are unique HTTP tokens on string, integer or boolean parameters reachable through properties',
-    spec: { url: 'server/tools#x-mcp-header', level: 'MUST' },
+    spec: { url: '#x-mcp-header', level: 'MUST' },
     requirement:
       'MUST NOT be empty; MUST match HTTP field-name token syntax (1*tchar, RFC 9110 Section 5.1); MUST NOT contain control characters, including carriage return (CR, \\r) or line feed (LF, \\n); MUST be case-insensitively unique among all x-mcp-header values in the inputSchema; MUST only be applied to parameters with primitive types (integer, string, boolean). Parameters with type number are not permitted.; MUST only be applied to properties that are statically reachable from the schema root',
+    digest: ['TOOL-007'],
     fix: 'Annotate only top-level (or properties-nested) string, integer or boolean parameters, with distinct token names such as "Region"',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
-    requires: ['tools'],
     faults: ['modern-x-mcp-header-invalid'],
-    connection: 'shared',
     run: judgeValid,
   },
   // server/tools#x-mcp-header: "Server developers SHOULD NOT mark sensitive parameters
@@ -139,15 +137,11 @@ export const toolHeaderChecks: Check[] = [
   {
     id: 'tools.x-mcp-header-not-sensitive',
     title: 'No parameter named like a secret (password, key, token) is mirrored into a header',
-    spec: { url: 'server/tools#x-mcp-header', level: 'SHOULD' },
+    spec: { url: '#x-mcp-header', level: 'SHOULD' },
     requirement: 'Server developers SHOULD NOT mark sensitive parameters (passwords, API keys, tokens, PII) with x-mcp-header, as header values are visible to network intermediaries.',
+    digest: ['TOOL-008'],
     fix: 'Keep secrets in the body (or in the Authorization header), never in Mcp-Param-* headers',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
-    requires: ['tools'],
     faults: ['modern-x-mcp-header-sensitive'],
-    connection: 'shared',
     run: judgeSensitive,
   },
-];
+]);

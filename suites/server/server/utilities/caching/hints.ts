@@ -1,19 +1,11 @@
-// Caching hints (CACHE-001..003), 2026-07-28. Spec: server/utilities/caching.
-import type { Check } from '../../harness/checks/check.js';
-import { MAX_PAGES } from '../../harness/discovery.js';
-import { RANGE } from '../../harness/revisions.js';
-import type { Session } from '../../harness/sessions/session.js';
-import { resultOf, survey } from '../../harness/target/mrtr-plan.js';
+// server/utilities/caching#cacheable-results (2026-07-28): which results carry caching hints
+// (ttlMs, cacheScope), and which carry none.
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { resultOf, survey } from '../../../../../harness/target/mrtr-plan.js';
+import { CACHEABLE_LISTS } from './cacheable-lists.js';
 
 type Json = Record<string, unknown>;
-
-const SPEC = 'server/utilities/caching';
-const LISTS = [
-  ['tools', 'tools/list'],
-  ['prompts', 'prompts/list'],
-  ['resources', 'resources/list'],
-  ['resources', 'resources/templates/list'],
-] as const;
 
 /** What is wrong with the caching hints of a complete result, if anything. */
 function hintProblem(result: Json): string | undefined {
@@ -24,39 +16,20 @@ function hintProblem(result: Json): string | undefined {
   return problems.length ? problems.join(', ') : undefined;
 }
 
-/** Every page of a list (bounded): each page's result. */
-async function pagesOf(session: Session, method: string): Promise<{ results: Json[]; seqs: number[]; problem?: string }> {
-  const results: Json[] = [];
-  const seqs: number[] = [];
-  let cursor: unknown;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const reply = await session.request(method, cursor === undefined ? {} : { cursor });
-    const result = resultOf(reply);
-    if (!result) return { results, seqs, problem: `page ${page + 1} of ${method}: ${reply.kind === 'error' ? `error ${reply.error.code}` : reply.kind}` };
-    results.push(result);
-    if (reply.kind === 'result' && reply.seq) seqs.push(reply.seq);
-    if (typeof result.nextCursor !== 'string' || result.nextCursor === cursor) return { results, seqs };
-    cursor = result.nextCursor;
-  }
-  return { results, seqs };
-}
-
-export const cachingChecks: Check[] = [
+// Each on a session of its own (lent from the pool): what it reads must not change what the shared session's lists show.
+export const cachingHintChecks = defineChecks({ page: 'server/utilities/caching', revisions: RANGE.modern, needs: ['own-session'] }, [
   // "Servers MUST include caching hints on results with resultType: "complete" returned by the
   // following operations: server/discover, tools/list, prompts/list, resources/list,
   // resources/templates/list, resources/read" and "Servers MUST provide a ttlMs value that is >= 0."
   {
     id: 'caching.hints-on-cacheable-results',
     title: 'Complete results of discover, the lists and resources/read carry ttlMs (integer >= 0) and cacheScope',
-    spec: { url: `${SPEC}#cacheable-results`, level: 'MUST' },
+    spec: { url: '#cacheable-results', level: 'MUST' },
     requirement:
       'Servers MUST include caching hints on results with resultType: "complete" returned by the following operations: server/discover, tools/list, prompts/list, resources/list, resources/templates/list, resources/read',
+    digest: ['CACHE-001'],
     fix: 'Add ttlMs (milliseconds, an integer >= 0; 0 means stale at once) and cacheScope ("public" or "private") to these results.',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['modern-cache-fields-missing'],
-    connection: 'own',
     async run(ctx) {
       // An own session: a read must not change what the shared session's lists show.
       const session = await ctx.session();
@@ -64,7 +37,7 @@ export const cachingChecks: Check[] = [
       const seen: { what: string; result: Json; seq?: number }[] = [];
       // No opening result when server/discover failed (see discovery.implemented).
       if (!session.server.capabilitiesUnknown) seen.push({ what: 'server/discover', result: session.server.result, ...(session.server.resultSeq ? { seq: session.server.resultSeq } : {}) });
-      for (const [cap, method] of LISTS) {
+      for (const [cap, method] of CACHEABLE_LISTS) {
         if (caps[cap] === undefined) continue;
         const reply = await session.request(method, {});
         const result = resultOf(reply);
@@ -89,51 +62,18 @@ export const cachingChecks: Check[] = [
     },
   },
 
-  // "Servers MUST apply the same cacheScope to all response pages for a given list request."
-  {
-    id: 'caching.same-scope-across-pages',
-    title: 'Every page of a list carries the same cacheScope',
-    spec: { url: `${SPEC}#interaction-with-pagination`, level: 'MUST' },
-    requirement: 'Servers MUST apply the same cacheScope to all response pages for a given list request.',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
-    faults: ['modern-cache-scope-varies'],
-    connection: 'shared',
-    async run(ctx) {
-      const session = await ctx.shared();
-      const caps = session.server.capabilities;
-      const judgedLists: string[] = [];
-      for (const [cap, method] of LISTS) {
-        if (caps[cap] === undefined) continue;
-        const { results, seqs } = await pagesOf(session, method);
-        const scopes = results.map((r) => r.cacheScope).filter((s): s is string => typeof s === 'string');
-        if (scopes.length < 2) continue;
-        judgedLists.push(`${method} (${results.length} pages)`);
-        if (new Set(scopes).size === 1) continue;
-        ctx.cite(...seqs);
-        return ctx.fail({ expected: `one cacheScope on every page of ${method}`, actual: `pages say ${scopes.map((s) => JSON.stringify(s)).join(', ')}` });
-      }
-      if (judgedLists.length === 0) return ctx.skip('no list has two or more pages with a cacheScope: nothing to compare');
-      return ctx.pass(`one cacheScope on every page of ${judgedLists.join(', ')}`);
-    },
-  },
-
   // "Interim results with resultType: "input_required" ... are not cacheable and carry no
   // caching hints." No keyword: a warning.
   {
     id: 'caching.input-required-no-hints',
     title: 'An InputRequiredResult carries no caching hints',
-    spec: { url: `${SPEC}#cacheable-results`, level: 'SHOULD' },
+    spec: { url: '#cacheable-results', level: 'SHOULD' },
     requirement: 'Interim results with resultType: "input_required" (see multi round-trip requests) are not cacheable and carry no caching hints.',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['CACHE-003'],
     faults: ['modern-input-required-cacheable'],
-    connection: 'own',
     async run(ctx) {
       const s = await survey(ctx);
-      if (s.asked.length === 0) return ctx.skip(`no InputRequiredResult to judge: no request asked for input (${s.tried})`);
+      if (s.asked.length === 0) return ctx.skip('nothing-observed', `no InputRequiredResult to judge: no request asked for input (${s.tried})`);
       const hinted = s.asked.filter((a) => a.result.ttlMs !== undefined || a.result.cacheScope !== undefined);
       if (hinted.length === 0) return ctx.pass(`${s.asked.length} InputRequiredResult(s) without ttlMs or cacheScope`);
       ctx.cite(...hinted.map((a) => a.seq ?? 0));
@@ -145,4 +85,4 @@ export const cachingChecks: Check[] = [
       });
     },
   },
-];
+]);

@@ -1,18 +1,13 @@
-// Tools (TOOL-*), listing. Spec: server/tools; schema dialects: basic#json-schema-usage.
-// Listing shapes are the schema check's business; these checks judge what a schema cannot say.
-// Calls and their results: tool-results.ts; x-mcp-header annotations: tool-headers.ts.
-import { compile, compileProblem, dialectOf, hasUnresolvedRef } from '../../harness/arguments.js';
-import type { Check, CheckContext } from '../../harness/checks/check.js';
-import { listAll } from '../../harness/discovery.js';
-import { RANGE, since } from '../../harness/revisions.js';
-import { stabilityCheck } from './list-stability.js';
-import { defaultDialect, isObj, listedTools } from '../../harness/target/tool-calls.js';
-import { toolHeaderChecks } from './tool-headers.js';
-import { toolResultChecks } from './tool-results.js';
+// server/tools#listing-tools: what tools/list says of each tool and of the list, beyond its
+// shape (the schema check's business): a name for each, an object inputSchema, unique names of
+// the allowed characters, and (2026-07-28) a deterministic order.
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { listAll } from '../../../../harness/discovery.js';
+import { RANGE, since } from '../../../../harness/revisions.js';
+import { listedTools } from '../../../../harness/target/tool-calls.js';
+import { citeTools } from './cite-tools.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-
-const citeTools = async (ctx: CheckContext): Promise<void> => ctx.cite(...((await ctx.discovery()).tools?.pages.map((p) => p.seq ?? 0) ?? []));
 
 /** Is `b` the items of `a` in the same relative order (items only one of them has are ignored)? */
 function sameOrder(a: unknown[], b: unknown[]): boolean {
@@ -22,27 +17,24 @@ function sameOrder(a: unknown[], b: unknown[]): boolean {
   return x.every((n, i) => n === y[i]);
 }
 
-export const toolsChecks: Check[] = [
+// On the shared session: discovery's walk of tools/list, and (for the order) two more walks.
+export const toolListingChecks = defineChecks({ page: 'server/tools', revisions: RANGE.all, needs: ['shared-session'], requires: ['tools'] }, [
   // TOOL-002/005: tools/list returns tools, each with a name and an inputSchema of type object.
   {
     id: 'tools.list-shape',
     title: 'tools/list returns every tool with a name and an inputSchema of type "object"',
-    spec: { url: 'server/tools#listing-tools', level: 'MUST' },
+    spec: { url: '#listing-tools', level: 'MUST' },
     requirement: 'Tool arguments are always JSON objects, so `type: "object"` is required at the root. (schema: Tool.inputSchema)',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['tools'],
+    digest: ['TOOL-002', 'TOOL-005'],
     faults: ['tools-list-missing-input-schema'],
-    connection: 'shared',
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools) return ctx.skip('not-declared: no tools capability');
+      if (!tools) return ctx.skip('not-declared', 'no tools capability');
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       // No list is no shape to judge (an error is judged by the checks of the error, and no
       // answer at all by the harness's timeout handling).
       if (tools.problem && tools.items.length === 0) return ctx.skip(`no tools to judge: ${tools.problem}`);
-      if (tools.items.length === 0) return ctx.skip('no tools listed');
+      if (tools.items.length === 0) return ctx.skip('not-offered', 'no tools listed');
       const bad: string[] = [];
       for (const tool of tools.items) {
         const name = typeof tool.name === 'string' ? tool.name : undefined;
@@ -62,19 +54,15 @@ export const toolsChecks: Check[] = [
     id: 'tools.unique-names',
     title: 'No two tools share a name (across all pages of tools/list)',
     spec: [
-      { url: 'server/tools#tool', level: 'SHOULD' },
-      { from: '2025-11-25', url: 'server/tools#tool-names', level: 'SHOULD' },
+      { url: '#tool', level: 'SHOULD' },
+      { from: '2025-11-25', url: '#tool-names', level: 'SHOULD' },
     ],
     requirement: 'Tool names SHOULD be unique within a server.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['tools'],
+    digest: ['TOOL-006'],
     faults: ['tools-duplicate-name'],
-    connection: 'shared',
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools || tools.items.length === 0) return ctx.skip('no tools listed');
+      if (!tools || tools.items.length === 0) return ctx.skip('not-offered', 'no tools listed');
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       const seen = new Set<unknown>();
       const dupes = [...new Set(tools.items.map((t) => t.name).filter((n) => seen.has(n) || !seen.add(n)))];
@@ -89,14 +77,11 @@ export const toolsChecks: Check[] = [
   {
     id: 'tools.name-format',
     title: 'Tool names are 1-128 characters of A-Z, a-z, 0-9, "_", "-" and "."',
-    spec: { url: 'server/tools#tool-names', level: 'SHOULD' },
+    spec: { url: '#tool-names', level: 'SHOULD' },
     requirement: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive). The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
-    side: 'server',
+    digest: ['TOOL-006'],
     revisions: since('2025-11-25'),
-    transports: 'any',
-    requires: ['tools'],
     faults: ['tools-name-invalid'],
-    connection: 'shared',
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!Array.isArray(tools)) return tools;
@@ -107,66 +92,20 @@ export const toolsChecks: Check[] = [
     },
   },
 
-  // BASE-041: "Schemas MUST be valid according to their declared or default dialect" (inputSchema
-  // and outputSchema default to 2020-12). A $ref to another document is not fetched: not judged.
-  {
-    id: 'tools.schemas-valid',
-    title: "Every tool's inputSchema and outputSchema is valid JSON Schema in its declared or default dialect",
-    spec: { url: 'basic#schema-validation', level: 'MUST' },
-    requirement: 'Schemas MUST be valid according to their declared or default dialect',
-    side: 'server',
-    revisions: since('2025-11-25'),
-    transports: 'any',
-    requires: ['tools'],
-    faults: ['tools-input-schema-invalid'],
-    connection: 'shared',
-    async run(ctx) {
-      const tools = await listedTools(ctx);
-      if (!Array.isArray(tools)) return tools;
-      const bad: string[] = [];
-      const notes: string[] = [];
-      let judged = 0;
-      for (const tool of tools) {
-        for (const key of ['inputSchema', 'outputSchema'] as const) {
-          const schema = tool[key];
-          if (!isObj(schema)) continue; // absence and type are the schema check's business
-          const dialect = dialectOf(schema, defaultDialect(ctx.revision));
-          if (!dialect) notes.push(`${String(tool.name)}.${key}: dialect ${ctx.brief(schema.$schema)} not judged`);
-          else if (hasUnresolvedRef(schema, dialect)) notes.push(`${String(tool.name)}.${key}: external $ref not fetched`);
-          else {
-            judged++;
-            if (!compile(schema, dialect)) bad.push(`${String(tool.name)}.${key} (${dialect}): ${compileProblem(schema, dialect) ?? ''}`);
-          }
-        }
-      }
-      if (bad.length === 0 && judged === 0) return ctx.skip(`no schema could be judged${notes.length ? `: ${notes.join('; ')}` : ''}`);
-      if (bad.length === 0) return ctx.pass(`${judged} schema(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`);
-      await citeTools(ctx);
-      return ctx.fail({ expected: 'schemas valid under their dialect', actual: bad.slice(0, 3).join('; ') });
-    },
-  },
-
-  // server/tools#capabilities (2026-07-28): "... but MUST NOT vary per-connection or as a
-  // side effect of other requests on the connection."
-  stabilityCheck('tools', ['modern-tools-list-side-effect']),
-
   // server/tools#capabilities (2026-07-28): "Servers SHOULD return tools in a deterministic
   // order (i.e., the same ordering across requests when the underlying set of tools has not
   // changed)." Two more walks of tools/list beside discovery's, compared on the tools they share.
   {
     id: 'tools.list-order-deterministic',
     title: 'tools/list returns the tools in the same order on every request',
-    spec: { url: 'server/tools#capabilities', level: 'SHOULD' },
+    spec: { url: '#capabilities', level: 'SHOULD' },
     requirement: 'Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed).',
-    side: 'server',
+    digest: ['TOOL-004'],
     revisions: RANGE.modern,
-    transports: 'any',
-    requires: ['tools'],
     faults: ['modern-tools-order-varies'],
-    connection: 'shared',
     async run(ctx) {
       const { tools } = await ctx.discovery();
-      if (!tools) return ctx.skip('not-declared: no tools capability');
+      if (!tools) return ctx.skip('not-declared', 'no tools capability');
       if (tools.problem) return ctx.skip(`tools/list could not be walked to its end: ${tools.problem}`);
       const session = await ctx.shared();
       const walks = [tools, await listAll(session, 'tools/list', 'tools'), await listAll(session, 'tools/list', 'tools')];
@@ -181,7 +120,4 @@ export const toolsChecks: Check[] = [
       });
     },
   },
-
-  ...toolResultChecks,
-  ...toolHeaderChecks,
-];
+]);

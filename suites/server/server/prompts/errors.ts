@@ -1,16 +1,17 @@
-// Prompts (PROMPT-*). Spec: server/prompts. Getting a prompt is read-only by the spec, so the
-// checks may ask for any. Message shapes are the schema check's business.
-import type { Check, CheckContext, Verdict } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { RANGE } from '../../harness/revisions.js';
-import { stabilityCheck } from './list-stability.js';
-import { noShapeToJudge, unanswered } from '../../harness/rules/no-answer.js';
+// server/prompts#error-handling: "Servers SHOULD return standard JSON-RPC errors for common
+// failure cases: Invalid prompt name: -32602 (Invalid params); Missing required arguments:
+// -32602 (Invalid params)". Getting a prompt is read-only by the spec, so the checks may ask
+// for any. Message shapes are the schema check's business.
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { expectError } from '../../../../harness/checks/verify.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
+import { isObj } from '../../../../harness/target/tool-calls.js';
 
 /** The value given to every required argument (completions are not consulted). */
 const SAMPLE = 'conformance';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Prompt {
   name: string;
@@ -19,7 +20,7 @@ interface Prompt {
 
 async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
   const { prompts } = await ctx.discovery();
-  if (!prompts) return ctx.skip('not-declared: no prompts capability');
+  if (!prompts) return ctx.skip('not-declared', 'no prompts capability');
   const seen = new Set<string>();
   const out: Prompt[] = [];
   for (const p of prompts.items) {
@@ -28,13 +29,13 @@ async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
     const args = Array.isArray(p.arguments) ? p.arguments.filter(isObj) : [];
     out.push({ name: p.name, required: args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => a.name as string) });
   }
-  if (out.length === 0) return ctx.skip(`no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
+  if (out.length === 0) return ctx.skip('not-offered', `no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
   return out;
 }
 
 const withSamples = (p: Prompt): Record<string, string> => Object.fromEntries(p.required.map((n) => [n, SAMPLE]));
 
-export const promptsChecks: Check[] = [
+export const promptErrorChecks = defineChecks({ page: 'server/prompts', revisions: RANGE.all, needs: ['shared-session'], requires: ['prompts'] }, [
   // No check judges whether a listed prompt can be fetched: no sentence of any revision says
   // prompts/get of a listed prompt succeeds (a prompt may need arguments only its user knows,
   // or a service the server cannot reach).
@@ -44,25 +45,16 @@ export const promptsChecks: Check[] = [
   {
     id: 'prompts.get-unknown-is-error',
     title: 'Getting a prompt that does not exist gets error -32602',
-    spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: -32602 (Invalid params)',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['prompts'],
+    digest: ['PROMPT-005'],
     faults: ['prompts-unknown-returns-result'],
-    connection: 'shared',
     async run(ctx) {
       const names = new Set(((await ctx.discovery()).prompts?.items ?? []).map((p) => p.name));
       let name = `mcp-conformance-missing-prompt-${Math.random().toString(36).slice(2, 10)}`;
       while (names.has(name)) name += '-';
       const reply = await ctx.request('prompts/get', { name, arguments: {} });
-      if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass();
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`prompts/get "${name}"`, reply));
-      return ctx.fail({
-        expected: `prompts/get "${name}": error -32602`,
-        actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
-      });
+      return expectError(ctx, reply, [-32602], { what: `prompts/get "${name}"` });
     },
   },
 
@@ -70,24 +62,20 @@ export const promptsChecks: Check[] = [
   {
     id: 'prompts.get-missing-argument',
     title: 'Getting a prompt without one of its required arguments gets error -32602',
-    spec: { url: 'server/prompts#error-handling', level: 'SHOULD' },
+    spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Missing required arguments: -32602 (Invalid params)',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['prompts'],
+    digest: ['PROMPT-005'],
     faults: ['prompts-missing-argument-accepted'],
-    connection: 'shared',
     async run(ctx) {
       const prompts = await listedPrompts(ctx);
       if (!Array.isArray(prompts)) return prompts;
       const p = prompts.find((x) => x.required.length > 0);
-      if (!p) return ctx.skip('no listed prompt has a required argument');
+      if (!p) return ctx.skip('not-offered', 'no listed prompt has a required argument');
       const missing = p.required[0] as string;
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
       if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(`${p.name} without "${missing}"`);
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`prompts/get "${p.name}" without "${missing}"`, reply));
+      if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge(`prompts/get "${p.name}" without "${missing}"`, reply));
       if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip(`${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
       return ctx.fail({
         expected: `prompts/get "${p.name}" without its required "${missing}": error -32602`,
@@ -95,8 +83,4 @@ export const promptsChecks: Check[] = [
       });
     },
   },
-
-  // server/prompts#capabilities (2026-07-28): "... but MUST NOT vary per-connection or as a
-  // side effect of other requests on the connection."
-  stabilityCheck('prompts', ['modern-prompts-list-side-effect']),
-];
+]);

@@ -2,19 +2,20 @@
 // the user allows (--call-tools), each at most once per revision with generated arguments
 // (shared between checks, see tool-calls.ts), plus one call with invalid arguments and one of
 // a tool that cannot exist (nothing runs).
-import { compile, dialectOf } from '../../harness/arguments.js';
-import type { Check } from '../../harness/checks/check.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { RANGE, since } from '../../harness/revisions.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
-import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from '../../harness/target/tool-calls.js';
+import { compile, dialectOf } from '../../../../harness/arguments.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE, since } from '../../../../harness/revisions.js';
+import { loadRevisionSchema } from '../../../../harness/schema.js';
+import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from '../../../../harness/target/tool-calls.js';
 
 /** 2026-07-28: structuredContent may be any JSON value (tools#structured-content); before, a JSON object. */
 const STRUCTURED_ANY_JSON = RANGE.modern;
 /** 2025-11-25 on: input validation errors are tool execution errors (isError), no longer protocol errors. */
 const INPUT_ERRORS_IN_RESULT = since('2025-11-25');
 
-export const toolResultChecks: Check[] = [
+// On the shared session: each allowed tool is called once per revision there (tool-calls.ts).
+export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RANGE.all, needs: ['shared-session'], requires: ['tools'] }, [
   // Error handling: "Protocol Errors ... Unknown tools" are "standard JSON-RPC errors" (the
   // example is -32602); no keyword. CallToolResult (schema): "any errors in _finding_ the
   // tool ... should be reported as an MCP error response". A SHOULD: a result is a warning;
@@ -22,22 +23,18 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.call-unknown-tool-is-error',
     title: 'Calling a tool that does not exist returns a JSON-RPC error',
-    spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
+    spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'However, any errors in _finding_ the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.',
+    digest: ['TOOL-011'],
     fix: 'Answer tools/call of an unknown name with a JSON-RPC error such as -32602 "Unknown tool"',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['tools'],
     faults: ['tools-unknown-returns-result'],
-    connection: 'shared',
     async run(ctx) {
       const names = new Set(((await ctx.discovery()).tools?.items ?? []).map((t) => t.name));
       let name = `mcp_conformance_no_such_tool_${Math.random().toString(36).slice(2, 10)}`;
       while (names.has(name)) name += '_';
       const reply = await ctx.request('tools/call', { name, arguments: {} });
       if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}${reply.error.code === -32602 ? '' : ' (the spec example uses -32602)'}`);
-      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
       const isError = isObj(reply.result) && reply.result.isError === true;
       return ctx.fail({
         expected: 'a JSON-RPC error (an unknown tool is a protocol error)',
@@ -53,14 +50,10 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.call-results-valid',
     title: 'Calls to the allowed tools with valid arguments return schema-valid results',
-    spec: { url: 'server/tools#tool-result', level: 'MUST' },
+    spec: { url: '#tool-result', level: 'MUST' },
     requirement: 'The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures. (CallToolResult of the revision.)',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['tools'],
+    digest: ['TOOL-010'],
     faults: ['tools-call-result-invalid'],
-    connection: 'shared',
     // A slow tool is waited for up to its patience: started early, that wait overlaps the rest.
     long: true,
     async run(ctx) {
@@ -102,14 +95,11 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.call-structured-content',
     title: 'A tool with an outputSchema returns structuredContent that validates against it',
-    spec: { url: 'server/tools#output-schema', level: 'MUST' },
+    spec: { url: '#output-schema', level: 'MUST' },
     requirement: 'Servers MUST provide structured results that conform to this schema.',
-    side: 'server',
+    digest: ['TOOL-013', 'TOOL-014'],
     revisions: since('2025-06-18'),
-    transports: 'any',
-    requires: ['tools'],
     faults: ['tools-structured-content-invalid'],
-    connection: 'shared',
     async run(ctx) {
       const got = await structuredResults(ctx);
       if (!('judged' in got)) return got;
@@ -144,19 +134,16 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.call-structured-content-as-text',
     title: 'A tool returning structuredContent also returns it serialized in a text block',
-    spec: { url: 'server/tools#structured-content', level: 'SHOULD' },
+    spec: { url: '#structured-content', level: 'SHOULD' },
     requirement: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
-    side: 'server',
+    digest: ['TOOL-015'],
     revisions: since('2025-06-18'),
-    transports: 'any',
-    requires: ['tools'],
     faults: ['tools-structured-without-text'],
-    connection: 'shared',
     async run(ctx) {
       const got = await structuredResults(ctx);
       if (!('judged' in got)) return got;
       const judged = got.judged.filter((j) => 'structuredContent' in j.result && (ctx.in(STRUCTURED_ANY_JSON) || isObj(j.result.structuredContent)));
-      if (judged.length === 0) return ctx.skip('no result carried structuredContent');
+      if (judged.length === 0) return ctx.skip('not-offered', 'no result carried structuredContent');
       const bad = judged.filter(({ result }) => !(Array.isArray(result.content) ? result.content : []).some((item) => sameJson(item, result.structuredContent)));
       if (bad.length === 0) return ctx.pass(`${judged.length} result(s) judged`);
       return ctx.fail({
@@ -171,16 +158,13 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.embedded-resources-declared',
     title: 'A server whose tools embed resources declares the resources capability',
-    spec: { url: 'server/tools#embedded-resources', level: 'SHOULD' },
+    spec: { url: '#embedded-resources', level: 'SHOULD' },
     requirement: 'Servers that use embedded resources SHOULD implement the resources capability',
+    digest: ['TOOL-016'],
     fix: 'Declare (and serve) the resources capability, or return resource_link items instead',
-    side: 'server',
     revisions: since('2025-06-18'),
-    transports: 'any',
-    requires: ['tools'],
     faults: ['tools-embedded-resource-undeclared'],
     judgesDeclared: true,
-    connection: 'shared',
     async run(ctx) {
       if (ctx.facts.serverCapabilities.resources !== undefined) return ctx.skip('the server declares resources: embedded resources need nothing more');
       const tools = await listedTools(ctx);
@@ -206,21 +190,17 @@ export const toolResultChecks: Check[] = [
   {
     id: 'tools.call-invalid-arguments',
     title: 'Arguments that violate the inputSchema get the error the revision prescribes',
-    spec: { url: 'server/tools#error-handling', level: 'SHOULD' },
+    spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'Tools use two error reporting mechanisms: Protocol Errors (up to 2025-06-18: Invalid arguments) and Tool Execution Errors, reported in tool results with isError: true (2025-11-25 on: Input validation errors).',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
-    requires: ['tools'],
+    digest: ['TOOL-012'],
     faults: ['tools-invalid-args-protocol-error'],
-    connection: 'shared',
     async run(ctx) {
       const tools = await listedTools(ctx);
       if (!Array.isArray(tools)) return tools;
       const { ok, allowed } = callable(ctx, tools);
       if (allowed === 0) return noSafeTool(ctx);
       const probe = invalidProbe(ctx, ok);
-      if (!probe) return ctx.skip('no allowed tool has a required argument to leave out (with arguments this tool could build)');
+      if (!probe) return ctx.skip('not-offered', 'no allowed tool has a required argument to leave out (with arguments this tool could build)');
       const reply = await ctx.request('tools/call', { name: probe.name, arguments: probe.args });
       const what = `${probe.name} without its required "${probe.missing}"`;
       const inResult = ctx.in(INPUT_ERRORS_IN_RESULT);
@@ -232,7 +212,7 @@ export const toolResultChecks: Check[] = [
           reason: 'the page sorts errors into the two mechanisms without a keyword, hence a warning',
         });
       }
-      if (reply.kind !== 'result') return ctx.skip(`no answer to judge: ${describeReply(reply)}`);
+      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
       if (isObj(reply.result) && reply.result.isError === true) return ctx.pass(`${what}: isError result`);
       return ctx.fail({
         expected: `${what}: ${inResult ? 'a result with isError: true' : 'a JSON-RPC error (or an isError result)'}`,
@@ -241,4 +221,4 @@ export const toolResultChecks: Check[] = [
       });
     },
   },
-];
+]);

@@ -5,18 +5,34 @@
 // resource, get a listed prompt, call a tool that cannot exist), list again; then list on a
 // fresh connection B. A list that changed on A but equally on B changed for everyone (it
 // MAY change over time); A differing from B at the same moment is per-connection state.
-import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
-import { listAll, type ListOutcome } from '../../harness/discovery.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { RANGE } from '../../harness/revisions.js';
-import type { Session } from '../../harness/sessions/session.js';
+//
+// The three checks are one table (STABLE_LISTS) mapped to entries, each filed on its own page
+// (server/tools, server/resources, server/prompts) and listed by that page's index.
+import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
+import { defineChecks } from '../../../harness/checks/define.js';
+import { listAll, type ListOutcome } from '../../../harness/discovery.js';
+import { describeReply } from '../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../harness/revisions.js';
+import type { Session } from '../../../harness/sessions/session.js';
 
-export type ListKind = 'tools' | 'resources' | 'prompts';
+type ListKind = 'tools' | 'resources' | 'prompts';
 
-const LISTS: Record<ListKind, { capability: 'tools' | 'resources' | 'prompts'; method: string; key: string }> = {
-  tools: { capability: 'tools', method: 'tools/list', key: 'name' },
-  resources: { capability: 'resources', method: 'resources/list', key: 'uri' },
-  prompts: { capability: 'prompts', method: 'prompts/list', key: 'name' },
+interface StableList {
+  capability: ListKind;
+  method: string;
+  /** What names an item of the list. */
+  key: string;
+  /** The spec page of the list, where its check is filed. */
+  page: string;
+  digest: string[];
+  faults: string[];
+}
+
+/** The lists that must not vary by connection, each with what its check claims. */
+const LISTS: Record<ListKind, StableList> = {
+  tools: { capability: 'tools', method: 'tools/list', key: 'name', page: 'server/tools', digest: ['TOOL-003'], faults: ['modern-tools-list-side-effect'] },
+  resources: { capability: 'resources', method: 'resources/list', key: 'uri', page: 'server/resources', digest: ['RES-003'], faults: ['modern-resources-list-side-effect'] },
+  prompts: { capability: 'prompts', method: 'prompts/list', key: 'name', page: 'server/prompts', digest: ['PROMPT-002'], faults: ['modern-prompts-list-side-effect'] },
 };
 
 type Lists = Partial<Record<ListKind, ListOutcome>>;
@@ -48,7 +64,7 @@ async function listEverything(session: Session, kinds: ListKind[]): Promise<List
   return out;
 }
 
-/** A fresh connection of its own (options make the context open one instead of lending a pooled session). */
+/** A fresh connection of its own (the need 'fresh-session': opened anew, never lent from the pool). */
 const freshSession = (ctx: CheckContext): Promise<Session> => ctx.session({ startupTimeoutMs: ctx.timeoutMs * 2 });
 
 async function run(ctx: CheckContext): Promise<Exercise> {
@@ -84,11 +100,11 @@ const shown = (xs: string[]): string => xs.slice(0, 4).join(', ') + (xs.length >
 async function judge(ctx: CheckContext, kind: ListKind): Promise<Verdict> {
   const { key } = LISTS[kind];
   const x = await exercise(ctx);
-  if (x.problem) return ctx.skip(`the exercise could not run: ${x.problem}`);
+  if (x.problem) return ctx.skip('cannot-set-up', `the exercise could not run: ${x.problem}`);
   const outcomes = [x.before[kind], x.after[kind], x.fresh[kind]];
   for (const o of outcomes) for (const p of o?.pages ?? []) if (p.seq) ctx.cite(p.seq);
   const broken = outcomes.find((o) => o === undefined || o.problem !== undefined);
-  if (broken) return ctx.skip(`${LISTS[kind].method} could not be walked to its end: ${broken?.problem ?? 'not listed'}`);
+  if (broken) return ctx.skip('cannot-set-up', `${LISTS[kind].method} could not be walked to its end: ${broken?.problem ?? 'not listed'}`);
   const before = keysOf(x.before[kind], key);
   const after = keysOf(x.after[kind], key);
   const fresh = keysOf(x.fresh[kind], key);
@@ -115,23 +131,23 @@ async function judge(ctx: CheckContext, kind: ListKind): Promise<Verdict> {
   return ctx.pass(`${after.length} item(s), the same on a connection that carried ${what} and on a fresh one${note}`);
 }
 
-const PAGES: Record<ListKind, string> = { tools: 'server/tools', resources: 'server/resources', prompts: 'server/prompts' };
-
-/** The stability check of one list (metadata varies by list; the exercise is shared). */
-export function stabilityCheck(kind: ListKind, faults: string[]): Check {
-  const spec: SpecRef = { url: `${PAGES[kind]}#capabilities`, level: 'MUST' };
-  return {
-    id: `${kind}.list-stable`,
-    title: `${LISTS[kind].method} does not vary by connection or by earlier requests on it`,
-    spec,
-    requirement: `Servers that declare the \`${kind}\` capability MUST respond to \`${LISTS[kind].method}\` requests with the set of ${kind} currently available to the requesting client. This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.`,
-    fix: `Compute the ${kind} list from the request (and its authorization) alone, never from connection or session state`,
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
-    requires: [LISTS[kind].capability],
-    faults,
-    connection: 'own',
-    run: (ctx) => judge(ctx, kind),
-  };
-}
+/** The check of each list (metadata from the table; the exercise is shared), for its page's index. */
+export const listStabilityChecks = Object.fromEntries(
+  (Object.entries(LISTS) as [ListKind, StableList][]).map(([kind, list]) => [
+    kind,
+    defineChecks({ page: list.page, revisions: RANGE.modern, needs: ['fresh-session'], requires: [list.capability] }, [
+      // server/<list>#capabilities (2026-07-28): "... but MUST NOT vary per-connection or as a
+      // side effect of other requests on the connection."
+      {
+        id: `${kind}.list-stable`,
+        title: `${list.method} does not vary by connection or by earlier requests on it`,
+        spec: { url: '#capabilities', level: 'MUST' },
+        requirement: `Servers that declare the \`${kind}\` capability MUST respond to \`${list.method}\` requests with the set of ${kind} currently available to the requesting client. This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.`,
+        fix: `Compute the ${kind} list from the request (and its authorization) alone, never from connection or session state`,
+        digest: list.digest,
+        faults: list.faults,
+        run: (ctx) => judge(ctx, kind),
+      },
+    ]),
+  ]),
+) as Record<ListKind, Check[]>;

@@ -1,0 +1,38 @@
+// server/resources#subscriptions (up to 2025-11-25; 2026-07-28 has subscriptions/listen
+// instead, the subscriptions suite's): with resources.subscribe declared, resources/subscribe
+// and resources/unsubscribe for a listed URI return an empty result.
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
+import { listedUris } from './listed-uris.js';
+
+// On a session of its own: a subscription must not outlive the check on a shared one.
+export const resourceSubscriptionChecks = defineChecks({ page: 'server/resources', revisions: RANGE.legacy, needs: ['own-session'], requires: ['resources.subscribe'] }, [
+  // Subscriptions (up to 2025-11-25; 2026-07-28 has subscriptions/listen instead): with
+  // resources.subscribe declared, resources/subscribe and resources/unsubscribe for a listed
+  // URI return an empty result. The text states no keyword ("Clients can subscribe to
+  // specific resources"): a refusal despite the declaration is a warning. Own connection.
+  {
+    id: 'resources.subscribe-unsubscribe',
+    title: 'With resources.subscribe declared, subscribing to and unsubscribing from a listed resource succeed',
+    spec: { url: '#subscriptions', level: 'SHOULD' },
+    requirement: 'The protocol supports optional subscriptions to resource changes. Clients can subscribe to specific resources and receive notifications when they change',
+    digest: ['RES-010'],
+    faults: ['resources-subscribe-error'],
+    async run(ctx) {
+      const listed = await listedUris(ctx);
+      if ('status' in listed) return listed;
+      const uri = listed.uris[0] as string;
+      const session = await ctx.session();
+      for (const method of ['resources/subscribe', 'resources/unsubscribe']) {
+        const reply = await session.request(method, { uri });
+        if (reply.kind !== 'result') {
+          const why = unanswered(reply) ? DECIDED_BY_TIMEOUT : 'the server declares resources.subscribe, whose requests these are; no keyword makes it accept them, hence a warning';
+          return ctx.fail({ expected: `${method} ${uri}: an empty result`, actual: describeReply(reply), reason: why });
+        }
+      }
+      return ctx.pass(uri);
+    },
+  },
+]);

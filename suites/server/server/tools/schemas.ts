@@ -1,0 +1,45 @@
+// basic#schema-validation (BASE-041), of the schemas a tool declares: "Schemas MUST be valid
+// according to their declared or default dialect" (inputSchema and outputSchema default to
+// 2020-12). A $ref to another document is not fetched: not judged.
+import { compile, compileProblem, dialectOf, hasUnresolvedRef } from '../../../../harness/arguments.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { since } from '../../../../harness/revisions.js';
+import { defaultDialect, isObj, listedTools } from '../../../../harness/target/tool-calls.js';
+import { citeTools } from './cite-tools.js';
+
+export const toolSchemaChecks = defineChecks({ page: 'server/tools', revisions: since('2025-11-25'), needs: ['shared-session'], requires: ['tools'] }, [
+  // BASE-041: "Schemas MUST be valid according to their declared or default dialect" (inputSchema
+  // and outputSchema default to 2020-12). A $ref to another document is not fetched: not judged.
+  {
+    id: 'tools.schemas-valid',
+    title: "Every tool's inputSchema and outputSchema is valid JSON Schema in its declared or default dialect",
+    spec: { url: 'basic#schema-validation', level: 'MUST' },
+    requirement: 'Schemas MUST be valid according to their declared or default dialect',
+    digest: ['BASE-041'],
+    faults: ['tools-input-schema-invalid'],
+    async run(ctx) {
+      const tools = await listedTools(ctx);
+      if (!Array.isArray(tools)) return tools;
+      const bad: string[] = [];
+      const notes: string[] = [];
+      let judged = 0;
+      for (const tool of tools) {
+        for (const key of ['inputSchema', 'outputSchema'] as const) {
+          const schema = tool[key];
+          if (!isObj(schema)) continue; // absence and type are the schema check's business
+          const dialect = dialectOf(schema, defaultDialect(ctx.revision));
+          if (!dialect) notes.push(`${String(tool.name)}.${key}: dialect ${ctx.brief(schema.$schema)} not judged`);
+          else if (hasUnresolvedRef(schema, dialect)) notes.push(`${String(tool.name)}.${key}: external $ref not fetched`);
+          else {
+            judged++;
+            if (!compile(schema, dialect)) bad.push(`${String(tool.name)}.${key} (${dialect}): ${compileProblem(schema, dialect) ?? ''}`);
+          }
+        }
+      }
+      if (bad.length === 0 && judged === 0) return ctx.skip(`no schema could be judged${notes.length ? `: ${notes.join('; ')}` : ''}`);
+      if (bad.length === 0) return ctx.pass(`${judged} schema(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`);
+      await citeTools(ctx);
+      return ctx.fail({ expected: 'schemas valid under their dialect', actual: bad.slice(0, 3).join('; ') });
+    },
+  },
+]);
