@@ -2,29 +2,28 @@
 // action, form content that matches the requested schema, a form request without `mode`
 // handled as a form, and a mode the client did not declare refused with -32602. Legacy: the
 // server's elicitation/create requests; 2026-07-28: a form input request. Spec: client/elicitation.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
-import { between, only, since } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { asksOf, capability, type Ask } from './support/asks.js';
-import { contentProblem } from './support/form-content.js';
-import { errorCode, isObject } from './support/wire.js';
+import { defineClientChecks } from '../../../harness/checks/define.js';
+import { loadRevisionSchema } from '../../../harness/schema.js';
+import { between, only, since } from '../../../harness/revisions.js';
+import { ASKS } from '../scenarios/asks.js';
+import { asksOf, capability, type Ask } from '../support/asks.js';
+import { contentProblem } from '../support/form-content.js';
+import { errorCode, isObject } from '../support/wire.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
 const isUrl = (a: Ask) => a.params.mode === 'url';
 
-export const elicitationClientChecks: ClientCheck[] = [
+export const elicitationClientChecks = defineClientChecks({ page: 'client/elicitation' }, [
   // ELIC-001: "Clients that support elicitation MUST declare the elicitation capability during
   // initialization". This server elicits whatever the client declared.
   {
     id: 'elicitation.answered-only-when-declared',
     title: 'The client answers elicitation only if it declared the elicitation capability',
-    spec: { url: 'client/elicitation#capabilities', level: 'MUST' },
+    spec: { url: '#capabilities', level: 'MUST' },
     requirement: 'Clients that support elicitation MUST declare the elicitation capability during initialization',
-    side: 'client',
+    digest: ['ELIC-001'],
     scenario: ASKS,
     revisions: between('2025-06-18', '2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'elicitation/create');
@@ -44,12 +43,11 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.result-valid',
     title: 'An elicitation answer is a valid ElicitResult (action accept, decline or cancel)',
-    spec: { url: 'client/elicitation#response-actions', level: 'MUST' },
+    spec: { url: '#response-actions', level: 'MUST' },
     requirement: 'Elicitation responses use a three-action model: accept, decline, cancel (ElicitResult; the schema is the source of truth for all protocol messages and structures).',
-    side: 'client',
+    digest: ['ELIC-005'],
     scenario: ASKS,
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['elicitation-action-invalid'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => a.outcome.kind === 'result');
@@ -73,14 +71,13 @@ export const elicitationClientChecks: ClientCheck[] = [
     id: 'elicitation.content-matches-schema',
     title: 'An accepted form carries content that matches the requested schema',
     spec: [
-      { url: 'client/elicitation#security-considerations', level: 'SHOULD' },
-      { from: '2025-11-25', url: 'client/elicitation#form-mode-security', level: 'SHOULD' },
+      { url: '#security-considerations', level: 'SHOULD' },
+      { from: '2025-11-25', url: '#form-mode-security', level: 'SHOULD' },
     ],
     requirement: 'Clients SHOULD validate all responses against the provided schema. Accept: for form mode, the content field contains the submitted data matching the requested schema.',
-    side: 'client',
+    digest: ['ELIC-005'],
     scenario: ASKS,
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['elicitation-content-invalid', 'elicitation-content-missing'],
     async run(ctx) {
       const accepted = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => isForm(a) && a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept');
@@ -101,12 +98,11 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.form-without-mode',
     title: 'A form elicitation without `mode` is handled as a form',
-    spec: { url: 'client/elicitation#elicitation-requests', level: 'MUST' },
+    spec: { url: '#elicitation-requests', level: 'MUST' },
     requirement: 'For backwards compatibility, servers MAY omit the mode field for form mode elicitation requests. Clients MUST treat requests without a mode field as form mode.',
-    side: 'client',
+    digest: ['ELIC-003'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-no-mode-rejected'],
     async run(ctx) {
       const forms = asksOf(ctx.recording, false, 'elicitation/create').filter(isForm);
@@ -127,12 +123,11 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.undeclared-mode-refused',
     title: 'A URL-mode elicitation to a client that did not declare elicitation.url gets error -32602',
-    spec: { url: 'client/elicitation#error-handling', level: 'MUST' },
+    spec: { url: '#error-handling', level: 'MUST' },
     requirement: 'Clients MUST return standard JSON-RPC errors for common failure cases: Server sends an elicitation/create request with a mode not declared in client capabilities: -32602 (Invalid params)',
-    side: 'client',
+    digest: ['ELIC-007'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-url-accepted-undeclared'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'elicitation/create').find(isUrl);
@@ -148,4 +143,4 @@ export const elicitationClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'error -32602 (URL mode was not declared)', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `answered ${ctx.brief(a.outcome.value)}` });
     },
   },
-];
+]);
