@@ -1,17 +1,16 @@
-// Tokens and registration (AUTH-050, 059..062, 067): the token only in the Authorization
+// basic/authorization, client side: tokens and registration (AUTH-050, 059..062, 067): the token only in the Authorization
 // header, on every request, and to no other origin; step-up on 403 insufficient_scope; how the
 // client got its client ID (metadata document, pre-registration, dynamic registration).
-import { isMetadataDocumentUrl } from '../../harness/client/auth/authorization-server.js';
-import type { Exchange } from '../../harness/client/auth/view.js';
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { only, since } from '../../harness/revisions.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { isMetadataDocumentUrl } from '../../../../harness/client/auth/authorization-server.js';
+import type { Exchange } from '../../../../harness/client/auth/view.js';
+import { only, since } from '../../../../harness/revisions.js';
 import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, scopesOf } from './auth-support.js';
-import { AUTH_MIGRATION } from './scenarios/auth-discovery.js';
-import { AUTH_BASIC } from './scenarios/auth-flow.js';
-import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from './scenarios/auth-registration.js';
-import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from './scenarios/auth-scopes.js';
+import { AUTH_MIGRATION } from '../../scenarios/auth-discovery.js';
+import { AUTH_BASIC } from '../../scenarios/auth-flow.js';
+import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from '../../scenarios/auth-registration.js';
+import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from '../../scenarios/auth-scopes.js';
 
-const HTTP = ['streamable-http'] as const;
 /** "no more than a few times" (#step-up-authorization-flow): more re-authorizations than this for one operation. */
 const MAX_STEP_UPS = 3;
 
@@ -26,7 +25,7 @@ function basicClientId(e: Exchange): string | undefined {
 /** Looks like a URL (has a scheme): a client ID meant as a metadata document. */
 const urlLike = (id: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(id);
 
-export const authTokenChecks: ClientCheck[] = [
+export const authTokenChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
   // AUTH-050 (#token-requirements): "authorization MUST be included in every HTTP request from
   // client to server, even if they are part of the same logical session."
   {
@@ -34,10 +33,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Once authorized, every request to the MCP server carries Authorization: Bearer with the access token',
     spec: authSpec('MUST', 'token-requirements', `${MODERN_PAGE.flow}#token-requirements`),
     requirement: 'authorization MUST be included in every HTTP request from client to server',
-    side: 'client',
+    digest: ['AUTH-050'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-token-missing-on-tool-call'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -58,10 +56,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The access token never appears in a URL query string',
     spec: authSpec('MUST', 'token-requirements', `${MODERN_PAGE.flow}#token-requirements`),
     requirement: 'Access tokens MUST NOT be included in the URI query string',
-    side: 'client',
+    digest: ['AUTH-050'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-token-in-query'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -82,10 +79,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The access token is never sent to another origin (the authorization server\'s)',
     spec: authSpec('MUST', 'token-theft', `${MODERN_PAGE.security}#token-theft`),
     requirement: 'Clients and servers MUST implement secure token storage and follow OAuth best practices, as outlined in OAuth 2.1, Section 7.1.',
-    side: 'client',
+    digest: ['AUTH-067'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-token-sent-to-authorization-server'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -111,10 +107,9 @@ export const authTokenChecks: ClientCheck[] = [
     spec: authSpec('MUST', 'token-handling', `${MODERN_PAGE.flow}#token-handling`),
     requirement: 'MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server\'s authorization server.',
     fix: 'On a 401 while holding a token, discover again (the protected resource metadata may name another AS) before authorizing.',
-    side: 'client',
+    digest: ['AUTH-067'],
     scenario: AUTH_MIGRATION,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-discovery-reused'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -142,10 +137,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Client credentials of one AS are not presented to another',
     spec: { url: `${MODERN_PAGE.registration}#authorization-server-binding`, level: 'MUST' },
     requirement: 'When the authorization server changes (detected via updated protected resource metadata), clients MUST NOT reuse client credentials from a different authorization server and MUST re-register with the new authorization server.',
-    side: 'client',
+    digest: ['AUTH-063'],
     scenario: AUTH_MIGRATION,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-credentials-reused-across-issuers'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -171,10 +165,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'On 403 insufficient_scope the client re-authorizes with the challenged scope and retries',
     spec: authSpec('SHOULD', 'step-up-authorization-flow', `${MODERN_PAGE.flow}#step-up-authorization-flow`),
     requirement: 'Clients acting on behalf of a user SHOULD attempt the step-up authorization flow.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-step-up-missing'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -202,10 +195,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The step-up authorization asks for the earlier scopes and the challenged ones together',
     spec: { url: `${MODERN_PAGE.flow}#step-up-authorization-flow`, level: 'SHOULD' },
     requirement: 'Determine required scopes by computing the union of the client\'s previously requested scope set and the scopes from the current challenge.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-step-up-scope-replaced'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -230,10 +222,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Step-up for an operation that keeps failing stops after a few attempts',
     spec: authSpec('SHOULD', 'step-up-authorization-flow', `${MODERN_PAGE.flow}#step-up-authorization-flow`),
     requirement: 'Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-step-up-unbounded'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -255,10 +246,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'With client_id_metadata_document_supported, the client uses a metadata document URL instead of dynamic registration',
     spec: authSpec('SHOULD', 'client-registration-approaches', MODERN_PAGE.registration),
     requirement: 'Clients supporting all options SHOULD follow the following priority order: 1. Use pre-registered client information for the server if the client has it available 2. Use Client ID Metadata Documents if the Authorization Server indicates if the server supports it',
-    side: 'client',
+    digest: ['AUTH-060'],
     scenario: AUTH_CIMD,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-metadata-document-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -284,10 +274,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'A client ID metadata document URL is https and has a path',
     spec: authSpec('MUST', 'implementation-requirements', `${MODERN_PAGE.registration}#implementation-requirements`),
     requirement: 'The client_id URL MUST use the "https" scheme and contain a path component, e.g. https://example.com/client.json',
-    side: 'client',
+    digest: ['AUTH-061'],
     scenario: AUTH_CIMD,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-metadata-document-client-id-http'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -309,10 +298,9 @@ export const authTokenChecks: ClientCheck[] = [
     spec: authSpec('SHOULD', 'preregistration', `${MODERN_PAGE.registration}#pre-registration`),
     requirement: 'MCP clients SHOULD support an option for static client credentials such as those supplied by a preregistration flow.',
     fix: 'Accept a configured client_id/client_secret (the official suite hands them out in MCP_CONFORMANCE_CONTEXT) and use them when the AS offers no registration.',
-    side: 'client',
+    digest: ['AUTH-060'],
     scenario: AUTH_PRE_REGISTRATION,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-pre-registration-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -338,10 +326,9 @@ export const authTokenChecks: ClientCheck[] = [
     spec: { url: `${MODERN_PAGE.registration}#application-type-and-redirect-uri-constraints`, level: 'MUST' },
     requirement: 'MCP clients MUST specify an appropriate application_type during Dynamic Client Registration.',
     fix: 'Send "application_type": "native" (desktop, CLI, localhost redirects) or "web" in the registration request.',
-    side: 'client',
+    digest: ['AUTH-062'],
     scenario: AUTH_BASIC,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-registration-application-type-missing'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -354,4 +341,4 @@ export const authTokenChecks: ClientCheck[] = [
       });
     },
   },
-];
+]);
