@@ -27,9 +27,9 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     faults: ['elicitation-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'elicitation/create');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server elicits');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
         if (a.outcome.kind !== 'result' || capability(a.declared, 'elicitation')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'elicitation/create refused (elicitation was not declared)', actual: `answered ${ctx.brief(a.outcome.value)}` });
@@ -51,7 +51,7 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     faults: ['elicitation-action-invalid'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client answered no elicitation (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client answered no elicitation (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
@@ -81,7 +81,7 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     faults: ['elicitation-content-invalid', 'elicitation-content-missing'],
     async run(ctx) {
       const accepted = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => isForm(a) && a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept');
-      if (accepted.length === 0) return ctx.skip('the client accepted no form (it declined, cancelled or was not asked)');
+      if (accepted.length === 0) return ctx.skip('nothing-observed', 'the client accepted no form (it declined, cancelled or was not asked)');
       for (const a of accepted) {
         if (a.outcome.kind !== 'result' || !isObject(a.outcome.value)) continue;
         const problem = contentProblem(a.outcome.value.content, a.params.requestedSchema);
@@ -108,9 +108,9 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
       const forms = asksOf(ctx.recording, false, 'elicitation/create').filter(isForm);
       const withMode = forms.find((a) => a.params.mode === 'form');
       const without = forms.find((a) => a.params.mode === undefined);
-      if (!withMode || !without) return ctx.skip('the client never called the tool during which the server elicits');
+      if (!withMode || !without) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       if (withMode.outcome.kind !== 'result') return ctx.skip('the client does not answer form requests (it refused the one with mode "form" too)');
-      if (without.outcome.kind === 'none') return ctx.skip('the client did not answer the form request without mode');
+      if (without.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the form request without mode');
       ctx.cite(without.sent.seq, without.outcome.seq);
       if (without.outcome.kind === 'result') return ctx.pass();
       return ctx.fail({ expected: 'the request without mode answered like the form request with mode "form"', actual: `error ${ctx.brief(without.outcome.value)}` });
@@ -131,11 +131,11 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     faults: ['elicitation-url-accepted-undeclared'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'elicitation/create').find(isUrl);
-      if (!a) return ctx.skip('the client never called the tool during which the server elicits in URL mode');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits in URL mode');
       const elicitation = capability(a.declared, 'elicitation');
       if (!elicitation) return ctx.skip('the client did not declare elicitation at all (see elicitation.answered-only-when-declared)');
       if (isObject(elicitation.url)) return ctx.pass('elicitation.url was declared');
-      if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the URL-mode request');
+      if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the URL-mode request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
       if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');

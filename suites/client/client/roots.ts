@@ -22,9 +22,9 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     faults: ['roots-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'roots/list');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server asks for roots');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for roots');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
         if (a.outcome.kind !== 'result' || capability(a.declared, 'roots')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'roots/list refused (roots was not declared)', actual: `roots given: ${ctx.brief(a.outcome.value)}` });
@@ -45,7 +45,7 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     faults: ['roots-not-file-uri'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'roots/list').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client gave no roots (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no roots (it was not asked, or refused)');
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
         const value = a.outcome.value;

@@ -32,9 +32,9 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     faults: ['sampling-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'sampling/createMessage');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server asks for samples');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for samples');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
       if (a.outcome.kind !== 'result' || capability(a.declared, 'sampling')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'sampling/createMessage refused (sampling was not declared)', actual: `a sample: ${ctx.brief(a.outcome.value)}` });
@@ -56,7 +56,7 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     faults: ['sampling-tools-answered-undeclared'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(withTools);
-      if (!a) return ctx.skip('the client never called the tool during which the server asks for a sample with tools');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for a sample with tools');
       if (capability(capability(a.declared, 'sampling'), 'tools')) return ctx.pass('sampling.tools was declared');
       if (a.outcome.kind !== 'result') return ctx.pass();
       ctx.cite(a.sent.seq, a.outcome.seq);
@@ -79,7 +79,7 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     faults: ['sampling-result-invalid'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'sampling/createMessage').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client gave no sample (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no sample (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
@@ -105,8 +105,8 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     faults: ['sampling-malformed-accepted'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(hasToolResult);
-      if (!a) return ctx.skip('the client never called the tool during which the server sends a malformed sampling request');
-      if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the malformed sampling request');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a malformed sampling request');
+      if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the malformed sampling request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
       if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');

@@ -39,7 +39,7 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
           ctx.cite(fallback.seq);
           return ctx.fail({ expected: 'the endpoints the metadata lists (…/oauth/authorize, …/oauth/token, …/oauth/register)', actual: `${line(fallback)}, a default path, although the metadata was served` });
         }
-        if (!v.exchanges.some((e) => e.role === 'authorize' || e.role === 'register')) return ctx.skip('the client did not go on to use the endpoints of the metadata');
+        if (!v.exchanges.some((e) => e.role === 'authorize' || e.role === 'register')) return ctx.skip('nothing-observed', 'the client did not go on to use the endpoints of the metadata');
         return ctx.pass();
       });
     },
@@ -59,7 +59,7 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const requests = v.of('as-metadata');
-        if (requests.length === 0) return ctx.skip('the client requested no authorization server metadata');
+        if (requests.length === 0) return ctx.skip('nothing-observed', 'the client requested no authorization server metadata');
         const bare = requests.find((e) => !e.headers['mcp-protocol-version']);
         if (!bare) return ctx.pass();
         ctx.cite(bare.seq);
@@ -177,7 +177,7 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
     faults: ['auth-as-metadata-openid-first'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (!v.of('prm').some((e) => e.status === 200)) return ctx.skip('the client never obtained the protected resource metadata');
+        if (!v.of('prm').some((e) => e.status === 200)) return ctx.skip('nothing-observed', 'the client never obtained the protected resource metadata');
         const order = metadataOrder(revisionInfo(ctx.revision), v.trace.asOrigin, v.trace.profile.issuerPath);
         const requests = v.of('as-metadata').filter((e) => e.at === 'as-origin');
         const answered = requests.findIndex((e) => e.status === 200);
@@ -214,7 +214,7 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const prm = v.of('prm').find((e) => e.status === 200);
-        if (!prm) return ctx.skip('the client never obtained the protected resource metadata');
+        if (!prm) return ctx.skip('nothing-observed', 'the client never obtained the protected resource metadata');
         ctx.cite(prm.seq);
         const used = v.exchanges.find((e) => e.seq > prm.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
         if (!used) return ctx.pass();
@@ -239,7 +239,7 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
-        if (!metadata) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
         const used = v.exchanges.find((e) => e.seq > metadata.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
         if (!used) return ctx.pass();

@@ -36,7 +36,7 @@ function redeemed(v: AuthView, authorization: Exchange): Exchange | undefined {
 function noRedemption(ctx: ClientCheckContext, why: string): Promise<Verdict> {
   return onAuthorizations(ctx, (v, requests) => {
     const issued = requests.filter((a) => v.grantOf(a));
-    if (issued.length === 0) return ctx.skip('the AS issued no code');
+    if (issued.length === 0) return ctx.skip('nothing-observed', 'the AS issued no code');
     ctx.cite(...issued.map((a) => a.seq));
     const used = issued.map((a) => redeemed(v, a)).find((t) => t !== undefined);
     if (!used) return ctx.pass();
@@ -70,7 +70,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
           return ctx.fail({ expected: 'code_challenge in every authorization request', actual: `${line(bare)} has none` });
         }
         const checked = requests.map((a) => ({ a, t: redeemed(v, a) })).filter((x): x is { a: Exchange; t: Exchange } => x.t !== undefined);
-        if (checked.length === 0) return ctx.skip('the client redeemed no authorization code');
+        if (checked.length === 0) return ctx.skip('nothing-observed', 'the client redeemed no authorization code');
         for (const { a, t } of checked) {
           const verifier = t.form.get('code_verifier');
           const challenge = a.query.get('code_challenge') ?? '';
@@ -121,7 +121,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
-        if (!metadata) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
         const authorization = v.of('authorize')[0];
         if (!authorization) return ctx.pass();
@@ -224,7 +224,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
       return onAuthorizations(ctx, (v, requests) => {
         const values = [...requests.map((e) => ({ e, r: e.query.get('resource') })), ...v.of('token').map((e) => ({ e, r: e.form.get('resource') }))];
         const judged = values.filter((x): x is { e: Exchange; r: string } => x.r !== null);
-        if (judged.length === 0) return ctx.skip('the client sent no resource parameter');
+        if (judged.length === 0) return ctx.skip('nothing-observed', 'the client sent no resource parameter');
         const other = judged.find((x) => x.r !== v.trace.mcpUrl);
         if (!other) return ctx.pass();
         ctx.cite(other.e.seq);
@@ -299,7 +299,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
         const uris: { e: Exchange; uri: string }[] = [];
         for (const e of v.of('authorize')) uris.push({ e, uri: e.query.get('redirect_uri') ?? '' });
         for (const e of v.of('register')) for (const uri of Array.isArray(e.json?.redirect_uris) ? e.json.redirect_uris : []) uris.push({ e, uri: String(uri) });
-        if (uris.length === 0) return ctx.skip('the client sent no redirect URI');
+        if (uris.length === 0) return ctx.skip('nothing-observed', 'the client sent no redirect URI');
         const bad = uris.find((u) => !isLocalOrHttps(u.uri));
         if (!bad) return ctx.pass();
         ctx.cite(bad.e.seq);
@@ -322,7 +322,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const judged = requests.filter((a) => v.trace.clients.get(a.query.get('client_id') ?? '')?.how === 'dynamic');
-        if (judged.length === 0) return ctx.skip('no authorization request used a dynamically registered client');
+        if (judged.length === 0) return ctx.skip('nothing-observed', 'no authorization request used a dynamically registered client');
         for (const a of judged) {
           const client = v.trace.clients.get(a.query.get('client_id') ?? '');
           const uri = a.query.get('redirect_uri') ?? '';

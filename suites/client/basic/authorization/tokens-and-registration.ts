@@ -40,7 +40,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const first = v.firstAuthorized;
-        if (!first) return ctx.skip('the client never sent an access token the AS issued');
+        if (!first) return ctx.skip('nothing-observed', 'the client never sent an access token the AS issued');
         ctx.cite(first.seq);
         const bare = v.exchanges.find((e) => e.role === 'mcp' && e.seq > first.seq && !v.trace.token(e.bearer));
         if (!bare) return ctx.pass();
@@ -62,7 +62,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     faults: ['auth-token-in-query'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (v.trace.tokens.length === 0) return ctx.skip('the AS issued no access token');
+        if (v.trace.tokens.length === 0) return ctx.skip('nothing-observed', 'the AS issued no access token');
         const leak = v.exchanges.find((e) => e.query.has('access_token') || v.trace.tokens.some((t) => e.url.search.includes(t.token)));
         if (!leak) return ctx.pass();
         ctx.cite(leak.seq);
@@ -86,9 +86,9 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const first = v.trace.tokens[0];
-        if (!first) return ctx.skip('the AS issued no access token');
+        if (!first) return ctx.skip('nothing-observed', 'the AS issued no access token');
         const later = v.exchanges.filter((e) => e.at === 'as-origin' && e.seq > first.seq);
-        if (later.length === 0) return ctx.skip('the client did not talk to the AS again once it had a token');
+        if (later.length === 0) return ctx.skip('nothing-observed', 'the client did not talk to the AS again once it had a token');
         const tokens = v.trace.tokens.map((t) => t.token);
         const leak = later.find((e) => tokens.some((t) => Object.values(e.headers).some((h) => h.includes(t)) || e.href.includes(t) || e.form.toString().includes(t) || JSON.stringify(e.json ?? {}).includes(t)));
         if (!leak) return ctx.pass();
@@ -114,7 +114,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const moved = v.trace.migratedAt;
-        if (moved === undefined) return ctx.skip('the client never reached the point where the server moved to another AS');
+        if (moved === undefined) return ctx.skip('nothing-observed', 'the client never reached the point where the server moved to another AS');
         ctx.cite(moved);
         // The refused token may still go out on requests already under way; a token the client
         // went back to the old AS for, after the refusal, is the break.
@@ -144,7 +144,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const next = v.trace.nextIssuer;
-        if (v.trace.migratedAt === undefined || !next) return ctx.skip('the client never reached the point where the server moved to another AS');
+        if (v.trace.migratedAt === undefined || !next) return ctx.skip('nothing-observed', 'the client never reached the point where the server moved to another AS');
         const atNext = v.exchanges.filter((e) => (e.role === 'authorize' || e.role === 'token') && e.href.startsWith(`${next}/`));
         if (atNext.length === 0) return ctx.skip(`the client made no authorization or token request to ${next}`);
         const foreign = atNext.find((e) => {
@@ -204,7 +204,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         const refused = v.exchanges.find((e) => e.role === 'mcp' && e.status === 403 && toolOf(e) === WRITE_TOOL);
         const before = refused && v.of('authorize').filter((a) => a.seq < refused.seq).at(-1);
         const again = refused && v.of('authorize').find((a) => a.seq > refused.seq);
-        if (!refused || !before || !again) return ctx.skip('no re-authorization after a 403 insufficient_scope');
+        if (!refused || !before || !again) return ctx.skip('nothing-observed', 'no re-authorization after a 403 insufficient_scope');
         ctx.cite(before.seq, refused.seq, again.seq);
         const wanted = [...new Set([...scopesOf(before.query.get('scope')), ...scopesOf(challengeParams(refused).scope)])];
         const asked = scopesOf(again.query.get('scope'));
@@ -258,7 +258,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
           return ctx.fail({ expected: 'an https client ID (metadata document), as the AS advertises client_id_metadata_document_supported', actual: `dynamic registration: ${line(registration)}` });
         }
         const authorization = v.of('authorize')[0];
-        if (!authorization) return ctx.skip('the client made no authorization request');
+        if (!authorization) return ctx.skip('nothing-observed', 'the client made no authorization request');
         ctx.cite(authorization.seq);
         const id = clientIdOf(authorization) ?? '';
         if (urlLike(id)) return ctx.pass();
@@ -281,7 +281,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const used = [...v.of('authorize'), ...v.of('token')].filter((e) => urlLike(clientIdOf(e) ?? ''));
-        if (used.length === 0) return ctx.skip('the client used no client ID metadata document');
+        if (used.length === 0) return ctx.skip('nothing-observed', 'the client used no client ID metadata document');
         const bad = used.find((e) => !isMetadataDocumentUrl(clientIdOf(e) ?? ''));
         if (!bad) return ctx.pass();
         ctx.cite(bad.seq);
@@ -304,7 +304,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     faults: ['auth-pre-registration-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (!v.of('as-metadata').some((e) => e.status === 200)) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!v.of('as-metadata').some((e) => e.status === 200)) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         const expected = `client_id ${PRE_REGISTERED.clientId} (from MCP_CONFORMANCE_CONTEXT) in the authorization request`;
         const authorization = v.of('authorize')[0];
         if (!authorization) return ctx.fail({ expected, actual: 'no authorization request (the AS offers no registration)' });
@@ -333,7 +333,7 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const registrations = v.of('register').filter((e) => e.method === 'POST');
-        if (registrations.length === 0) return ctx.skip('the client did not register dynamically');
+        if (registrations.length === 0) return ctx.skip('nothing-observed', 'the client did not register dynamically');
         const bad = registrations.find((e) => e.json?.application_type !== 'native' && e.json?.application_type !== 'web');
         if (!bad) return ctx.pass();
         ctx.cite(bad.seq);

@@ -52,7 +52,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['initialize-not-first'],
     async run(ctx) {
       const first = ctx.recording.requests().find((m) => m.message.method !== 'server/discover');
-      if (!first) return ctx.skip('the client sent no request besides a server/discover probe');
+      if (!first) return ctx.skip('nothing-observed', 'the client sent no request besides a server/discover probe');
       ctx.cite(first.seq);
       if (first.message.method === 'initialize') return ctx.pass();
       return ctx.fail({ expected: 'initialize as the first request', actual: `${String(first.message.method)} first` });
@@ -72,7 +72,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['initialize-client-info-missing', 'initialize-capabilities-missing'],
     async run(ctx) {
       const { init } = handshake(ctx);
-      if (!init) return ctx.skip('the client sent no initialize');
+      if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       ctx.cite(init.seq);
       const p = paramsOf(init);
       const info = p.clientInfo;
@@ -100,7 +100,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['initialize-version-not-newest', 'initialize-version-unsupported'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const asked = paramsOf(init).protocolVersion;
       const went = sentAfter(ctx, init.conn, answer.seq).some((m) => m.message.method !== 'notifications/cancelled');
       if (!went || ctx.recording.negotiated !== ctx.revision) return ctx.skip(`the client did not go on at ${ctx.revision}`);
@@ -128,7 +128,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['initialized-missing'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       if (ctx.recording.notifications('notifications/initialized').some((m) => m.seq > init.seq)) return ctx.pass();
       ctx.cite(answer.seq);
       return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: 'none was sent' });
@@ -148,7 +148,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
       const { init, answer } = handshake(ctx);
       if (!init || !answer) return ctx.skip('the client did not wait for the (slow) initialize result');
       const first = ctx.recording.notifications('notifications/initialized').find((m) => near(init.conn)(m) && m.seq > init.seq);
-      if (!first) return ctx.skip('the client sent no notifications/initialized (see lifecycle.initialized-sent)');
+      if (!first) return ctx.skip('nothing-observed', 'the client sent no notifications/initialized (see lifecycle.initialized-sent)');
       ctx.cite(first.seq, answer.seq);
       if (first.seq > answer.seq) return ctx.pass();
       return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: `sent ${answer.t - first.t} ms before the result was sent` });
@@ -167,7 +167,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['request-before-initialize-response'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init) return ctx.skip('the client sent no initialize');
+      if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       const until = answer?.seq ?? Number.POSITIVE_INFINITY;
       const early = ctx.recording.requests().filter((m) => near(init.conn)(m) && m.seq > init.seq && m.seq < until && m.message.method !== 'ping');
       if (early.length === 0) return ctx.pass();
@@ -187,7 +187,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['unsupported-version-continues'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const after = sentAfter(ctx, init.conn, answer.seq);
       if (after.length === 0) return ctx.pass();
       ctx.cite(answer.seq, ...after.slice(0, 3).map((m) => m.seq));
@@ -214,7 +214,7 @@ export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle
     faults: ['undeclared-capability-used'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const declared = isObject(answer.message.result) && isObject(answer.message.result.capabilities) ? answer.message.result.capabilities : {};
       const used = ctx.recording.requests().filter((m) => {
         const needs = capabilityFor(String(m.message.method), ctx);

@@ -36,7 +36,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['jsonrpc-version-wrong'],
     async run(ctx) {
       const all = ctx.recording.fromClient;
-      if (all.length === 0) return ctx.skip('the client sent nothing');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing');
       const bad = all.filter((m) => m.message.jsonrpc !== '2.0');
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
@@ -55,7 +55,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['request-id-null', 'request-id-fractional'],
     async run(ctx) {
       const requests = ctx.recording.requests();
-      if (requests.length === 0) return ctx.skip('the client sent no request');
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       const bad = requests.filter((m) => !isId(m.message.id));
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
@@ -80,7 +80,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['request-id-reused', 'request-id-reused-in-flight'],
     async run(ctx) {
       const requests = ctx.recording.requests().filter((m) => m.conn !== 'refused' && isId(m.message.id));
-      if (requests.length < 2) return ctx.skip('the client sent fewer than two requests');
+      if (requests.length < 2) return ctx.skip('nothing-observed', 'the client sent fewer than two requests');
       const modern = ctx.era === 'modern';
       for (const [i, m] of requests.entries()) {
         const earlier = requests.slice(0, i).find((e) => {
@@ -133,7 +133,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['server-request-answered-twice', 'response-id-type-changed', 'ping-unanswered'],
     async run(ctx) {
       const ours = ourRequests(ctx.recording);
-      if (ours.length === 0) return ctx.skip('the client never called the tool that makes the server ask');
+      if (ours.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       const strays = ctx.recording.responses().filter((r) => r.message.id !== null && r.message.id !== undefined && !ours.some((o) => o.conn === r.conn && sameId(o.message.id, r.message.id)));
       if (strays.length > 0) {
         ctx.cite(...strays.slice(0, 3).map((m) => m.seq));
@@ -172,7 +172,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['response-result-and-error', 'error-code-not-integer', 'error-message-missing'],
     async run(ctx) {
       const responses = ctx.recording.responses();
-      if (responses.length === 0) return ctx.skip('the client answered no request');
+      if (responses.length === 0) return ctx.skip('nothing-observed', 'the client answered no request');
       for (const r of responses) {
         const m = r.message;
         const problem =
@@ -217,7 +217,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     async run(ctx) {
       const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
       const roots = asksOf(ctx.recording, false, 'roots/list').filter((a) => a.declared !== undefined && !capability(a.declared, 'roots') && a.outcome.kind === 'error');
-      if (unknown.length === 0) return ctx.skip('the client never called the tool that makes the server ask');
+      if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       for (const a of [...unknown, ...roots]) {
         if (a.outcome.kind === 'none') continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
@@ -244,7 +244,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['answers-notification'],
     async run(ctx) {
       const sent = ctx.recording.toClient().filter((m) => typeof m.message.method === 'string' && !('id' in m.message));
-      if (sent.length === 0) return ctx.skip('the server sent the client no notification (the client never called the tool that sends them)');
+      if (sent.length === 0) return ctx.skip('nothing-observed', 'the server sent the client no notification (the client never called the tool that sends them)');
       const replies = ctx.recording.responses().filter((r) => r.message.id === null || r.message.id === undefined);
       if (replies.length === 0) return ctx.pass();
       ctx.cite(...replies.slice(0, 3).map((m) => m.seq));
@@ -277,7 +277,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
           return ctx.fail({ expected: '_meta keys of the form [prefix/]name', actual: `${String(m.message.method)} carries _meta key ${ctx.brief(key)}: ${problem}` });
         }
       }
-      return seen > 0 ? ctx.pass() : ctx.skip('the client sent no _meta key');
+      return seen > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client sent no _meta key');
     },
   },
 
@@ -293,7 +293,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['traceparent-invalid'],
     async run(ctx) {
       const carrying = ctx.recording.fromClient.filter((m) => isObject(paramsOf(m)._meta) && 'traceparent' in (paramsOf(m)._meta as Record<string, unknown>));
-      if (carrying.length === 0) return ctx.skip('the client sent no traceparent');
+      if (carrying.length === 0) return ctx.skip('nothing-observed', 'the client sent no traceparent');
       for (const m of carrying) {
         const value = (paramsOf(m)._meta as Record<string, unknown>).traceparent;
         const ok = typeof value === 'string' && /^(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/.test(value);
@@ -326,7 +326,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
         return ctx.fail({ expected: `the result with resultType ${UNKNOWN_RESULT_TYPE} treated as invalid`, actual: `the client called ${TOOLS.unknownResultType}, listed only in that result` });
       }
       const others = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
-      return others.length > 0 ? ctx.pass() : ctx.skip('the client called no tool: whether it used the invalid result does not show');
+      return others.length > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client called no tool: whether it used the invalid result does not show');
     },
   },
 
@@ -345,12 +345,12 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const pages = pagesAt(ctx.revision);
       const at = pages.findIndex((p) => p.resultType === 'absent');
       const fetched = ctx.recording.requests('tools/list').find((m) => paramsOf(m).cursor === pages[at]?.cursor);
-      if (!fetched) return ctx.skip('the client never fetched the page without resultType');
+      if (!fetched) return ctx.skip('nothing-observed', 'the client never fetched the page without resultType');
       const followed = ctx.recording.requests('tools/list').find((m) => m.seq > fetched.seq && paramsOf(m).cursor === pages[at + 1]?.cursor);
       const used = ctx.recording.requests().find(calledTools([TOOLS.noResultType]));
       if (followed || used) return ctx.pass();
       const calls = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
-      if (calls.length === 0) return ctx.skip('the client called no tool and did not follow the cursor: whether it used the result does not show');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool and did not follow the cursor: whether it used the result does not show');
       ctx.cite(fetched.seq, ...calls.slice(0, 3).map((m) => m.seq));
       return ctx.fail({ expected: 'the result without resultType used as complete (its cursor followed or its tool callable)', actual: `the client called ${calls.map((m) => String(paramsOf(m).name)).join(', ')} but neither followed that page's cursor nor called ${TOOLS.noResultType}` });
     },

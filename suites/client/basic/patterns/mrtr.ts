@@ -131,7 +131,7 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     faults: ['mrtr-state-leaked'],
     async run(ctx) {
       const rounds = inputRounds(ctx.recording);
-      if (rounds.length === 0) return ctx.skip('the client never called a tool that answers with an InputRequiredResult');
+      if (rounds.length === 0) return ctx.skip('nothing-observed', 'the client never called a tool that answers with an InputRequiredResult');
       const retries = new Set(rounds.flatMap((r) => (r.retry ? [r.retry.seq] : [])));
       const states = rounds.map((r) => r.result.requestState).filter((s): s is string => typeof s === 'string');
       const stray = ctx.recording.requests().find((m) => {

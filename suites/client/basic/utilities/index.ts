@@ -1,5 +1,4 @@
 // basic/utilities, client side.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingClientChecks, pingClientExcluded } from './ping.js';

@@ -21,7 +21,7 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
     faults: ['meta-protocol-version-missing', 'meta-client-capabilities-missing'],
     async run(ctx) {
       const requests = ctx.recording.requests();
-      if (requests.length === 0) return ctx.skip('the client sent no request');
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       for (const m of requests) {
         const meta = metaOf(m);
         const missing: string[] = [];
@@ -47,7 +47,7 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
     faults: ['meta-client-info-missing'],
     async run(ctx) {
       const requests = ctx.recording.requests();
-      if (requests.length === 0) return ctx.skip('the client sent no request');
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       const without = requests.filter((m) => metaOf(m)?.[META_KEYS.clientInfo] === undefined);
       if (without.length === 0) return ctx.pass();
       ctx.cite(...without.slice(0, 3).map((m) => m.seq));
@@ -77,7 +77,7 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
           return ctx.fail({ expected: 'extension ids like io.modelcontextprotocol/tasks', actual: `extension id ${ctx.brief(id)}: ${problem}` });
         }
       }
-      return seen > 0 ? ctx.pass() : ctx.skip('the client declared no extension');
+      return seen > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client declared no extension');
     },
   },
 ]);

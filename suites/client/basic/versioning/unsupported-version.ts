@@ -41,7 +41,7 @@ export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/
     faults: ['unsupported-version-not-retried', 'modern-error-falls-back'],
     async run(ctx) {
       const first = rejections(ctx).find((r) => r.supported.includes(ctx.revision));
-      if (!first) return ctx.skip('the client sent no request');
+      if (!first) return ctx.skip('nothing-observed', 'the client sent no request');
       const retry = first.retries.find((m) => first.supported.includes(String(versionOf(m))));
       ctx.cite(first.answer.seq, ...(retry ? [retry.seq] : []));
       if (retry) return ctx.pass();
@@ -61,7 +61,7 @@ export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/
     faults: ['unsupported-version-retry-unlisted'],
     async run(ctx) {
       const all = rejections(ctx);
-      if (all.length === 0) return ctx.skip('no request was rejected with -32022');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'no request was rejected with -32022');
       for (const r of all) {
         const next = r.retries[0];
         if (!next || r.supported.includes(String(versionOf(next)))) continue;
@@ -86,7 +86,7 @@ export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/
     faults: ['modern-error-falls-back'],
     async run(ctx) {
       const first = rejections(ctx)[0];
-      if (!first) return ctx.skip('no request was rejected with -32022');
+      if (!first) return ctx.skip('nothing-observed', 'no request was rejected with -32022');
       const init = ctx.recording.requests('initialize').find((m) => m.seq > first.answer.seq);
       if (!init) return ctx.pass();
       ctx.cite(first.answer.seq, init.seq);

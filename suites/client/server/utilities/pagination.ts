@@ -57,7 +57,7 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
       // An empty-string cursor is judged by pagination.empty-cursor-is-not-the-end, pages with an
       // odd resultType by the jsonrpc result-type checks.
       const paged = firstWalk(ctx).filter((l) => typeof l.next === 'string' && l.next !== '' && (ctx.era === 'legacy' || l.resultType === 'complete'));
-      if (paged.length === 0) return ctx.skip('the client listed no page that carries a nextCursor');
+      if (paged.length === 0) return ctx.skip('nothing-observed', 'the client listed no page that carries a nextCursor');
       const stopped = paged.find((l) => !followed(ctx, l));
       if (!stopped) return ctx.pass();
       ctx.cite(stopped.request.seq, stopped.answer?.seq ?? 0);
@@ -79,7 +79,7 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
     async run(ctx) {
       const all = listings(ctx);
       const withCursor = all.filter((l) => 'cursor' in paramsOf(l.request));
-      if (withCursor.length === 0) return ctx.skip('the client sent no cursor');
+      if (withCursor.length === 0) return ctx.skip('nothing-observed', 'the client sent no cursor');
       for (const l of withCursor) {
         const cursor = paramsOf(l.request).cursor;
         if (all.some((earlier) => earlier.answer && earlier.answer.seq < l.request.seq && earlier.next === cursor)) continue;
@@ -105,7 +105,7 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
     faults: ['pagination-empty-cursor-ends'],
     async run(ctx) {
       const empty = listings(ctx).find((l) => l.next === '');
-      if (!empty) return ctx.skip('the client never received the empty-string cursor');
+      if (!empty) return ctx.skip('nothing-observed', 'the client never received the empty-string cursor');
       if (followed(ctx, empty)) return ctx.pass();
       ctx.cite(empty.answer?.seq ?? 0);
       return ctx.fail({ expected: 'tools/list with cursor ""', actual: 'the client stopped at nextCursor ""' });
@@ -125,7 +125,7 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
     faults: ['pagination-continues-without-cursor'],
     async run(ctx) {
       const last = listings(ctx).find((l) => l.answer && l.next === undefined && isObject(l.answer.message.result));
-      if (!last?.answer) return ctx.skip('the client never reached the last page');
+      if (!last?.answer) return ctx.skip('nothing-observed', 'the client never reached the last page');
       const after = last.answer.seq;
       const next = ctx.recording.requests().find((m) => m.conn === last.request.conn && m.seq > after);
       if (next?.message.method !== 'tools/list') return ctx.pass();

@@ -31,7 +31,7 @@ export const httpSseTransportChecks = defineClientChecks({ page: 'basic/transpor
       if (first?.method === 'GET') return ctx.pass('the client opened the HTTP+SSE stream directly');
       const i = http.findIndex((r) => r.method === 'POST' && REFUSED.has(r.status ?? 0) && messagesOf(r).some((m) => m.method === 'initialize'));
       const refused = http[i];
-      if (!refused) return ctx.skip('the client did not POST initialize to the URL');
+      if (!refused) return ctx.skip('nothing-observed', 'the client did not POST initialize to the URL');
       ctx.cite(refused.seq);
       const url = refused.path.split('?')[0];
       const get = http.slice(i + 1).find((r) => r.method === 'GET' && r.path.split('?')[0] === url);
@@ -65,9 +65,9 @@ export const httpSseTransportChecks = defineClientChecks({ page: 'basic/transpor
       const http = ctx.recording.http;
       const i = http.findIndex((r) => r.method === 'GET' && r.announced !== undefined);
       const stream = http[i];
-      if (!stream?.announced) return ctx.skip('the client did not open the HTTP+SSE stream');
+      if (!stream?.announced) return ctx.skip('nothing-observed', 'the client did not open the HTTP+SSE stream');
       const later = http.slice(i + 1).filter((r) => r.method === 'POST' && messagesOf(r).length > 0);
-      if (later.length === 0) return ctx.skip('the client sent no message after the endpoint event');
+      if (later.length === 0) return ctx.skip('nothing-observed', 'the client sent no message after the endpoint event');
       // A request numbered below the first one POSTed to the endpoint left before the stream opened.
       const first = later.find((r) => r.path === stream.announced && numericId(r) !== undefined);
       const before = (r: HttpRecord): boolean => first !== undefined && (numericId(r) ?? Infinity) < (numericId(first) ?? -Infinity);

@@ -91,7 +91,7 @@ export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/st
     async run(ctx) {
       if (endedByTool(ctx.recording)) return ctx.skip('the tool ended the client (it did not shut its server down itself)');
       const ends = ctx.recording.stdioEnds;
-      if (ends.length === 0) return ctx.skip('the client started no stdio server');
+      if (ends.length === 0) return ctx.skip('nothing-observed', 'the client started no stdio server');
       const bad = ends.find((e) => e.how !== 'closed-stdin');
       if (!bad) return ctx.pass();
       const actual = bad.how === 'connection-lost' ? 'the server went away without its stdin being closed first (killed with SIGKILL, or the client did not wait for it to exit)' : `the client sent ${bad.how.slice('signal:'.length)} before closing stdin`;
@@ -118,7 +118,7 @@ export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/st
         return ctx.fail({ expected: 'no responses from the client', actual: `${responses.length} response(s): ${ctx.brief(responses[0]?.message, 200)}` });
       }
       const asked = ctx.recording.toClient().some((m) => typeof m.message.method === 'string' && 'id' in m.message);
-      return asked ? ctx.pass() : ctx.skip('the client never called the tool during which the server sends a request');
+      return asked ? ctx.pass() : ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a request');
     },
   },
 ]);

@@ -29,7 +29,7 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['http-accept-json-only'],
     async run(ctx) {
       const all = ctx.recording.http.filter((r) => r.method === 'POST' || r.method === 'GET');
-      if (all.length === 0) return ctx.skip('the client made no POST or GET request');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client made no POST or GET request');
       for (const r of all) {
         const types = mediaTypes(header(r, 'accept'));
         const wanted = r.method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
@@ -75,10 +75,10 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
           ctx.cite(p.record.seq);
           return ctx.fail({ expected: `MCP-Protocol-Version: ${version} (the body's _meta version)`, actual: `${describeRequest(p.record)} with ${value === undefined ? 'no MCP-Protocol-Version' : `MCP-Protocol-Version: ${value}`}` });
         }
-        return judged > 0 ? ctx.pass(`${judged} POSTs`) : ctx.skip('the client sent no request with a _meta protocol version');
+        return judged > 0 ? ctx.pass(`${judged} POSTs`) : ctx.skip('nothing-observed', 'the client sent no request with a _meta protocol version');
       }
       const known = sessions(ctx.recording).flatMap((s) => s.known);
-      if (known.length === 0) return ctx.skip('the client sent no request in a session after initialize');
+      if (known.length === 0) return ctx.skip('nothing-observed', 'the client sent no request in a session after initialize');
       for (const r of known) {
         if (header(r, 'mcp-protocol-version')) continue;
         ctx.cite(r.seq);
@@ -101,11 +101,11 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['http-protocol-version-not-negotiated'],
     async run(ctx) {
       const negotiated = ctx.recording.negotiated;
-      if (!negotiated) return ctx.skip('no initialize was answered');
+      if (!negotiated) return ctx.skip('no-answer', 'no initialize was answered');
       const carried = sessions(ctx.recording)
         .flatMap((s) => s.known)
         .filter((r) => header(r, 'mcp-protocol-version') !== undefined);
-      if (carried.length === 0) return ctx.skip('no request after initialize carried MCP-Protocol-Version');
+      if (carried.length === 0) return ctx.skip('nothing-observed', 'no request after initialize carried MCP-Protocol-Version');
       const asked = ctx.recording.requests('initialize')[0]?.message.params as { protocolVersion?: unknown } | undefined;
       for (const r of carried) {
         const value = header(r, 'mcp-protocol-version');

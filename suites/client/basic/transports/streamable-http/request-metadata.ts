@@ -43,7 +43,7 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-method-missing'],
     async run(ctx) {
       const all = requestPosts(ctx);
-      if (all.length === 0) return ctx.skip('the client sent no request');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       for (const p of all) {
         const value = header(p.record, 'mcp-method');
         if (value === p.request.method) continue;
@@ -67,7 +67,7 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-name-missing'],
     async run(ctx) {
       const named = requestPosts(ctx).filter((p) => NAMED[String(p.request.method)]);
-      if (named.length === 0) return ctx.skip('the client sent no tools/call, resources/read or prompts/get');
+      if (named.length === 0) return ctx.skip('nothing-observed', 'the client sent no tools/call, resources/read or prompts/get');
       for (const p of named) {
         const source = paramsOf(p.request)[NAMED[String(p.request.method)] as string];
         const value = header(p.record, 'mcp-name');
@@ -110,7 +110,7 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
           if (typeof v === 'string' && sent !== undefined && mustEncode(v)) values.push({ post: call.post, name: `Mcp-Param-${a.header}`, value: v, sent });
         }
       }
-      if (values.length === 0) return ctx.skip('the client sent no header whose value needs the base64 sentinel');
+      if (values.length === 0) return ctx.skip('nothing-observed', 'the client sent no header whose value needs the base64 sentinel');
       for (const x of values) {
         if (carries(x.sent, x.value)) continue;
         ctx.cite(x.post.record.seq);
@@ -134,7 +134,7 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-param-missing', 'http-mcp-param-boolean-capitalized'],
     async run(ctx) {
       const calls = mirroredCalls(ctx);
-      if (calls.length === 0) return ctx.skip('the client called no tool with x-mcp-header parameters');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool with x-mcp-header parameters');
       let judged = 0;
       for (const call of calls) {
         for (const a of call.annotations) {
@@ -172,7 +172,7 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-invalid-x-mcp-header-kept'],
     async run(ctx) {
       const calls = requestPosts(ctx).filter((p) => p.request.method === 'tools/call');
-      if (calls.length === 0) return ctx.skip('the client called no tool');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool');
       for (const p of calls) {
         const name = paramsOf(p.request).name;
         const tool = typeof name === 'string' ? toolsSeenBefore(ctx.recording, p.record.seq).get(name) : undefined;

@@ -24,7 +24,7 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
     faults: ['http-session-id-dropped'],
     async run(ctx) {
       const all = sessions(ctx.recording);
-      if (all.length === 0) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
       const issued = new Set(all.map((s) => s.id));
       let judged = 0;
       for (const s of all) {
@@ -41,7 +41,7 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
           return ctx.fail({ expected: `Mcp-Session-Id: ${s.id}`, actual: `${describeRequest(r)} with ${sent === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id: ${sent}`}` });
         }
       }
-      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('the client sent nothing after initialize');
+      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('nothing-observed', 'the client sent nothing after initialize');
     },
   },
 
@@ -63,7 +63,7 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
       const http = ctx.recording.http;
       const i = http.findIndex((r) => r.status === 404 && issued.has(header(r, 'mcp-session-id') ?? ''));
       const gone = http[i];
-      if (!gone) return ctx.skip('no request with the session id got 404 (the client sent nothing after the session ended)');
+      if (!gone) return ctx.skip('nothing-observed', 'no request with the session id got 404 (the client sent nothing after the session ended)');
       const later = http.slice(i + 1);
       const init = later.find((r) => r.method === 'POST' && messagesOf(r).some((m) => m.method === 'initialize'));
       ctx.cite(gone.seq);
@@ -93,7 +93,7 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
     faults: ['http-session-not-deleted'],
     async run(ctx) {
       const last = sessions(ctx.recording).at(-1);
-      if (!last) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      if (!last) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
       if (ctx.recording.exit?.killed) return ctx.skip('the client was still running when the run ended (it never finished with its session)');
       const deleted = last.window.find((r) => r.method === 'DELETE');
       if (deleted) {

@@ -33,7 +33,7 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['ping-unanswered'],
     async run(ctx) {
       const pings = ctx.recording.toClient().filter((m) => m.message.method === 'ping' && 'id' in m.message);
-      if (pings.length === 0) return ctx.skip('the tool sent no ping (the client made no tool call)');
+      if (pings.length === 0) return ctx.skip('nothing-observed', 'the tool sent no ping (the client made no tool call)');
       // Loose id match: the id's type is another rule (base.response-id); here, was it answered at all?
       const answers = new Set(ctx.recording.responses().map((r) => String(r.message.id)));
       for (const ping of pings) {
@@ -60,7 +60,7 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     async run(ctx) {
       const all = posts(ctx.recording).filter((p) => requestOf(p));
       const commented = all.filter((p) => p.record.answer === 'sse' && p.record.comments && !p.record.cut);
-      if (commented.length === 0) return ctx.skip('no request of the client was answered on an SSE stream');
+      if (commented.length === 0) return ctx.skip('nothing-observed', 'no request of the client was answered on an SSE stream');
       for (const p of commented) {
         const request = requestOf(p) as Record<string, unknown>;
         const next = all.find((q) => q.record.seq > p.record.seq);
@@ -90,7 +90,7 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
       const found = afterCut(ctx);
       if (!found) return ctx.skip(NO_CUT);
       const get = found.later.find((r) => r.method === 'GET');
-      if (!get) return ctx.skip('the client did not reconnect after the stream was closed');
+      if (!get) return ctx.skip('nothing-observed', 'the client did not reconnect after the stream was closed');
       const retry = found.info.retryMs ?? 0;
       const waited = get.t - found.info.t;
       ctx.cite(found.info.seq, get.seq);
