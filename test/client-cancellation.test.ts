@@ -1,7 +1,7 @@
 // The client's timeout cancellation, judged on hand-made recordings: a cancellation that a
 // killed server may never have read is not counted against the client.
 import { describe, expect, it } from 'vitest';
-import { cancellationClientChecks } from '../suites/client/cancellation.js';
+import { cancellationClientChecks } from '../suites/client/basic/utilities/cancellation.js';
 import { ASKS, TOOL, asksScenario } from '../suites/client/scenarios/asks.js';
 import { ClientRunContext } from '../harness/client/context.js';
 import { Recording, type ClientMessage } from '../harness/client/recording.js';

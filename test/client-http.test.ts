@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpEndpoint, type HttpServingOptions } from '../harness/transports/serve/http-endpoint.js';
-import { annotationsOf, carries, decodeHeader, headerForm, mustEncode, sentinelOf } from '../suites/client/http/header-values.js';
+import { annotationsOf, carries, decodeHeader, headerForm, mustEncode, sentinelOf } from '../suites/client/basic/transports/streamable-http/header-values.js';
 
 describe('2026-07-28 header values (streamable-http#value-encoding)', () => {
   it('encodes the examples of the spec table', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runClientChecks } from '../../harness/client/runner.js';
 import { LEGACY_REVISIONS } from '../../harness/revisions.js';
 import { defaultSettings } from '../../harness/settings.js';
-import { httpClientChecks } from '../../suites/client/http/index.js';
+import { httpClientChecks } from '../../suites/client/basic/transports/index.js';
 import { clientScenarios } from '../../suites/client/index.js';
 
 const DRIVER = resolve('test/fixtures/sdk-client-driver.mjs');

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { runClientChecks } from '../../harness/client/runner.js';
 import { defaultSettings } from '../../harness/settings.js';
-import { authClientChecks } from '../../suites/client/auth.js';
-import { httpClientChecks } from '../../suites/client/http/index.js';
+import { authClientChecks } from '../../suites/client/basic/authorization/index.js';
+import { httpClientChecks } from '../../suites/client/basic/transports/index.js';
 import { clientChecks, clientScenarios } from '../../suites/client/index.js';
 import { show } from '../helpers/proof-run.js';
 

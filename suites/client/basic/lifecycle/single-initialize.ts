@@ -11,7 +11,7 @@ import { defineClientChecks } from '../../../../harness/checks/define.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { ClientMessage } from '../../../../harness/client/recording.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { header, messagesOf, type HttpRecord } from '../../http/wire.js';
+import { header, messagesOf, type HttpRecord } from '../../support/http.js';
 import { BASIC } from '../../scenarios/basic.js';
 import { isObject, ourAnswer } from '../../support/wire.js';
 

@@ -1,11 +1,10 @@
 // basic/utilities, client side.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingClientChecks, pingClientExcluded } from './ping.js';
-import { cancellationClientChecks } from '../../cancellation.js';
-import { progressClientChecks } from '../../progress.js';
-import { tasksClientChecks } from '../../tasks.js';
+import { cancellationClientChecks } from './cancellation.js';
+import { progressClientChecks } from './progress.js';
+import { tasksClientChecks } from './tasks.js';
 
 export const group: PageGroup<ClientCheck> = {
   checks: [...pingClientChecks, ...cancellationClientChecks, ...progressClientChecks, ...tasksClientChecks],

@@ -1,10 +1,11 @@
-// basic/versioning, client side.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+// basic/versioning, client side: the per-request version metadata (2026-07-28), then what a
+// client does when its version is refused.
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
-import { versionsClientChecks } from '../../version.js';
+import { requestMetaClientChecks } from './request-meta.js';
+import { unsupportedVersionClientChecks } from './unsupported-version.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...versionsClientChecks],
+  checks: [...requestMetaClientChecks, ...unsupportedVersionClientChecks],
   excluded: {  },
 };

@@ -1,8 +1,7 @@
 // server/utilities, client side: following pages.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
-import { paginationClientChecks } from '../../pagination.js';
+import { paginationClientChecks } from './pagination.js';
 
 export const group: PageGroup<ClientCheck> = {
   checks: [...paginationClientChecks],

@@ -1,11 +1,11 @@
 // Schema validity of what the client sends in ordinary traffic (BASE-001 and every message
 // type): each message was validated against the revision's official schema as it arrived;
 // this check reports what failed. Answers to server requests are judged by the feature suites.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { RANGE } from '../../harness/revisions.js';
-import { BASIC } from './scenarios/basic.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { BASIC } from '../../scenarios/basic.js';
 
-export const schemaClientChecks: ClientCheck[] = [
+export const schemaClientChecks = defineClientChecks({ page: 'basic/messages', revisions: RANGE.all }, [
   {
     id: 'schema.client-messages-valid',
     title: "Every message the client sends validates against the revision's official schema",
@@ -14,18 +14,16 @@ export const schemaClientChecks: ClientCheck[] = [
       { from: '2025-03-26', url: 'basic#schema', level: 'MUST' },
     ],
     requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification; the schema is the source of truth for all protocol messages and structures.',
-    side: 'client',
+    digest: ['BASE-001', 'BASE-002', 'LIFE-002'],
     scenario: BASIC,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['request-id-null', 'request-id-fractional', 'jsonrpc-version-wrong', 'initialize-client-info-missing', 'initialize-capabilities-missing', 'meta-protocol-version-missing', 'meta-client-capabilities-missing', 'meta-client-info-invalid', 'progress-token-invalid', 'completion-argument-invalid'],
     async run(ctx) {
       const bad = ctx.recording.observations.of('schema-invalid');
-      if (ctx.recording.fromClient.length === 0) return ctx.skip('the client sent nothing');
+      if (ctx.recording.fromClient.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing');
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
       const kinds = [...new Set(bad.map((o) => o.detail))];
       return ctx.fail({ expected: 'schema-valid messages', actual: `${bad.length} invalid message(s): ${kinds.slice(0, 3).join(' | ')}${kinds.length > 3 ? ` (+${kinds.length - 3} more kinds)` : ''}` });
     },
   },
-];
+]);

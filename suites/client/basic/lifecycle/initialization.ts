@@ -1,17 +1,17 @@
-// Lifecycle of a client (LIFE-*, VER-001, VER-004; legacy era): initialize first with its
+// basic/lifecycle, client side (LIFE-*, VER-001, VER-004; legacy era): initialize first with its
 // version, capabilities and clientInfo, nothing but ping before its answer,
 // notifications/initialized after it, a disconnect on a version it cannot speak, and only the
 // capabilities the server declared. Spec: basic/lifecycle.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { RANGE, REVISION_IDS, isKnownRevision, since } from '../../harness/revisions.js';
-import { BASIC } from './scenarios/basic.js';
-import { PAGED_LISTS } from './scenarios/paged-lists.js';
-import { SLOW_INITIALIZE } from './scenarios/slow-initialize.js';
-import { UNSUPPORTED, UNSUPPORTED_VERSION } from './scenarios/unsupported-version.js';
-import { isObject, ourAnswer, paramsOf } from './support/wire.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { RANGE, REVISION_IDS, isKnownRevision, since } from '../../../../harness/revisions.js';
+import { BASIC } from '../../scenarios/basic.js';
+import { PAGED_LISTS } from '../../scenarios/paged-lists.js';
+import { SLOW_INITIALIZE } from '../../scenarios/slow-initialize.js';
+import { UNSUPPORTED, UNSUPPORTED_VERSION } from '../../scenarios/unsupported-version.js';
+import { isObject, ourAnswer, paramsOf } from '../../support/wire.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
 
-const spec = (anchor: string, level: 'MUST' | 'SHOULD' = 'MUST') => ({ url: `basic/lifecycle#${anchor}`, level });
+const spec = (anchor: string, level: 'MUST' | 'SHOULD' = 'MUST') => ({ url: `#${anchor}`, level });
 
 /** The client's first initialize, and our answer to it. */
 function handshake(ctx: ClientCheckContext) {
@@ -39,7 +39,7 @@ function capabilityFor(method: string, ctx: ClientCheckContext): string | undefi
   return undefined;
 }
 
-export const lifecycleClientChecks: ClientCheck[] = [
+export const lifecycleClientChecks = defineClientChecks({ page: 'basic/lifecycle', revisions: RANGE.legacy }, [
   // LIFE-001: "The initialization phase MUST be the first interaction between client and server."
   // A dual-era client may probe with server/discover first (2026-07-28 stdio#backward-compatibility).
   {
@@ -47,14 +47,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'initialize is the first request the client sends (after an optional server/discover probe)',
     spec: spec('initialization'),
     requirement: 'The initialization phase MUST be the first interaction between client and server.',
-    side: 'client',
+    digest: ['LIFE-001'],
     scenario: BASIC,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialize-not-first'],
     async run(ctx) {
       const first = ctx.recording.requests().find((m) => m.message.method !== 'server/discover');
-      if (!first) return ctx.skip('the client sent no request besides a server/discover probe');
+      if (!first) return ctx.skip('nothing-observed', 'the client sent no request besides a server/discover probe');
       ctx.cite(first.seq);
       if (first.message.method === 'initialize') return ctx.pass();
       return ctx.fail({ expected: 'initialize as the first request', actual: `${String(first.message.method)} first` });
@@ -69,14 +67,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     spec: spec('initialization'),
     requirement: 'The client MUST initiate this phase by sending an initialize request containing: Protocol version supported; Client capabilities; Client implementation information',
     fix: 'Send params { protocolVersion, capabilities: {...}, clientInfo: { name, version } } in initialize.',
-    side: 'client',
+    digest: ['LIFE-002'],
     scenario: BASIC,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialize-client-info-missing', 'initialize-capabilities-missing'],
     async run(ctx) {
       const { init } = handshake(ctx);
-      if (!init) return ctx.skip('the client sent no initialize');
+      if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       ctx.cite(init.seq);
       const p = paramsOf(init);
       const info = p.clientInfo;
@@ -99,14 +95,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'initialize asks for the newest protocol version the client supports',
     spec: spec('version-negotiation', 'SHOULD'),
     requirement: 'In the initialize request, the client MUST send a protocol version it supports. This SHOULD be the latest version supported by the client.',
-    side: 'client',
+    digest: ['VER-001'],
     scenario: BASIC,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialize-version-not-newest', 'initialize-version-unsupported'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const asked = paramsOf(init).protocolVersion;
       const went = sentAfter(ctx, init.conn, answer.seq).some((m) => m.message.method !== 'notifications/cancelled');
       if (!went || ctx.recording.negotiated !== ctx.revision) return ctx.skip(`the client did not go on at ${ctx.revision}`);
@@ -129,14 +123,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'The client sends notifications/initialized',
     spec: spec('initialization'),
     requirement: 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations',
-    side: 'client',
+    digest: ['LIFE-004'],
     scenario: BASIC,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialized-missing'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       if (ctx.recording.notifications('notifications/initialized').some((m) => m.seq > init.seq)) return ctx.pass();
       ctx.cite(answer.seq);
       return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: 'none was sent' });
@@ -149,16 +141,14 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'notifications/initialized comes after the initialize result, not before',
     spec: spec('initialization'),
     requirement: 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations',
-    side: 'client',
+    digest: ['LIFE-004'],
     scenario: SLOW_INITIALIZE,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialized-before-response'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
       if (!init || !answer) return ctx.skip('the client did not wait for the (slow) initialize result');
       const first = ctx.recording.notifications('notifications/initialized').find((m) => near(init.conn)(m) && m.seq > init.seq);
-      if (!first) return ctx.skip('the client sent no notifications/initialized (see lifecycle.initialized-sent)');
+      if (!first) return ctx.skip('nothing-observed', 'the client sent no notifications/initialized (see lifecycle.initialized-sent)');
       ctx.cite(first.seq, answer.seq);
       if (first.seq > answer.seq) return ctx.pass();
       return ctx.fail({ expected: 'notifications/initialized after the initialize result', actual: `sent ${answer.t - first.t} ms before the result was sent` });
@@ -172,14 +162,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'While initialize is unanswered, the client sends no request but ping',
     spec: spec('initialization', 'SHOULD'),
     requirement: 'The client SHOULD NOT send requests other than pings before the server has responded to the initialize request.',
-    side: 'client',
+    digest: ['LIFE-005'],
     scenario: SLOW_INITIALIZE,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['request-before-initialize-response'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init) return ctx.skip('the client sent no initialize');
+      if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       const until = answer?.seq ?? Number.POSITIVE_INFINITY;
       const early = ctx.recording.requests().filter((m) => near(init.conn)(m) && m.seq > init.seq && m.seq < until && m.message.method !== 'ping');
       if (early.length === 0) return ctx.pass();
@@ -194,14 +182,12 @@ export const lifecycleClientChecks: ClientCheck[] = [
     title: 'Answered with a protocol version it cannot support, the client disconnects',
     spec: spec('version-negotiation', 'SHOULD'),
     requirement: "If the client does not support the version in the server's response, it SHOULD disconnect.",
-    side: 'client',
+    digest: ['VER-004'],
     scenario: UNSUPPORTED_VERSION,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['unsupported-version-continues'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const after = sentAfter(ctx, init.conn, answer.seq);
       if (after.length === 0) return ctx.pass();
       ctx.cite(answer.seq, ...after.slice(0, 3).map((m) => m.seq));
@@ -219,18 +205,16 @@ export const lifecycleClientChecks: ClientCheck[] = [
     id: 'lifecycle.only-negotiated-capabilities',
     title: 'The client uses only server features the server declared (here: tools only)',
     spec: [
-      { url: 'basic/lifecycle#operation', level: 'SHOULD' },
-      { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
+      { url: '#operation', level: 'SHOULD' },
+      { from: '2025-06-18', url: '#operation', level: 'MUST' },
     ],
     requirement: 'Both parties MUST: Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
-    side: 'client',
+    digest: ['LIFE-010'],
     scenario: PAGED_LISTS,
-    revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['undeclared-capability-used'],
     async run(ctx) {
       const { init, answer } = handshake(ctx);
-      if (!init || !answer) return ctx.skip('no initialize was answered');
+      if (!init || !answer) return ctx.skip('no-answer', 'no initialize was answered');
       const declared = isObject(answer.message.result) && isObject(answer.message.result.capabilities) ? answer.message.result.capabilities : {};
       const used = ctx.recording.requests().filter((m) => {
         const needs = capabilityFor(String(m.message.method), ctx);
@@ -242,4 +226,4 @@ export const lifecycleClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: `only methods of the declared capabilities (${Object.keys(declared).join(', ') || 'none'})`, actual: `the client sent ${methods.join(', ')}` });
     },
   },
-];
+]);

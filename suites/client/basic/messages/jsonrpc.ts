@@ -1,15 +1,15 @@
-// The JSON-RPC base, client side (BASE-*): the envelope, request ids, answers to server
+// basic (messages), client side (BASE-*): the JSON-RPC base: the envelope, request ids, answers to server
 // requests (legacy), notifications, `_meta` key names, and resultType handling (2026-07-28).
 // Spec: basic/messages (2024-11-05), basic (2025-03-26 on).
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { SpecRef } from '../../harness/checks/check.js';
-import { RANGE, between, since } from '../../harness/revisions.js';
-import { ASKS, UNKNOWN_METHOD } from './scenarios/asks.js';
-import { BASIC } from './scenarios/basic.js';
-import { PAGED_LISTS, TOOLS, UNKNOWN_RESULT_TYPE, pagesAt } from './scenarios/paged-lists.js';
-import { asksOf, capability } from './support/asks.js';
-import { metaKeyProblem } from './support/meta-keys.js';
-import { clientAnswers, endedByTool, errorCode, isObject, ourAnswer, ourRequests, paramsOf, sameId } from './support/wire.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import type { SpecRef } from '../../../../harness/checks/check.js';
+import { RANGE, between, since } from '../../../../harness/revisions.js';
+import { ASKS, UNKNOWN_METHOD } from '../../scenarios/asks.js';
+import { BASIC } from '../../scenarios/basic.js';
+import { PAGED_LISTS, TOOLS, UNKNOWN_RESULT_TYPE, pagesAt } from '../../scenarios/paged-lists.js';
+import { asksOf, capability } from '../../support/asks.js';
+import { metaKeyProblem } from '../../support/meta-keys.js';
+import { clientAnswers, endedByTool, errorCode, isObject, ourAnswer, ourRequests, paramsOf, sameId } from '../../support/wire.js';
 
 /** The message rules moved from basic/messages to basic in 2025-03-26. */
 const messages = (anchor: string, level: SpecRef['level'] = 'MUST'): SpecRef[] => [
@@ -20,7 +20,7 @@ const messages = (anchor: string, level: SpecRef['level'] = 'MUST'): SpecRef[] =
 const isId = (id: unknown): boolean => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
 const calledTools = (names: string[]) => (m: { message: Record<string, unknown> }) => m.message.method === 'tools/call' && names.includes(String((m.message.params as Record<string, unknown> | undefined)?.name));
 
-export const jsonrpcClientChecks: ClientCheck[] = [
+export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', revisions: RANGE.all }, [
   // BASE-001: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
   // specification" ("jsonrpc": "2.0" on every message).
   {
@@ -31,14 +31,12 @@ export const jsonrpcClientChecks: ClientCheck[] = [
       { from: '2025-03-26', url: 'basic#messages', level: 'MUST' },
     ],
     requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-    side: 'client',
+    digest: ['BASE-001'],
     scenario: BASIC,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['jsonrpc-version-wrong'],
     async run(ctx) {
       const all = ctx.recording.fromClient;
-      if (all.length === 0) return ctx.skip('the client sent nothing');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing');
       const bad = all.filter((m) => m.message.jsonrpc !== '2.0');
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
@@ -52,14 +50,12 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'Every request id is a string or an integer, never null',
     spec: messages('requests'),
     requirement: 'Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null.',
-    side: 'client',
+    digest: ['BASE-002'],
     scenario: BASIC,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['request-id-null', 'request-id-fractional'],
     async run(ctx) {
       const requests = ctx.recording.requests();
-      if (requests.length === 0) return ctx.skip('the client sent no request');
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       const bad = requests.filter((m) => !isId(m.message.id));
       if (bad.length === 0) return ctx.pass();
       ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
@@ -75,18 +71,16 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     id: 'base.request-ids-unique',
     title: 'The client never reuses a request id (2026-07-28: never one still awaiting its response)',
     spec: [
-      { url: 'basic/messages#requests', level: 'MUST' },
+      { url: '#requests', level: 'MUST' },
       { from: '2025-03-26', url: 'basic#requests', level: 'MUST' },
     ],
     requirement: 'The request ID MUST NOT have been previously used by the requestor within the same session. (2026-07-28: The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.)',
-    side: 'client',
+    digest: ['BASE-003', 'BASE-004'],
     scenario: PAGED_LISTS,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['request-id-reused', 'request-id-reused-in-flight'],
     async run(ctx) {
       const requests = ctx.recording.requests().filter((m) => m.conn !== 'refused' && isId(m.message.id));
-      if (requests.length < 2) return ctx.skip('the client sent fewer than two requests');
+      if (requests.length < 2) return ctx.skip('nothing-observed', 'the client sent fewer than two requests');
       const modern = ctx.era === 'modern';
       for (const [i, m] of requests.entries()) {
         const earlier = requests.slice(0, i).find((e) => {
@@ -112,10 +106,8 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'Notifications carry no id',
     spec: messages('notifications'),
     requirement: 'Notifications MUST NOT include an ID.',
-    side: 'client',
+    digest: ['BASE-009'],
     scenario: BASIC,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['notification-with-id'],
     async run(ctx) {
       const bad = ctx.recording.fromClient.filter((m) => typeof m.message.method === 'string' && m.message.method.startsWith('notifications/') && 'id' in m.message);
@@ -131,18 +123,17 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     id: 'base.server-requests-answered-once',
     title: 'Every server request gets exactly one response, carrying its id',
     spec: [
-      { url: 'basic/messages#responses', level: 'MUST' },
+      { url: '#responses', level: 'MUST' },
       { from: '2025-03-26', url: 'basic#responses', level: 'MUST' },
     ],
     requirement: 'Responses MUST include the same ID as the request they correspond to.',
-    side: 'client',
+    digest: ['BASE-005'],
     scenario: ASKS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['server-request-answered-twice', 'response-id-type-changed', 'ping-unanswered'],
     async run(ctx) {
       const ours = ourRequests(ctx.recording);
-      if (ours.length === 0) return ctx.skip('the client never called the tool that makes the server ask');
+      if (ours.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       const strays = ctx.recording.responses().filter((r) => r.message.id !== null && r.message.id !== undefined && !ours.some((o) => o.conn === r.conn && sameId(o.message.id, r.message.id)));
       if (strays.length > 0) {
         ctx.cite(...strays.slice(0, 3).map((m) => m.seq));
@@ -171,18 +162,17 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     id: 'base.responses-well-formed',
     title: 'Responses carry a result or an error (never both); errors have an integer code and a message',
     spec: [
-      { url: 'basic/messages#responses', level: 'MUST' },
+      { url: '#responses', level: 'MUST' },
       { from: '2025-03-26', url: 'basic#responses', level: 'MUST' },
     ],
     requirement: 'Either a result or an error MUST be set. A response MUST NOT set both. Error responses MUST include an error field with a code and message. Error codes MUST be integers.',
-    side: 'client',
+    digest: ['BASE-006', 'BASE-007'],
     scenario: ASKS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['response-result-and-error', 'error-code-not-integer', 'error-message-missing'],
     async run(ctx) {
       const responses = ctx.recording.responses();
-      if (responses.length === 0) return ctx.skip('the client answered no request');
+      if (responses.length === 0) return ctx.skip('nothing-observed', 'the client answered no request');
       for (const r of responses) {
         const m = r.message;
         const problem =
@@ -220,15 +210,14 @@ export const jsonrpcClientChecks: ClientCheck[] = [
       { from: '2025-03-26', url: 'basic#messages', level: 'SHOULD' },
     ],
     requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (which reserves -32601 Method not found for a method that does not exist or is not available). Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: -32601 (Method not found)',
-    side: 'client',
+    digest: ['BASE-020'],
     scenario: ASKS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['unknown-request-wrong-code'],
     async run(ctx) {
       const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
       const roots = asksOf(ctx.recording, false, 'roots/list').filter((a) => a.declared !== undefined && !capability(a.declared, 'roots') && a.outcome.kind === 'error');
-      if (unknown.length === 0) return ctx.skip('the client never called the tool that makes the server ask');
+      if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       for (const a of [...unknown, ...roots]) {
         if (a.outcome.kind === 'none') continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
@@ -249,14 +238,13 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'The client never answers a notification',
     spec: { url: 'basic#notifications', level: 'MUST' },
     requirement: 'Notifications are sent from the client to the server or vice versa, as a one-way message. The receiver MUST NOT send a response.',
-    side: 'client',
+    digest: ['BASE-010'],
     scenario: ASKS,
     revisions: between('2025-03-26', '2025-11-25'),
-    transports: 'any',
     faults: ['answers-notification'],
     async run(ctx) {
       const sent = ctx.recording.toClient().filter((m) => typeof m.message.method === 'string' && !('id' in m.message));
-      if (sent.length === 0) return ctx.skip('the server sent the client no notification (the client never called the tool that sends them)');
+      if (sent.length === 0) return ctx.skip('nothing-observed', 'the server sent the client no notification (the client never called the tool that sends them)');
       const replies = ctx.recording.responses().filter((r) => r.message.id === null || r.message.id === undefined);
       if (replies.length === 0) return ctx.pass();
       ctx.cite(...replies.slice(0, 3).map((m) => m.seq));
@@ -272,10 +260,9 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'Every _meta key the client sends follows the key name rules',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'Prefix: if specified, MUST be a series of labels separated by dots (.), followed by a slash (/). Labels MUST start with a letter and end with a letter or digit. Name: unless empty, MUST begin and end with an alphanumeric character.',
-    side: 'client',
+    digest: ['BASE-031'],
     scenario: BASIC,
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['meta-key-invalid'],
     async run(ctx) {
       let seen = 0;
@@ -290,7 +277,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
           return ctx.fail({ expected: '_meta keys of the form [prefix/]name', actual: `${String(m.message.method)} carries _meta key ${ctx.brief(key)}: ${problem}` });
         }
       }
-      return seen > 0 ? ctx.pass() : ctx.skip('the client sent no _meta key');
+      return seen > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client sent no _meta key');
     },
   },
 
@@ -300,14 +287,13 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'A traceparent in _meta follows W3C Trace Context',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'As an exception to the prefix requirement above, the keys traceparent, tracestate, and baggage are reserved for OpenTelemetry trace context propagation. When present, their values MUST follow W3C Trace Context and W3C Baggage formats respectively.',
-    side: 'client',
+    digest: ['BASE-034'],
     scenario: BASIC,
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['traceparent-invalid'],
     async run(ctx) {
       const carrying = ctx.recording.fromClient.filter((m) => isObject(paramsOf(m)._meta) && 'traceparent' in (paramsOf(m)._meta as Record<string, unknown>));
-      if (carrying.length === 0) return ctx.skip('the client sent no traceparent');
+      if (carrying.length === 0) return ctx.skip('nothing-observed', 'the client sent no traceparent');
       for (const m of carrying) {
         const value = (paramsOf(m)._meta as Record<string, unknown>).traceparent;
         const ok = typeof value === 'string' && /^(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/.test(value);
@@ -326,10 +312,9 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'A result with an unknown resultType is treated as invalid (its tool is not called)',
     spec: { url: 'basic#result-responses', level: 'MUST' },
     requirement: 'A resultType of any value unrecognized by the client MUST be considered invalid.',
-    side: 'client',
+    digest: ['BASE-013'],
     scenario: PAGED_LISTS,
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['result-type-unknown-accepted'],
     async run(ctx) {
       const page = pagesAt(ctx.revision).find((p) => p.resultType === 'unknown');
@@ -341,7 +326,7 @@ export const jsonrpcClientChecks: ClientCheck[] = [
         return ctx.fail({ expected: `the result with resultType ${UNKNOWN_RESULT_TYPE} treated as invalid`, actual: `the client called ${TOOLS.unknownResultType}, listed only in that result` });
       }
       const others = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
-      return others.length > 0 ? ctx.pass() : ctx.skip('the client called no tool: whether it used the invalid result does not show');
+      return others.length > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client called no tool: whether it used the invalid result does not show');
     },
   },
 
@@ -352,23 +337,22 @@ export const jsonrpcClientChecks: ClientCheck[] = [
     title: 'A result without resultType is treated as complete (its tools and cursor are used)',
     spec: { url: 'basic#result-responses', level: 'MUST' },
     requirement: 'For backward compatibility with servers implementing earlier protocol versions, which do not include resultType, clients MUST treat an absent resultType as "complete".',
-    side: 'client',
+    digest: ['BASE-014'],
     scenario: PAGED_LISTS,
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['result-type-absent-rejected'],
     async run(ctx) {
       const pages = pagesAt(ctx.revision);
       const at = pages.findIndex((p) => p.resultType === 'absent');
       const fetched = ctx.recording.requests('tools/list').find((m) => paramsOf(m).cursor === pages[at]?.cursor);
-      if (!fetched) return ctx.skip('the client never fetched the page without resultType');
+      if (!fetched) return ctx.skip('nothing-observed', 'the client never fetched the page without resultType');
       const followed = ctx.recording.requests('tools/list').find((m) => m.seq > fetched.seq && paramsOf(m).cursor === pages[at + 1]?.cursor);
       const used = ctx.recording.requests().find(calledTools([TOOLS.noResultType]));
       if (followed || used) return ctx.pass();
       const calls = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
-      if (calls.length === 0) return ctx.skip('the client called no tool and did not follow the cursor: whether it used the result does not show');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool and did not follow the cursor: whether it used the result does not show');
       ctx.cite(fetched.seq, ...calls.slice(0, 3).map((m) => m.seq));
       return ctx.fail({ expected: 'the result without resultType used as complete (its cursor followed or its tool callable)', actual: `the client called ${calls.map((m) => String(paramsOf(m).name)).join(', ')} but neither followed that page's cursor nor called ${TOOLS.noResultType}` });
     },
   },
-];
+]);

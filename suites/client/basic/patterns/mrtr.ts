@@ -2,15 +2,15 @@
 // answered with an InputRequiredResult gives every requested input, echoes requestState
 // exactly (and invents none), is a new request (new id) for the same call, and the state
 // goes nowhere else. Spec: basic/patterns/mrtr#client-requirements-basic-workflow.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import type { Verdict } from '../../harness/checks/check.js';
-import { RANGE } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { inputRounds, type Round } from './support/asks.js';
-import { isObject, paramsOf, sameId } from './support/wire.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
+import type { Verdict } from '../../../../harness/checks/check.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { ASKS } from '../../scenarios/asks.js';
+import { inputRounds, type Round } from '../../support/asks.js';
+import { isObject, paramsOf, sameId } from '../../support/wire.js';
 
-const spec = { url: 'basic/patterns/mrtr#client-requirements-basic-workflow', level: 'MUST' as const };
+const spec = { url: '#client-requirements-basic-workflow', level: 'MUST' as const };
 
 /** Judge every round that was retried; skip when none was. */
 function eachRetry(ctx: ClientCheckContext, judge: (round: Round & { retry: NonNullable<Round['retry']> }) => Verdict | undefined): Verdict {
@@ -27,7 +27,7 @@ function eachRetry(ctx: ClientCheckContext, judge: (round: Round & { retry: NonN
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export const mrtrClientChecks: ClientCheck[] = [
+export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr', revisions: RANGE.modern }, [
   // MRTR-101: "If a client receives an InputRequiredResult that contains the inputRequests
   // field, the client MUST construct the requested inputs before retrying the original request."
   {
@@ -35,10 +35,8 @@ export const mrtrClientChecks: ClientCheck[] = [
     title: 'The retry after an InputRequiredResult answers every input request',
     spec,
     requirement: 'If a client receives an InputRequiredResult that contains the inputRequests field, the client MUST construct the requested inputs before retrying the original request.',
-    side: 'client',
+    digest: ['MRTR-101'],
     scenario: ASKS,
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['mrtr-input-response-missing'],
     async run(ctx) {
       return eachRetry(ctx, ({ result, retry }) => {
@@ -61,10 +59,8 @@ export const mrtrClientChecks: ClientCheck[] = [
     title: 'The retry echoes requestState exactly, and sends none when none was given',
     spec,
     requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. Clients MUST NOT inspect, parse, modify, or make any assumptions about the requestState contents. If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry.',
-    side: 'client',
+    digest: ['MRTR-102'],
     scenario: ASKS,
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['mrtr-request-state-mutated', 'mrtr-request-state-invented', 'mrtr-request-state-dropped'],
     async run(ctx) {
       return eachRetry(ctx, ({ result, retry }) => {
@@ -88,10 +84,8 @@ export const mrtrClientChecks: ClientCheck[] = [
     title: 'The retry uses a new JSON-RPC id',
     spec,
     requirement: 'The JSON-RPC id MUST be different between the initial request and the retry, as they are independent requests.',
-    side: 'client',
+    digest: ['MRTR-103'],
     scenario: ASKS,
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['mrtr-retry-same-id'],
     async run(ctx) {
       return eachRetry(ctx, ({ request, retry }) => {
@@ -109,10 +103,8 @@ export const mrtrClientChecks: ClientCheck[] = [
     title: 'The retry repeats the original request (same arguments), adding only inputResponses and requestState',
     spec,
     requirement: 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request. (The retry is the original request plus inputResponses and requestState.)',
-    side: 'client',
+    digest: ['MRTR-103'],
     scenario: ASKS,
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['mrtr-retry-params-changed'],
     async run(ctx) {
       return eachRetry(ctx, ({ request, retry }) => {
@@ -134,14 +126,12 @@ export const mrtrClientChecks: ClientCheck[] = [
     title: 'requestState and input responses go only on the retry they belong to',
     spec,
     requirement: "Both the inputRequests and requestState fields affect only the client's retry of the original request. They MUST NOT be used for any other request that the client may be sending in parallel.",
-    side: 'client',
+    digest: ['MRTR-104'],
     scenario: ASKS,
-    revisions: RANGE.modern,
-    transports: 'any',
     faults: ['mrtr-state-leaked'],
     async run(ctx) {
       const rounds = inputRounds(ctx.recording);
-      if (rounds.length === 0) return ctx.skip('the client never called a tool that answers with an InputRequiredResult');
+      if (rounds.length === 0) return ctx.skip('nothing-observed', 'the client never called a tool that answers with an InputRequiredResult');
       const retries = new Set(rounds.flatMap((r) => (r.retry ? [r.retry.seq] : [])));
       const states = rounds.map((r) => r.result.requestState).filter((s): s is string => typeof s === 'string');
       const stray = ctx.recording.requests().find((m) => {
@@ -154,4 +144,4 @@ export const mrtrClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'requestState and inputResponses only on the retry of their request', actual: `${String(stray.message.method)} ${ctx.brief(paramsOf(stray).name ?? '')} carries ${ctx.brief({ requestState: paramsOf(stray).requestState, inputResponses: paramsOf(stray).inputResponses }, 200)}` });
     },
   },
-];
+]);

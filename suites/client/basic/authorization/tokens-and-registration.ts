@@ -1,17 +1,16 @@
-// Tokens and registration (AUTH-050, 059..062, 067): the token only in the Authorization
+// basic/authorization, client side: tokens and registration (AUTH-050, 059..062, 067): the token only in the Authorization
 // header, on every request, and to no other origin; step-up on 403 insufficient_scope; how the
 // client got its client ID (metadata document, pre-registration, dynamic registration).
-import { isMetadataDocumentUrl } from '../../harness/client/auth/authorization-server.js';
-import type { Exchange } from '../../harness/client/auth/view.js';
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { only, since } from '../../harness/revisions.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { isMetadataDocumentUrl } from '../../../../harness/client/auth/authorization-server.js';
+import type { Exchange } from '../../../../harness/client/auth/view.js';
+import { only, since } from '../../../../harness/revisions.js';
 import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, scopesOf } from './auth-support.js';
-import { AUTH_MIGRATION } from './scenarios/auth-discovery.js';
-import { AUTH_BASIC } from './scenarios/auth-flow.js';
-import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from './scenarios/auth-registration.js';
-import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from './scenarios/auth-scopes.js';
+import { AUTH_MIGRATION } from '../../scenarios/auth-discovery.js';
+import { AUTH_BASIC } from '../../scenarios/auth-flow.js';
+import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from '../../scenarios/auth-registration.js';
+import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from '../../scenarios/auth-scopes.js';
 
-const HTTP = ['streamable-http'] as const;
 /** "no more than a few times" (#step-up-authorization-flow): more re-authorizations than this for one operation. */
 const MAX_STEP_UPS = 3;
 
@@ -26,7 +25,7 @@ function basicClientId(e: Exchange): string | undefined {
 /** Looks like a URL (has a scheme): a client ID meant as a metadata document. */
 const urlLike = (id: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(id);
 
-export const authTokenChecks: ClientCheck[] = [
+export const authTokenChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
   // AUTH-050 (#token-requirements): "authorization MUST be included in every HTTP request from
   // client to server, even if they are part of the same logical session."
   {
@@ -34,15 +33,14 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Once authorized, every request to the MCP server carries Authorization: Bearer with the access token',
     spec: authSpec('MUST', 'token-requirements', `${MODERN_PAGE.flow}#token-requirements`),
     requirement: 'authorization MUST be included in every HTTP request from client to server',
-    side: 'client',
+    digest: ['AUTH-050'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-token-missing-on-tool-call'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const first = v.firstAuthorized;
-        if (!first) return ctx.skip('the client never sent an access token the AS issued');
+        if (!first) return ctx.skip('nothing-observed', 'the client never sent an access token the AS issued');
         ctx.cite(first.seq);
         const bare = v.exchanges.find((e) => e.role === 'mcp' && e.seq > first.seq && !v.trace.token(e.bearer));
         if (!bare) return ctx.pass();
@@ -58,14 +56,13 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The access token never appears in a URL query string',
     spec: authSpec('MUST', 'token-requirements', `${MODERN_PAGE.flow}#token-requirements`),
     requirement: 'Access tokens MUST NOT be included in the URI query string',
-    side: 'client',
+    digest: ['AUTH-050'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-token-in-query'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (v.trace.tokens.length === 0) return ctx.skip('the AS issued no access token');
+        if (v.trace.tokens.length === 0) return ctx.skip('nothing-observed', 'the AS issued no access token');
         const leak = v.exchanges.find((e) => e.query.has('access_token') || v.trace.tokens.some((t) => e.url.search.includes(t.token)));
         if (!leak) return ctx.pass();
         ctx.cite(leak.seq);
@@ -82,17 +79,16 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The access token is never sent to another origin (the authorization server\'s)',
     spec: authSpec('MUST', 'token-theft', `${MODERN_PAGE.security}#token-theft`),
     requirement: 'Clients and servers MUST implement secure token storage and follow OAuth best practices, as outlined in OAuth 2.1, Section 7.1.',
-    side: 'client',
+    digest: ['AUTH-067'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-token-sent-to-authorization-server'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const first = v.trace.tokens[0];
-        if (!first) return ctx.skip('the AS issued no access token');
+        if (!first) return ctx.skip('nothing-observed', 'the AS issued no access token');
         const later = v.exchanges.filter((e) => e.at === 'as-origin' && e.seq > first.seq);
-        if (later.length === 0) return ctx.skip('the client did not talk to the AS again once it had a token');
+        if (later.length === 0) return ctx.skip('nothing-observed', 'the client did not talk to the AS again once it had a token');
         const tokens = v.trace.tokens.map((t) => t.token);
         const leak = later.find((e) => tokens.some((t) => Object.values(e.headers).some((h) => h.includes(t)) || e.href.includes(t) || e.form.toString().includes(t) || JSON.stringify(e.json ?? {}).includes(t)));
         if (!leak) return ctx.pass();
@@ -111,15 +107,14 @@ export const authTokenChecks: ClientCheck[] = [
     spec: authSpec('MUST', 'token-handling', `${MODERN_PAGE.flow}#token-handling`),
     requirement: 'MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server\'s authorization server.',
     fix: 'On a 401 while holding a token, discover again (the protected resource metadata may name another AS) before authorizing.',
-    side: 'client',
+    digest: ['AUTH-067'],
     scenario: AUTH_MIGRATION,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-discovery-reused'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const moved = v.trace.migratedAt;
-        if (moved === undefined) return ctx.skip('the client never reached the point where the server moved to another AS');
+        if (moved === undefined) return ctx.skip('nothing-observed', 'the client never reached the point where the server moved to another AS');
         ctx.cite(moved);
         // The refused token may still go out on requests already under way; a token the client
         // went back to the old AS for, after the refusal, is the break.
@@ -142,15 +137,14 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Client credentials of one AS are not presented to another',
     spec: { url: `${MODERN_PAGE.registration}#authorization-server-binding`, level: 'MUST' },
     requirement: 'When the authorization server changes (detected via updated protected resource metadata), clients MUST NOT reuse client credentials from a different authorization server and MUST re-register with the new authorization server.',
-    side: 'client',
+    digest: ['AUTH-063'],
     scenario: AUTH_MIGRATION,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-credentials-reused-across-issuers'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const next = v.trace.nextIssuer;
-        if (v.trace.migratedAt === undefined || !next) return ctx.skip('the client never reached the point where the server moved to another AS');
+        if (v.trace.migratedAt === undefined || !next) return ctx.skip('nothing-observed', 'the client never reached the point where the server moved to another AS');
         const atNext = v.exchanges.filter((e) => (e.role === 'authorize' || e.role === 'token') && e.href.startsWith(`${next}/`));
         if (atNext.length === 0) return ctx.skip(`the client made no authorization or token request to ${next}`);
         const foreign = atNext.find((e) => {
@@ -171,10 +165,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'On 403 insufficient_scope the client re-authorizes with the challenged scope and retries',
     spec: authSpec('SHOULD', 'step-up-authorization-flow', `${MODERN_PAGE.flow}#step-up-authorization-flow`),
     requirement: 'Clients acting on behalf of a user SHOULD attempt the step-up authorization flow.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-step-up-missing'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -202,17 +195,16 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'The step-up authorization asks for the earlier scopes and the challenged ones together',
     spec: { url: `${MODERN_PAGE.flow}#step-up-authorization-flow`, level: 'SHOULD' },
     requirement: 'Determine required scopes by computing the union of the client\'s previously requested scope set and the scopes from the current challenge.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-step-up-scope-replaced'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const refused = v.exchanges.find((e) => e.role === 'mcp' && e.status === 403 && toolOf(e) === WRITE_TOOL);
         const before = refused && v.of('authorize').filter((a) => a.seq < refused.seq).at(-1);
         const again = refused && v.of('authorize').find((a) => a.seq > refused.seq);
-        if (!refused || !before || !again) return ctx.skip('no re-authorization after a 403 insufficient_scope');
+        if (!refused || !before || !again) return ctx.skip('nothing-observed', 'no re-authorization after a 403 insufficient_scope');
         ctx.cite(before.seq, refused.seq, again.seq);
         const wanted = [...new Set([...scopesOf(before.query.get('scope')), ...scopesOf(challengeParams(refused).scope)])];
         const asked = scopesOf(again.query.get('scope'));
@@ -230,10 +222,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'Step-up for an operation that keeps failing stops after a few attempts',
     spec: authSpec('SHOULD', 'step-up-authorization-flow', `${MODERN_PAGE.flow}#step-up-authorization-flow`),
     requirement: 'Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination.',
-    side: 'client',
+    digest: ['AUTH-059'],
     scenario: AUTH_STEP_UP,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-step-up-unbounded'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -255,10 +246,9 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'With client_id_metadata_document_supported, the client uses a metadata document URL instead of dynamic registration',
     spec: authSpec('SHOULD', 'client-registration-approaches', MODERN_PAGE.registration),
     requirement: 'Clients supporting all options SHOULD follow the following priority order: 1. Use pre-registered client information for the server if the client has it available 2. Use Client ID Metadata Documents if the Authorization Server indicates if the server supports it',
-    side: 'client',
+    digest: ['AUTH-060'],
     scenario: AUTH_CIMD,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-metadata-document-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -268,7 +258,7 @@ export const authTokenChecks: ClientCheck[] = [
           return ctx.fail({ expected: 'an https client ID (metadata document), as the AS advertises client_id_metadata_document_supported', actual: `dynamic registration: ${line(registration)}` });
         }
         const authorization = v.of('authorize')[0];
-        if (!authorization) return ctx.skip('the client made no authorization request');
+        if (!authorization) return ctx.skip('nothing-observed', 'the client made no authorization request');
         ctx.cite(authorization.seq);
         const id = clientIdOf(authorization) ?? '';
         if (urlLike(id)) return ctx.pass();
@@ -284,15 +274,14 @@ export const authTokenChecks: ClientCheck[] = [
     title: 'A client ID metadata document URL is https and has a path',
     spec: authSpec('MUST', 'implementation-requirements', `${MODERN_PAGE.registration}#implementation-requirements`),
     requirement: 'The client_id URL MUST use the "https" scheme and contain a path component, e.g. https://example.com/client.json',
-    side: 'client',
+    digest: ['AUTH-061'],
     scenario: AUTH_CIMD,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-metadata-document-client-id-http'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const used = [...v.of('authorize'), ...v.of('token')].filter((e) => urlLike(clientIdOf(e) ?? ''));
-        if (used.length === 0) return ctx.skip('the client used no client ID metadata document');
+        if (used.length === 0) return ctx.skip('nothing-observed', 'the client used no client ID metadata document');
         const bad = used.find((e) => !isMetadataDocumentUrl(clientIdOf(e) ?? ''));
         if (!bad) return ctx.pass();
         ctx.cite(bad.seq);
@@ -309,14 +298,13 @@ export const authTokenChecks: ClientCheck[] = [
     spec: authSpec('SHOULD', 'preregistration', `${MODERN_PAGE.registration}#pre-registration`),
     requirement: 'MCP clients SHOULD support an option for static client credentials such as those supplied by a preregistration flow.',
     fix: 'Accept a configured client_id/client_secret (the official suite hands them out in MCP_CONFORMANCE_CONTEXT) and use them when the AS offers no registration.',
-    side: 'client',
+    digest: ['AUTH-060'],
     scenario: AUTH_PRE_REGISTRATION,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-pre-registration-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (!v.of('as-metadata').some((e) => e.status === 200)) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!v.of('as-metadata').some((e) => e.status === 200)) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         const expected = `client_id ${PRE_REGISTERED.clientId} (from MCP_CONFORMANCE_CONTEXT) in the authorization request`;
         const authorization = v.of('authorize')[0];
         if (!authorization) return ctx.fail({ expected, actual: 'no authorization request (the AS offers no registration)' });
@@ -338,15 +326,14 @@ export const authTokenChecks: ClientCheck[] = [
     spec: { url: `${MODERN_PAGE.registration}#application-type-and-redirect-uri-constraints`, level: 'MUST' },
     requirement: 'MCP clients MUST specify an appropriate application_type during Dynamic Client Registration.',
     fix: 'Send "application_type": "native" (desktop, CLI, localhost redirects) or "web" in the registration request.',
-    side: 'client',
+    digest: ['AUTH-062'],
     scenario: AUTH_BASIC,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-registration-application-type-missing'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const registrations = v.of('register').filter((e) => e.method === 'POST');
-        if (registrations.length === 0) return ctx.skip('the client did not register dynamically');
+        if (registrations.length === 0) return ctx.skip('nothing-observed', 'the client did not register dynamically');
         const bad = registrations.find((e) => e.json?.application_type !== 'native' && e.json?.application_type !== 'web');
         if (!bad) return ctx.pass();
         ctx.cite(bad.seq);
@@ -354,4 +341,4 @@ export const authTokenChecks: ClientCheck[] = [
       });
     },
   },
-];
+]);

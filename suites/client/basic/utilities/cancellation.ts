@@ -1,18 +1,18 @@
-// Cancellation by the client (CANC-*, LIFE-030): notifications/cancelled only for its own
+// basic/utilities/cancellation, client side (CANC-*, LIFE-030): notifications/cancelled only for its own
 // requests still in flight, never for initialize, and for a request it stops waiting for.
 // Spec: basic/utilities/cancellation (legacy), basic/patterns/cancellation (2026-07-28),
 // basic/lifecycle#timeouts (legacy).
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import type { ClientMessage } from '../../harness/client/recording.js';
-import { RANGE, between } from '../../harness/revisions.js';
-import { ASKS, TOOL } from './scenarios/asks.js';
-import { BASIC } from './scenarios/basic.js';
-import { SLOW_INITIALIZE } from './scenarios/slow-initialize.js';
-import { endedByTool, ourAnswer, paramsOf, sameId } from './support/wire.js';
+import { defineClientChecks, type ClientEntry } from '../../../../harness/checks/define.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
+import type { ClientMessage } from '../../../../harness/client/recording.js';
+import { RANGE, between } from '../../../../harness/revisions.js';
+import { ASKS, TOOL } from '../../scenarios/asks.js';
+import { BASIC } from '../../scenarios/basic.js';
+import { SLOW_INITIALIZE } from '../../scenarios/slow-initialize.js';
+import { endedByTool, ourAnswer, paramsOf, sameId } from '../../support/wire.js';
 
 const behaviour = [
-  { url: 'basic/utilities/cancellation#behavior-requirements', level: 'MUST' as const },
+  { url: '#behavior-requirements', level: 'MUST' as const },
   { from: '2026-07-28', url: 'basic/patterns/cancellation#behavior-requirements', level: 'MUST' as const },
 ];
 
@@ -35,52 +35,48 @@ function abandonedCall(ctx: ClientCheckContext): { call: ClientMessage; cancel: 
 }
 
 // CANC-001: "Cancellation notifications MUST only reference requests that: Were previously
-// issued in the same direction; Are believed to still be in-progress".
-function inFlightCheck(id: string, revisions: string, transports: ClientCheck['transports']): ClientCheck {
-  return {
-    id,
-    title: 'notifications/cancelled names only a request of the client that is still unanswered',
-    spec: behaviour,
-    requirement: 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction; Are believed to still be in-progress',
-    side: 'client',
-    scenario: BASIC,
-    revisions,
-    transports,
-    faults: ['cancel-answered-request'],
-    async run(ctx) {
-      const all = cancels(ctx);
-      if (all.length === 0) return ctx.skip('the client cancelled nothing');
-      for (const cancel of all) {
-        const requestId = paramsOf(cancel).requestId;
-        const request = ctx.recording.requests().find((m) => m.conn === cancel.conn && m.seq < cancel.seq && sameId(m.message.id, requestId));
-        if (!request) {
-          ctx.cite(cancel.seq);
-          return ctx.fail({ expected: 'a cancellation of a request the client sent', actual: `notifications/cancelled for id ${ctx.brief(requestId)}, which the client never used` });
-        }
-        const answer = ourAnswer(ctx.recording, request);
-        if (answer && answer.seq < cancel.seq && cancel.t - answer.t > RACE_MS) {
-          ctx.cite(answer.seq, cancel.seq);
-          return ctx.fail({ expected: 'a cancellation of a request still in progress', actual: `${String(request.message.method)} (id ${ctx.brief(requestId)}) was cancelled ${cancel.t - answer.t} ms after it was answered` });
-        }
+// issued in the same direction; Are believed to still be in-progress". One rule, judged in both
+// eras (at 2026-07-28 on stdio only: over HTTP closing the stream is the cancellation).
+const onlyInFlight: Omit<ClientEntry, 'id' | 'revisions' | 'transports'> = {
+  title: 'notifications/cancelled names only a request of the client that is still unanswered',
+  spec: behaviour,
+  requirement: 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction; Are believed to still be in-progress',
+  digest: ['CANC-001'],
+  scenario: BASIC,
+  faults: ['cancel-answered-request'],
+  async run(ctx) {
+    const all = cancels(ctx);
+    if (all.length === 0) return ctx.skip('nothing-observed', 'the client cancelled nothing');
+    for (const cancel of all) {
+      const requestId = paramsOf(cancel).requestId;
+      const request = ctx.recording.requests().find((m) => m.conn === cancel.conn && m.seq < cancel.seq && sameId(m.message.id, requestId));
+      if (!request) {
+        ctx.cite(cancel.seq);
+        return ctx.fail({ expected: 'a cancellation of a request the client sent', actual: `notifications/cancelled for id ${ctx.brief(requestId)}, which the client never used` });
       }
-      return ctx.pass();
-    },
-  };
-}
+      const answer = ourAnswer(ctx.recording, request);
+      if (answer && answer.seq < cancel.seq && cancel.t - answer.t > RACE_MS) {
+        ctx.cite(answer.seq, cancel.seq);
+        return ctx.fail({ expected: 'a cancellation of a request still in progress', actual: `${String(request.message.method)} (id ${ctx.brief(requestId)}) was cancelled ${cancel.t - answer.t} ms after it was answered` });
+      }
+    }
+    return ctx.pass();
+  },
+};
 
 /** The call the client gave up on was cancelled with notifications/cancelled (both eras' timeout rule). */
-const timeoutCancelled: ClientCheck['run'] = async (ctx) => {
+const timeoutCancelled: ClientEntry['run'] = async (ctx) => {
   const found = abandonedCall(ctx);
   if (typeof found === 'string') return ctx.skip(found);
   if (found.cancel) return ctx.pass();
   // A server killed outright may die with the cancellation still unread in its stdin pipe.
   const killed = ctx.recording.stdioEnds.some((e) => e.conn === found.call.conn && e.how === 'connection-lost');
-  if (killed) return ctx.skip('no notifications/cancelled arrived, but the client killed its server without closing stdin, so one may have been lost in the pipe');
+  if (killed) return ctx.skip('inconclusive', 'no notifications/cancelled arrived, but the client killed its server without closing stdin, so one may have been lost in the pipe');
   ctx.cite(found.call.seq);
   return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
 };
 
-export const cancellationClientChecks: ClientCheck[] = [
+export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilities/cancellation' }, [
   // CANC-002 / LIFE-008: "The initialize request MUST NOT be cancelled by clients". The server
   // here takes a second to answer initialize.
   {
@@ -88,14 +84,13 @@ export const cancellationClientChecks: ClientCheck[] = [
     title: 'The client never cancels initialize, however slow its answer',
     spec: behaviour,
     requirement: 'The initialize request MUST NOT be cancelled by clients',
-    side: 'client',
+    digest: ['CANC-002', 'LIFE-008'],
     scenario: SLOW_INITIALIZE,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['initialize-cancelled'],
     async run(ctx) {
       const init = ctx.recording.requests('initialize')[0];
-      if (!init) return ctx.skip('the client sent no initialize');
+      if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       // Sent before the client knew its HTTP session id, a cancellation is refused at the HTTP level: still sent.
       const cancel = cancels(ctx).find((m) => (m.conn === init.conn || m.conn === 'refused') && sameId(paramsOf(m).requestId, init.message.id));
       if (!cancel) return ctx.pass();
@@ -104,9 +99,9 @@ export const cancellationClientChecks: ClientCheck[] = [
     },
   },
 
-  inFlightCheck('cancellation.only-requests-in-flight', RANGE.legacy, 'any'),
+  { id: 'cancellation.only-requests-in-flight', ...onlyInFlight, revisions: RANGE.legacy },
   // 2026-07-28: notifications/cancelled is how stdio cancels; over HTTP closing the stream is.
-  inFlightCheck('cancellation.only-requests-in-flight-on-stdio', RANGE.modern, ['stdio']),
+  { id: 'cancellation.only-requests-in-flight-on-stdio', ...onlyInFlight, revisions: RANGE.modern, transports: ['stdio'] },
 
   // LIFE-030: "When the request has not received a success or error response within the timeout
   // period, the sender SHOULD issue a cancellation notification for that request and stop
@@ -116,10 +111,9 @@ export const cancellationClientChecks: ClientCheck[] = [
     title: 'A request the client stops waiting for is cancelled with notifications/cancelled',
     spec: { url: 'basic/lifecycle#timeouts', level: 'SHOULD' },
     requirement: 'When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.',
-    side: 'client',
     scenario: ASKS,
+    digest: ['LIFE-030'],
     revisions: between('2025-03-26', '2025-11-25'),
-    transports: 'any',
     faults: ['timeout-not-cancelled'],
     run: timeoutCancelled,
   },
@@ -132,11 +126,11 @@ export const cancellationClientChecks: ClientCheck[] = [
     title: 'On stdio, a request the client stops waiting for is cancelled with notifications/cancelled',
     spec: { url: 'basic/patterns/cancellation#timeouts', level: 'SHOULD' },
     requirement: 'When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response. ... stdio: sending a notifications/cancelled notification referencing the request ID.',
-    side: 'client',
     scenario: ASKS,
+    digest: ['LIFE-030', 'CANC-010', 'STDIO-022'],
     revisions: RANGE.modern,
     transports: ['stdio'],
     faults: ['timeout-not-cancelled'],
     run: timeoutCancelled,
   },
-];
+]);

@@ -1,9 +1,9 @@
-// What the auth checks share: the spec pages of each revision (one page up to 2025-11-25,
+// What the client authorization checks share: the spec pages of each revision (one page up to 2025-11-25,
 // four from 2026-07-28), the precondition of every auth check (the client reacted to the 401),
 // and small readers of the flow.
-import type { SpecRef, Level, Verdict } from '../../harness/checks/check.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import { NOT_AUTHORIZING, authView, type AuthView, type Exchange } from '../../harness/client/auth/view.js';
+import type { SpecRef, Level, Verdict } from '../../../../harness/checks/check.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
+import { NOT_AUTHORIZING, authView, type AuthView, type Exchange } from '../../../../harness/client/auth/view.js';
 
 const PAGE = 'basic/authorization';
 /** 2026-07-28 splits the page: the flow stays, discovery, registration and security move out. */

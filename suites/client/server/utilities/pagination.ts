@@ -2,14 +2,14 @@
 // empty string taken as a cursor (2026-07-28), and no more requests after the last page.
 // The server lists its tools over pages of 1, 0 and 2 (and, in 2026-07-28, more).
 // Spec: server/utilities/pagination.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import type { ClientMessage } from '../../harness/client/recording.js';
-import { RANGE } from '../../harness/revisions.js';
-import { PAGED_LISTS } from './scenarios/paged-lists.js';
-import { isObject, ourAnswer, paramsOf } from './support/wire.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
+import type { ClientMessage } from '../../../../harness/client/recording.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { PAGED_LISTS } from '../../scenarios/paged-lists.js';
+import { isObject, ourAnswer, paramsOf } from '../../support/wire.js';
 
-const guidelines = (level: 'MUST' | 'SHOULD') => ({ url: 'server/utilities/pagination#implementation-guidelines', level });
+const guidelines = (level: 'MUST' | 'SHOULD') => ({ url: '#implementation-guidelines', level });
 
 interface Listing {
   request: ClientMessage;
@@ -40,7 +40,7 @@ function firstWalk(ctx: ClientCheckContext): Listing[] {
 const followed = (ctx: ClientCheckContext, listing: Listing): boolean =>
   listings(ctx).some((l) => l.request.seq > (listing.answer?.seq ?? Infinity) && typeof paramsOf(l.request).cursor === 'string');
 
-export const paginationClientChecks: ClientCheck[] = [
+export const paginationClientChecks = defineClientChecks({ page: 'server/utilities/pagination' }, [
   // PAGE-001: "Page size is determined by the server, and clients MUST NOT assume a fixed page
   // size"; "Clients SHOULD: ... Support both paginated and non-paginated flows". Stopping while
   // a page still carries a nextCursor leaves part of the list unseen.
@@ -49,16 +49,15 @@ export const paginationClientChecks: ClientCheck[] = [
     title: 'The client follows nextCursor to the next page (whatever the size of the page)',
     spec: guidelines('SHOULD'),
     requirement: 'Page size is determined by the server, and clients MUST NOT assume a fixed page size. Clients SHOULD: Treat a missing nextCursor as the end of results; Support both paginated and non-paginated flows',
-    side: 'client',
+    digest: ['PAGE-001'],
     scenario: PAGED_LISTS,
     revisions: RANGE.all,
-    transports: 'any',
     faults: ['pagination-stops-early'],
     async run(ctx) {
       // An empty-string cursor is judged by pagination.empty-cursor-is-not-the-end, pages with an
       // odd resultType by the jsonrpc result-type checks.
       const paged = firstWalk(ctx).filter((l) => typeof l.next === 'string' && l.next !== '' && (ctx.era === 'legacy' || l.resultType === 'complete'));
-      if (paged.length === 0) return ctx.skip('the client listed no page that carries a nextCursor');
+      if (paged.length === 0) return ctx.skip('nothing-observed', 'the client listed no page that carries a nextCursor');
       const stopped = paged.find((l) => !followed(ctx, l));
       if (!stopped) return ctx.pass();
       ctx.cite(stopped.request.seq, stopped.answer?.seq ?? 0);
@@ -73,15 +72,14 @@ export const paginationClientChecks: ClientCheck[] = [
     title: 'Cursors go back exactly as the server handed them out',
     spec: guidelines('MUST'),
     requirement: "Clients MUST treat cursors as opaque tokens: Don't make assumptions about cursor format; Don't attempt to parse or modify cursors",
-    side: 'client',
+    digest: ['PAGE-002'],
     scenario: PAGED_LISTS,
     revisions: RANGE.all,
-    transports: 'any',
     faults: ['pagination-cursor-modified'],
     async run(ctx) {
       const all = listings(ctx);
       const withCursor = all.filter((l) => 'cursor' in paramsOf(l.request));
-      if (withCursor.length === 0) return ctx.skip('the client sent no cursor');
+      if (withCursor.length === 0) return ctx.skip('nothing-observed', 'the client sent no cursor');
       for (const l of withCursor) {
         const cursor = paramsOf(l.request).cursor;
         if (all.some((earlier) => earlier.answer && earlier.answer.seq < l.request.seq && earlier.next === cursor)) continue;
@@ -101,14 +99,13 @@ export const paginationClientChecks: ClientCheck[] = [
     title: 'An empty-string nextCursor is followed like any other cursor',
     spec: guidelines('MUST'),
     requirement: "Don't make any determination based on cursor value other than whether a non-null value was provided (e.g. an empty string is a valid cursor and thus MUST NOT be treated as the end of results)",
-    side: 'client',
+    digest: ['PAGE-003'],
     scenario: PAGED_LISTS,
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['pagination-empty-cursor-ends'],
     async run(ctx) {
       const empty = listings(ctx).find((l) => l.next === '');
-      if (!empty) return ctx.skip('the client never received the empty-string cursor');
+      if (!empty) return ctx.skip('nothing-observed', 'the client never received the empty-string cursor');
       if (followed(ctx, empty)) return ctx.pass();
       ctx.cite(empty.answer?.seq ?? 0);
       return ctx.fail({ expected: 'tools/list with cursor ""', actual: 'the client stopped at nextCursor ""' });
@@ -122,14 +119,13 @@ export const paginationClientChecks: ClientCheck[] = [
     title: 'After a page without nextCursor, the client does not ask for more of that list',
     spec: guidelines('SHOULD'),
     requirement: 'Clients SHOULD: Treat a missing nextCursor as the end of results',
-    side: 'client',
+    digest: ['PAGE-004'],
     scenario: PAGED_LISTS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['pagination-continues-without-cursor'],
     async run(ctx) {
       const last = listings(ctx).find((l) => l.answer && l.next === undefined && isObject(l.answer.message.result));
-      if (!last?.answer) return ctx.skip('the client never reached the last page');
+      if (!last?.answer) return ctx.skip('nothing-observed', 'the client never reached the last page');
       const after = last.answer.seq;
       const next = ctx.recording.requests().find((m) => m.conn === last.request.conn && m.seq > after);
       if (next?.message.method !== 'tools/list') return ctx.pass();
@@ -137,4 +133,4 @@ export const paginationClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'the list ends at the page without nextCursor', actual: `the next request is tools/list again (params ${ctx.brief(next.message.params)})` });
     },
   },
-];
+]);

@@ -1,16 +1,16 @@
 // The headers every Streamable HTTP request of a client carries: Accept (both shapes) and
 // MCP-Protocol-Version (2025-06-18 on: after initialize; 2026-07-28: equal to the body's
 // _meta version). Spec: basic/transports (2025-03-26..2025-11-25), basic/transports/streamable-http.
-import type { ClientCheck } from '../../../harness/client/scenario.js';
-import { META_KEYS } from '../../../harness/sessions/session.js';
-import { between, since } from '../../../harness/revisions.js';
-import { HTTP_SESSION_EXPIRY } from '../scenarios/http-session-expiry.js';
-import { HTTP_STREAMABLE } from '../scenarios/http-streamable.js';
-import { describeRequest, header, mediaTypes, paramsOf, posts, requestOf, sessions } from './wire.js';
+import { defineClientChecks } from '../../../../../harness/checks/define.js';
+import { META_KEYS } from '../../../../../harness/sessions/session.js';
+import { between, since } from '../../../../../harness/revisions.js';
+import { HTTP_SESSION_EXPIRY } from '../../../scenarios/http-session-expiry.js';
+import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
+import { describeRequest, header, mediaTypes, paramsOf, posts, requestOf, sessions } from '../../../support/http.js';
 
 const MODERN_FROM = '2026-07-28';
 
-export const httpHeaderChecks: ClientCheck[] = [
+export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   // SHTTP-010: "The client MUST include an Accept header, listing both application/json and
   // text/event-stream as supported content types." (POST); "The client MUST include an Accept
   // header, listing text/event-stream as a supported content type." (GET, 2025-03-26..2025-11-25)
@@ -19,18 +19,17 @@ export const httpHeaderChecks: ClientCheck[] = [
     title: 'Every POST accepts application/json and text/event-stream; every GET accepts text/event-stream',
     spec: [
       { url: 'basic/transports#sending-messages-to-the-server', level: 'MUST' },
-      { url: 'basic/transports/streamable-http#sending-messages', level: 'MUST', from: MODERN_FROM },
+      { url: '#sending-messages', level: 'MUST', from: MODERN_FROM },
     ],
     requirement: 'The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types.',
     fix: 'Send "Accept: application/json, text/event-stream" on every POST and "Accept: text/event-stream" on every GET.',
-    side: 'client',
+    digest: ['SHTTP-010'],
     scenario: HTTP_STREAMABLE,
     revisions: since('2025-03-26'),
-    transports: ['streamable-http'],
     faults: ['http-accept-json-only'],
     async run(ctx) {
       const all = ctx.recording.http.filter((r) => r.method === 'POST' || r.method === 'GET');
-      if (all.length === 0) return ctx.skip('the client made no POST or GET request');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client made no POST or GET request');
       for (const r of all) {
         const types = mediaTypes(header(r, 'accept'));
         const wanted = r.method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
@@ -53,14 +52,13 @@ export const httpHeaderChecks: ClientCheck[] = [
     title: 'Requests carry MCP-Protocol-Version (after initialize; 2026-07-28: equal to the body’s _meta version)',
     spec: [
       { url: 'basic/transports#protocol-version-header', level: 'MUST' },
-      { url: 'basic/transports/streamable-http#protocol-version-header', level: 'MUST', from: MODERN_FROM },
+      { url: '#protocol-version-header', level: 'MUST', from: MODERN_FROM },
     ],
     requirement:
       'If using HTTP, the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests to the MCP server (2026-07-28: Every POST request to the MCP endpoint MUST include an MCP-Protocol-Version header. The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request body’s _meta.)',
-    side: 'client',
+    digest: ['SHTTP-050', 'SHTTP-110', 'VER-005'],
     scenario: HTTP_STREAMABLE,
     revisions: since('2025-06-18'),
-    transports: ['streamable-http'],
     faults: ['http-protocol-version-missing', 'http-modern-protocol-version-missing', 'http-modern-protocol-version-mismatch'],
     async run(ctx) {
       if (ctx.era === 'modern') {
@@ -77,10 +75,10 @@ export const httpHeaderChecks: ClientCheck[] = [
           ctx.cite(p.record.seq);
           return ctx.fail({ expected: `MCP-Protocol-Version: ${version} (the body's _meta version)`, actual: `${describeRequest(p.record)} with ${value === undefined ? 'no MCP-Protocol-Version' : `MCP-Protocol-Version: ${value}`}` });
         }
-        return judged > 0 ? ctx.pass(`${judged} POSTs`) : ctx.skip('the client sent no request with a _meta protocol version');
+        return judged > 0 ? ctx.pass(`${judged} POSTs`) : ctx.skip('nothing-observed', 'the client sent no request with a _meta protocol version');
       }
       const known = sessions(ctx.recording).flatMap((s) => s.known);
-      if (known.length === 0) return ctx.skip('the client sent no request in a session after initialize');
+      if (known.length === 0) return ctx.skip('nothing-observed', 'the client sent no request in a session after initialize');
       for (const r of known) {
         if (header(r, 'mcp-protocol-version')) continue;
         ctx.cite(r.seq);
@@ -97,18 +95,17 @@ export const httpHeaderChecks: ClientCheck[] = [
     title: 'MCP-Protocol-Version carries the negotiated version, not the one the client asked for',
     spec: { url: 'basic/transports#protocol-version-header', level: 'SHOULD' },
     requirement: 'The protocol version sent by the client SHOULD be the one negotiated during initialization.',
-    side: 'client',
+    digest: ['SHTTP-050'],
     scenario: HTTP_SESSION_EXPIRY,
     revisions: between('2025-06-18', '2025-11-25'),
-    transports: ['streamable-http'],
     faults: ['http-protocol-version-not-negotiated'],
     async run(ctx) {
       const negotiated = ctx.recording.negotiated;
-      if (!negotiated) return ctx.skip('no initialize was answered');
+      if (!negotiated) return ctx.skip('no-answer', 'no initialize was answered');
       const carried = sessions(ctx.recording)
         .flatMap((s) => s.known)
         .filter((r) => header(r, 'mcp-protocol-version') !== undefined);
-      if (carried.length === 0) return ctx.skip('no request after initialize carried MCP-Protocol-Version');
+      if (carried.length === 0) return ctx.skip('nothing-observed', 'no request after initialize carried MCP-Protocol-Version');
       const asked = ctx.recording.requests('initialize')[0]?.message.params as { protocolVersion?: unknown } | undefined;
       for (const r of carried) {
         const value = header(r, 'mcp-protocol-version');
@@ -122,4 +119,4 @@ export const httpHeaderChecks: ClientCheck[] = [
       return ctx.pass(`${carried.length} requests carried ${negotiated}`);
     },
   },
-];
+]);

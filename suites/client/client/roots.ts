@@ -1,31 +1,30 @@
 // Roots, client side (ROOTS-*): roots answered only when declared, as file:// URIs, and
 // list_changed only when declared. Legacy: the server's roots/list request; 2026-07-28: a
 // roots/list input request. Spec: client/roots.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { RANGE } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { BASIC } from './scenarios/basic.js';
-import { asksOf, capability } from './support/asks.js';
-import { declaredFor, isObject } from './support/wire.js';
+import { defineClientChecks } from '../../../harness/checks/define.js';
+import { RANGE } from '../../../harness/revisions.js';
+import { ASKS } from '../scenarios/asks.js';
+import { BASIC } from '../scenarios/basic.js';
+import { asksOf, capability } from '../support/asks.js';
+import { declaredFor, isObject } from '../support/wire.js';
 
-export const rootsClientChecks: ClientCheck[] = [
+export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
   // ROOTS-001: "Clients that support roots MUST declare the roots capability during
   // initialization". This server asks for roots whatever the client declared.
   {
     id: 'roots.answered-only-when-declared',
     title: 'The client gives roots only if it declared the roots capability',
-    spec: { url: 'client/roots#capabilities', level: 'MUST' },
+    spec: { url: '#capabilities', level: 'MUST' },
     requirement: 'Clients that support roots MUST declare the roots capability during initialization',
-    side: 'client',
+    digest: ['ROOTS-001'],
     scenario: ASKS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['roots-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'roots/list');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server asks for roots');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for roots');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
         if (a.outcome.kind !== 'result' || capability(a.declared, 'roots')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'roots/list refused (roots was not declared)', actual: `roots given: ${ctx.brief(a.outcome.value)}` });
@@ -38,16 +37,15 @@ export const rootsClientChecks: ClientCheck[] = [
   {
     id: 'roots.file-uris',
     title: 'Every root the client gives is a file:// URI',
-    spec: { url: 'client/roots#root', level: 'MUST' },
+    spec: { url: '#root', level: 'MUST' },
     requirement: 'uri: Unique identifier for the root. This MUST be a file:// URI in the current specification.',
-    side: 'client',
+    digest: ['ROOTS-002'],
     scenario: ASKS,
     revisions: RANGE.all,
-    transports: 'any',
     faults: ['roots-not-file-uri'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'roots/list').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client gave no roots (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no roots (it was not asked, or refused)');
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
         const value = a.outcome.value;
@@ -72,10 +70,9 @@ export const rootsClientChecks: ClientCheck[] = [
       { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
     ],
     requirement: 'Both parties MUST: Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
-    side: 'client',
+    digest: ['ROOTS-003', 'LIFE-010'],
     scenario: BASIC,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['roots-list-changed-undeclared'],
     async run(ctx) {
       const sent = ctx.recording.notifications('notifications/roots/list_changed');
@@ -88,4 +85,4 @@ export const rootsClientChecks: ClientCheck[] = [
       return ctx.pass();
     },
   },
-];
+]);

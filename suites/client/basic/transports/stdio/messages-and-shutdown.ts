@@ -1,15 +1,15 @@
-// The stdio transport, client side (STDIO-*): only MCP messages on the server's stdin, one per
+// basic/transports/stdio, client side (STDIO-*): only MCP messages on the server's stdin, one per
 // line, UTF-8; no responses in 2026-07-28; shutdown by closing stdin first. The relay reports
 // how the client ended its server. Spec: basic/transports#stdio (legacy),
 // basic/transports/stdio (2026-07-28), basic/lifecycle#stdio (legacy shutdown).
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { SpecRef } from '../../harness/checks/check.js';
-import type { ObservationKind } from '../../harness/observations.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import { RANGE, since } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { BASIC } from './scenarios/basic.js';
-import { endedByTool } from './support/wire.js';
+import { defineClientChecks } from '../../../../../harness/checks/define.js';
+import type { SpecRef } from '../../../../../harness/checks/check.js';
+import type { ObservationKind } from '../../../../../harness/observations.js';
+import type { ClientCheckContext } from '../../../../../harness/client/context.js';
+import { RANGE, since } from '../../../../../harness/revisions.js';
+import { ASKS } from '../../../scenarios/asks.js';
+import { BASIC } from '../../../scenarios/basic.js';
+import { endedByTool } from '../../../support/wire.js';
 
 /** The stdio message rules: a section of basic/transports, then (2026-07-28) a page of their own. */
 const transport = (level: SpecRef['level'] = 'MUST'): SpecRef[] => [
@@ -25,17 +25,16 @@ function framingCheck(kinds: ObservationKind[], ctx: ClientCheckContext, expecte
   return ctx.fail({ expected, actual: `${bad.length} line(s): ${bad[0]?.detail ?? ''}` });
 }
 
-export const stdioClientChecks: ClientCheck[] = [
+export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/stdio', transports: ['stdio'] }, [
   // STDIO-004: "The client MUST NOT write anything to the server's stdin that is not a valid MCP message."
   {
     id: 'stdio.only-messages-on-stdin',
     title: "The client writes nothing but JSON-RPC messages to the server's stdin",
     spec: transport(),
     requirement: "The client MUST NOT write anything to the server's stdin that is not a valid MCP message.",
-    side: 'client',
+    digest: ['STDIO-004'],
     scenario: BASIC,
     revisions: RANGE.all,
-    transports: ['stdio'],
     faults: ['stdio-non-json-line'],
     async run(ctx) {
       return framingCheck(['not-json-line', 'not-jsonrpc'], ctx, 'only JSON-RPC messages, one per line');
@@ -48,10 +47,9 @@ export const stdioClientChecks: ClientCheck[] = [
     title: 'Each message the client writes is one line (no embedded newlines)',
     spec: transport(),
     requirement: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
-    side: 'client',
+    digest: ['STDIO-002'],
     scenario: BASIC,
     revisions: RANGE.all,
-    transports: ['stdio'],
     faults: ['stdio-embedded-newline'],
     async run(ctx) {
       return framingCheck(['multi-line-message'], ctx, 'every message on a single line');
@@ -64,10 +62,9 @@ export const stdioClientChecks: ClientCheck[] = [
     title: "The client's messages are valid UTF-8",
     spec: { url: 'basic/transports', level: 'MUST' },
     requirement: 'MCP uses JSON-RPC to encode messages. JSON-RPC messages MUST be UTF-8 encoded.',
-    side: 'client',
+    digest: ['STDIO-001'],
     scenario: BASIC,
     revisions: since('2025-03-26'),
-    transports: ['stdio'],
     faults: ['stdio-invalid-utf8'],
     async run(ctx) {
       return framingCheck(['invalid-utf8'], ctx, 'UTF-8 encoded messages');
@@ -83,19 +80,18 @@ export const stdioClientChecks: ClientCheck[] = [
     title: "The client shuts its server down by closing stdin first (no signal, since it exits at once)",
     spec: [
       { url: 'basic/lifecycle#stdio', level: 'SHOULD' },
-      { from: '2026-07-28', url: 'basic/transports/stdio#shutdown', level: 'SHOULD' },
+      { from: '2026-07-28', url: '#shutdown', level: 'SHOULD' },
     ],
     requirement: 'The client SHOULD initiate shutdown by: 1. Closing the input stream to the child process (the server). 2. Waiting for the server to exit. 3. If the server does not exit within a reasonable time, forcibly terminating the process (SIGTERM, then SIGKILL).',
     fix: "Close the server's stdin and wait for it to exit; signal it only if it does not.",
-    side: 'client',
+    digest: ['STDIO-010', 'LIFE-020'],
     scenario: BASIC,
     revisions: RANGE.all,
-    transports: ['stdio'],
     faults: ['stdio-stdin-not-closed', 'stdio-sigkill-immediately'],
     async run(ctx) {
       if (endedByTool(ctx.recording)) return ctx.skip('the tool ended the client (it did not shut its server down itself)');
       const ends = ctx.recording.stdioEnds;
-      if (ends.length === 0) return ctx.skip('the client started no stdio server');
+      if (ends.length === 0) return ctx.skip('nothing-observed', 'the client started no stdio server');
       const bad = ends.find((e) => e.how !== 'closed-stdin');
       if (!bad) return ctx.pass();
       const actual = bad.how === 'connection-lost' ? 'the server went away without its stdin being closed first (killed with SIGKILL, or the client did not wait for it to exit)' : `the client sent ${bad.how.slice('signal:'.length)} before closing stdin`;
@@ -109,12 +105,11 @@ export const stdioClientChecks: ClientCheck[] = [
   {
     id: 'stdio.no-responses',
     title: 'The client writes no JSON-RPC responses (2026-07-28), even to a request from the server',
-    spec: { url: 'basic/transports/stdio#sending-messages', level: 'MUST' },
+    spec: { url: '#sending-messages', level: 'MUST' },
     requirement: 'The client sends messages by writing JSON-RPC requests and notifications to the server\'s stdin, one message per line. The client MUST NOT write JSON-RPC responses.',
-    side: 'client',
+    digest: ['STDIO-020'],
     scenario: ASKS,
     revisions: RANGE.modern,
-    transports: ['stdio'],
     faults: ['modern-server-request-answered'],
     async run(ctx) {
       const responses = ctx.recording.responses();
@@ -123,7 +118,7 @@ export const stdioClientChecks: ClientCheck[] = [
         return ctx.fail({ expected: 'no responses from the client', actual: `${responses.length} response(s): ${ctx.brief(responses[0]?.message, 200)}` });
       }
       const asked = ctx.recording.toClient().some((m) => typeof m.message.method === 'string' && 'id' in m.message);
-      return asked ? ctx.pass() : ctx.skip('the client never called the tool during which the server sends a request');
+      return asked ? ctx.pass() : ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a request');
     },
   },
-];
+]);

@@ -2,12 +2,12 @@
 // resources/read and prompts/get, the base64 sentinel for unsafe values, Mcp-Param-{Name} for
 // x-mcp-header parameters, tools with invalid annotations dropped, and a fresh tools/list after
 // a HeaderMismatch. Spec: basic/transports/streamable-http#request-metadata.
-import type { ClientCheck } from '../../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../../harness/client/context.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { HTTP_STREAMABLE } from '../scenarios/http-streamable.js';
+import { defineClientChecks } from '../../../../../harness/checks/define.js';
+import type { ClientCheckContext } from '../../../../../harness/client/context.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { annotationsOf, carries, decodeHeader, headerForm, mayBePlain, mustEncode, sentinelOf, toolsSeenBefore, valueAt, type Annotation } from './header-values.js';
-import { header, paramsOf, posts, requestOf, type Json, type Post } from './wire.js';
+import { header, paramsOf, posts, requestOf, type Json, type Post } from '../../../support/http.js';
 
 const PAGE = 'basic/transports/streamable-http';
 const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
@@ -30,21 +30,20 @@ function mirroredCalls(ctx: ClientCheckContext): { post: Post; tool: string; arg
   });
 }
 
-export const httpRequestMetadataChecks: ClientCheck[] = [
+export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   // SHTTP-120: Mcp-Method, source field `method`, "Required For: All requests"; "These headers are REQUIRED for compliance."
   {
     id: 'http.mcp-method-header',
     title: '2026-07-28: every request POST carries Mcp-Method equal to its method',
     spec: { url: `${PAGE}#standard-request-headers`, level: 'MUST' },
     requirement: 'The client MUST include the request metadata headers on each POST request. (Mcp-Method: method, required for all requests.)',
-    side: 'client',
+    digest: ['SHTTP-120'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-mcp-method-missing'],
     async run(ctx) {
       const all = requestPosts(ctx);
-      if (all.length === 0) return ctx.skip('the client sent no request');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       for (const p of all) {
         const value = header(p.record, 'mcp-method');
         if (value === p.request.method) continue;
@@ -62,14 +61,13 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
     title: '2026-07-28: tools/call, resources/read and prompts/get carry Mcp-Name (params.name or params.uri)',
     spec: { url: `${PAGE}#standard-request-headers`, level: 'MUST' },
     requirement: 'These headers are REQUIRED for compliance. (Mcp-Name: params.name or params.uri, for tools/call, resources/read, prompts/get requests.)',
-    side: 'client',
+    digest: ['SHTTP-120'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-mcp-name-missing'],
     async run(ctx) {
       const named = requestPosts(ctx).filter((p) => NAMED[String(p.request.method)]);
-      if (named.length === 0) return ctx.skip('the client sent no tools/call, resources/read or prompts/get');
+      if (named.length === 0) return ctx.skip('nothing-observed', 'the client sent no tools/call, resources/read or prompts/get');
       for (const p of named) {
         const source = paramsOf(p.request)[NAMED[String(p.request.method)] as string];
         const value = header(p.record, 'mcp-name');
@@ -93,10 +91,9 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
     spec: { url: `${PAGE}#value-encoding`, level: 'MUST' },
     requirement:
       'When a value cannot be safely represented as a plain ASCII header value (e.g., it contains non-ASCII characters, control characters, or has leading/trailing whitespace), clients MUST use Base64 encoding of the UTF-8 representation with the following format: =?base64?{Base64EncodedValue}?=',
-    side: 'client',
+    digest: ['SHTTP-121'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-header-value-not-encoded', 'http-sentinel-lookalike-not-encoded'],
     async run(ctx) {
       const values: { post: Post; name: string; value: string; sent: string }[] = [];
@@ -113,7 +110,7 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
           if (typeof v === 'string' && sent !== undefined && mustEncode(v)) values.push({ post: call.post, name: `Mcp-Param-${a.header}`, value: v, sent });
         }
       }
-      if (values.length === 0) return ctx.skip('the client sent no header whose value needs the base64 sentinel');
+      if (values.length === 0) return ctx.skip('nothing-observed', 'the client sent no header whose value needs the base64 sentinel');
       for (const x of values) {
         if (carries(x.sent, x.value)) continue;
         ctx.cite(x.post.record.seq);
@@ -131,14 +128,13 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
     title: '2026-07-28: x-mcp-header parameters are mirrored into Mcp-Param-{Name} headers (null or absent: none)',
     spec: { url: `${PAGE}#custom-headers-from-tool-parameters`, level: 'MUST' },
     requirement: "When a server's tool definition includes x-mcp-header annotations, conforming clients MUST mirror the designated parameter values into HTTP headers.",
-    side: 'client',
+    digest: ['SHTTP-130'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-mcp-param-missing', 'http-mcp-param-boolean-capitalized'],
     async run(ctx) {
       const calls = mirroredCalls(ctx);
-      if (calls.length === 0) return ctx.skip('the client called no tool with x-mcp-header parameters');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool with x-mcp-header parameters');
       let judged = 0;
       for (const call of calls) {
         for (const a of call.annotations) {
@@ -170,14 +166,13 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
     title: '2026-07-28: a tool whose x-mcp-header annotations are invalid is dropped (never called)',
     spec: { url: `${PAGE}#schema-extension`, level: 'MUST' },
     requirement: 'Clients using the Streamable HTTP transport MUST reject tool definitions where any x-mcp-header value violates these constraints. Rejection means the client MUST exclude the invalid tool from the result of tools/list.',
-    side: 'client',
+    digest: ['SHTTP-131'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-invalid-x-mcp-header-kept'],
     async run(ctx) {
       const calls = requestPosts(ctx).filter((p) => p.request.method === 'tools/call');
-      if (calls.length === 0) return ctx.skip('the client called no tool');
+      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool');
       for (const p of calls) {
         const name = paramsOf(p.request).name;
         const tool = typeof name === 'string' ? toolsSeenBefore(ctx.recording, p.record.seq).get(name) : undefined;
@@ -200,10 +195,9 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
     spec: { url: `${PAGE}#client-behavior`, level: 'SHOULD' },
     requirement:
       "If the server rejects a request with a HeaderMismatch error because required Mcp-Param-* headers are missing or do not match the body, the client SHOULD call tools/list to check for changes to the tool's inputSchema, then retry the original request with the appropriate headers.",
-    side: 'client',
+    digest: ['SHTTP-133'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['http-header-mismatch-not-relisted'],
     async run(ctx) {
       const all = requestPosts(ctx);
@@ -220,4 +214,4 @@ export const httpRequestMetadataChecks: ClientCheck[] = [
       return ctx.fail({ expected: `tools/list, then tools/call ${JSON.stringify(tool)} again`, actual: relist ? 'tools/list, but no retry of the call' : 'no tools/list after the HeaderMismatch' });
     },
   },
-];
+]);

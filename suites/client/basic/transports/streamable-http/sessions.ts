@@ -1,15 +1,15 @@
 // Legacy Streamable HTTP sessions (2025-03-26..2025-11-25): the client echoes the session id
 // on every later request, starts over with a new initialize after a 404, and DELETEs the
 // session when done. Spec: basic/transports#session-management.
-import type { ClientCheck } from '../../../harness/client/scenario.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { HTTP_SESSION_EXPIRY } from '../scenarios/http-session-expiry.js';
-import { HTTP_STREAMABLE } from '../scenarios/http-streamable.js';
-import { describeRequest, header, messagesOf, sessions } from './wire.js';
+import { defineClientChecks } from '../../../../../harness/checks/define.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { HTTP_SESSION_EXPIRY } from '../../../scenarios/http-session-expiry.js';
+import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
+import { describeRequest, header, messagesOf, sessions } from '../../../support/http.js';
 
 const SPEC = { url: 'basic/transports#session-management', level: 'MUST' as const };
 
-export const httpSessionChecks: ClientCheck[] = [
+export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   // SHTTP-041: "If an Mcp-Session-Id is returned by the server during initialization, clients
   // using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of
   // their subsequent HTTP requests."
@@ -18,14 +18,13 @@ export const httpSessionChecks: ClientCheck[] = [
     title: 'The session id from initialize is sent on every later request (POST, GET, DELETE)',
     spec: SPEC,
     requirement: 'If an Mcp-Session-Id is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the Mcp-Session-Id header on all of their subsequent HTTP requests.',
-    side: 'client',
+    digest: ['SHTTP-041'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.sessionfulHttp,
-    transports: ['streamable-http'],
     faults: ['http-session-id-dropped'],
     async run(ctx) {
       const all = sessions(ctx.recording);
-      if (all.length === 0) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      if (all.length === 0) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
       const issued = new Set(all.map((s) => s.id));
       let judged = 0;
       for (const s of all) {
@@ -42,7 +41,7 @@ export const httpSessionChecks: ClientCheck[] = [
           return ctx.fail({ expected: `Mcp-Session-Id: ${s.id}`, actual: `${describeRequest(r)} with ${sent === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id: ${sent}`}` });
         }
       }
-      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('the client sent nothing after initialize');
+      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('nothing-observed', 'the client sent nothing after initialize');
     },
   },
 
@@ -55,17 +54,16 @@ export const httpSessionChecks: ClientCheck[] = [
     spec: SPEC,
     requirement: 'When a client receives HTTP 404 in response to a request containing an Mcp-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.',
     fix: 'On HTTP 404 to a request carrying Mcp-Session-Id, drop the id and initialize again.',
-    side: 'client',
+    digest: ['SHTTP-044'],
     scenario: HTTP_SESSION_EXPIRY,
     revisions: RANGE.sessionfulHttp,
-    transports: ['streamable-http'],
     faults: ['http-no-reinitialize-after-404', 'http-reinitialize-keeps-session-id'],
     async run(ctx) {
       const issued = new Set(sessions(ctx.recording).map((s) => s.id));
       const http = ctx.recording.http;
       const i = http.findIndex((r) => r.status === 404 && issued.has(header(r, 'mcp-session-id') ?? ''));
       const gone = http[i];
-      if (!gone) return ctx.skip('no request with the session id got 404 (the client sent nothing after the session ended)');
+      if (!gone) return ctx.skip('nothing-observed', 'no request with the session id got 404 (the client sent nothing after the session ended)');
       const later = http.slice(i + 1);
       const init = later.find((r) => r.method === 'POST' && messagesOf(r).some((m) => m.method === 'initialize'));
       ctx.cite(gone.seq);
@@ -89,14 +87,13 @@ export const httpSessionChecks: ClientCheck[] = [
     spec: { url: 'basic/transports#session-management', level: 'SHOULD' },
     requirement:
       'Clients that no longer need a particular session (e.g., because the user is leaving the client application) SHOULD send an HTTP DELETE to the MCP endpoint with the Mcp-Session-Id header, to explicitly terminate the session.',
-    side: 'client',
+    digest: ['SHTTP-045'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.sessionfulHttp,
-    transports: ['streamable-http'],
     faults: ['http-session-not-deleted'],
     async run(ctx) {
       const last = sessions(ctx.recording).at(-1);
-      if (!last) return ctx.skip('no session was issued (the client sent no initialize the tool answered)');
+      if (!last) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
       if (ctx.recording.exit?.killed) return ctx.skip('the client was still running when the run ended (it never finished with its session)');
       const deleted = last.window.find((r) => r.method === 'DELETE');
       if (deleted) {
@@ -107,7 +104,7 @@ export const httpSessionChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'DELETE of the session before the client ends', actual: `the client ended (${exitOf(ctx.recording.exit)}) without DELETE` });
     },
   },
-];
+]);
 
 function exitOf(exit: { exitCode?: number; signal?: string } | undefined): string {
   if (!exit) return 'exit unknown';

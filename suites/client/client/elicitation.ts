@@ -2,35 +2,34 @@
 // action, form content that matches the requested schema, a form request without `mode`
 // handled as a form, and a mode the client did not declare refused with -32602. Legacy: the
 // server's elicitation/create requests; 2026-07-28: a form input request. Spec: client/elicitation.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
-import { between, only, since } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { asksOf, capability, type Ask } from './support/asks.js';
-import { contentProblem } from './support/form-content.js';
-import { errorCode, isObject } from './support/wire.js';
+import { defineClientChecks } from '../../../harness/checks/define.js';
+import { loadRevisionSchema } from '../../../harness/schema.js';
+import { between, only, since } from '../../../harness/revisions.js';
+import { ASKS } from '../scenarios/asks.js';
+import { asksOf, capability, type Ask } from '../support/asks.js';
+import { contentProblem } from '../support/form-content.js';
+import { errorCode, isObject } from '../support/wire.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
 const isUrl = (a: Ask) => a.params.mode === 'url';
 
-export const elicitationClientChecks: ClientCheck[] = [
+export const elicitationClientChecks = defineClientChecks({ page: 'client/elicitation' }, [
   // ELIC-001: "Clients that support elicitation MUST declare the elicitation capability during
   // initialization". This server elicits whatever the client declared.
   {
     id: 'elicitation.answered-only-when-declared',
     title: 'The client answers elicitation only if it declared the elicitation capability',
-    spec: { url: 'client/elicitation#capabilities', level: 'MUST' },
+    spec: { url: '#capabilities', level: 'MUST' },
     requirement: 'Clients that support elicitation MUST declare the elicitation capability during initialization',
-    side: 'client',
+    digest: ['ELIC-001'],
     scenario: ASKS,
     revisions: between('2025-06-18', '2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'elicitation/create');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server elicits');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
         if (a.outcome.kind !== 'result' || capability(a.declared, 'elicitation')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'elicitation/create refused (elicitation was not declared)', actual: `answered ${ctx.brief(a.outcome.value)}` });
@@ -44,16 +43,15 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.result-valid',
     title: 'An elicitation answer is a valid ElicitResult (action accept, decline or cancel)',
-    spec: { url: 'client/elicitation#response-actions', level: 'MUST' },
+    spec: { url: '#response-actions', level: 'MUST' },
     requirement: 'Elicitation responses use a three-action model: accept, decline, cancel (ElicitResult; the schema is the source of truth for all protocol messages and structures).',
-    side: 'client',
+    digest: ['ELIC-005'],
     scenario: ASKS,
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['elicitation-action-invalid'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client answered no elicitation (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client answered no elicitation (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
@@ -73,18 +71,17 @@ export const elicitationClientChecks: ClientCheck[] = [
     id: 'elicitation.content-matches-schema',
     title: 'An accepted form carries content that matches the requested schema',
     spec: [
-      { url: 'client/elicitation#security-considerations', level: 'SHOULD' },
-      { from: '2025-11-25', url: 'client/elicitation#form-mode-security', level: 'SHOULD' },
+      { url: '#security-considerations', level: 'SHOULD' },
+      { from: '2025-11-25', url: '#form-mode-security', level: 'SHOULD' },
     ],
     requirement: 'Clients SHOULD validate all responses against the provided schema. Accept: for form mode, the content field contains the submitted data matching the requested schema.',
-    side: 'client',
+    digest: ['ELIC-005'],
     scenario: ASKS,
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['elicitation-content-invalid', 'elicitation-content-missing'],
     async run(ctx) {
       const accepted = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => isForm(a) && a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept');
-      if (accepted.length === 0) return ctx.skip('the client accepted no form (it declined, cancelled or was not asked)');
+      if (accepted.length === 0) return ctx.skip('nothing-observed', 'the client accepted no form (it declined, cancelled or was not asked)');
       for (const a of accepted) {
         if (a.outcome.kind !== 'result' || !isObject(a.outcome.value)) continue;
         const problem = contentProblem(a.outcome.value.content, a.params.requestedSchema);
@@ -101,20 +98,19 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.form-without-mode',
     title: 'A form elicitation without `mode` is handled as a form',
-    spec: { url: 'client/elicitation#elicitation-requests', level: 'MUST' },
+    spec: { url: '#elicitation-requests', level: 'MUST' },
     requirement: 'For backwards compatibility, servers MAY omit the mode field for form mode elicitation requests. Clients MUST treat requests without a mode field as form mode.',
-    side: 'client',
+    digest: ['ELIC-003'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-no-mode-rejected'],
     async run(ctx) {
       const forms = asksOf(ctx.recording, false, 'elicitation/create').filter(isForm);
       const withMode = forms.find((a) => a.params.mode === 'form');
       const without = forms.find((a) => a.params.mode === undefined);
-      if (!withMode || !without) return ctx.skip('the client never called the tool during which the server elicits');
+      if (!withMode || !without) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       if (withMode.outcome.kind !== 'result') return ctx.skip('the client does not answer form requests (it refused the one with mode "form" too)');
-      if (without.outcome.kind === 'none') return ctx.skip('the client did not answer the form request without mode');
+      if (without.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the form request without mode');
       ctx.cite(without.sent.seq, without.outcome.seq);
       if (without.outcome.kind === 'result') return ctx.pass();
       return ctx.fail({ expected: 'the request without mode answered like the form request with mode "form"', actual: `error ${ctx.brief(without.outcome.value)}` });
@@ -127,20 +123,19 @@ export const elicitationClientChecks: ClientCheck[] = [
   {
     id: 'elicitation.undeclared-mode-refused',
     title: 'A URL-mode elicitation to a client that did not declare elicitation.url gets error -32602',
-    spec: { url: 'client/elicitation#error-handling', level: 'MUST' },
+    spec: { url: '#error-handling', level: 'MUST' },
     requirement: 'Clients MUST return standard JSON-RPC errors for common failure cases: Server sends an elicitation/create request with a mode not declared in client capabilities: -32602 (Invalid params)',
-    side: 'client',
+    digest: ['ELIC-007'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['elicitation-url-accepted-undeclared'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'elicitation/create').find(isUrl);
-      if (!a) return ctx.skip('the client never called the tool during which the server elicits in URL mode');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits in URL mode');
       const elicitation = capability(a.declared, 'elicitation');
       if (!elicitation) return ctx.skip('the client did not declare elicitation at all (see elicitation.answered-only-when-declared)');
       if (isObject(elicitation.url)) return ctx.pass('elicitation.url was declared');
-      if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the URL-mode request');
+      if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the URL-mode request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
       if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
@@ -148,4 +143,4 @@ export const elicitationClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'error -32602 (URL mode was not declared)', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `answered ${ctx.brief(a.outcome.value)}` });
     },
   },
-];
+]);

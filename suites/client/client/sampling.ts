@@ -2,12 +2,12 @@
 // sampling.tools, a valid CreateMessageResult, and a malformed request refused. Legacy: the
 // server's sampling/createMessage requests; 2026-07-28: a sampling input request.
 // Spec: client/sampling.
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
-import { RANGE, only } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { asksOf, capability, type Ask } from './support/asks.js';
-import { errorCode, isObject } from './support/wire.js';
+import { defineClientChecks } from '../../../harness/checks/define.js';
+import { loadRevisionSchema } from '../../../harness/schema.js';
+import { RANGE, only } from '../../../harness/revisions.js';
+import { ASKS } from '../scenarios/asks.js';
+import { asksOf, capability, type Ask } from '../support/asks.js';
+import { errorCode, isObject } from '../support/wire.js';
 
 const hasToolResult = (a: Ask) => Array.isArray(a.params.messages) && a.params.messages.some((m) => isObject(m) && Array.isArray(m.content) && m.content.some((c) => isObject(c) && c.type === 'tool_result'));
 const withTools = (a: Ask) => a.params.tools !== undefined;
@@ -18,24 +18,23 @@ function usesTools(value: unknown): boolean {
   return value.stopReason === 'toolUse' || content.some((c) => isObject(c) && c.type === 'tool_use');
 }
 
-export const samplingClientChecks: ClientCheck[] = [
+export const samplingClientChecks = defineClientChecks({ page: 'client/sampling' }, [
   // SAMP-001: "Clients that support sampling MUST declare the sampling capability during
   // initialization". This server asks for samples whatever the client declared.
   {
     id: 'sampling.answered-only-when-declared',
     title: 'The client samples only if it declared the sampling capability',
-    spec: { url: 'client/sampling#capabilities', level: 'MUST' },
+    spec: { url: '#capabilities', level: 'MUST' },
     requirement: 'Clients that support sampling MUST declare the sampling capability during initialization',
-    side: 'client',
+    digest: ['SAMP-001'],
     scenario: ASKS,
     revisions: RANGE.legacy,
-    transports: 'any',
     faults: ['sampling-answered-undeclared'],
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'sampling/createMessage');
-      if (asks.length === 0) return ctx.skip('the client never called the tool during which the server asks for samples');
+      if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for samples');
       for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('the client declared no capabilities object (see lifecycle.initialize-params)');
+        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
       if (a.outcome.kind !== 'result' || capability(a.declared, 'sampling')) continue;
         ctx.cite(a.sent.seq, a.outcome.seq);
         return ctx.fail({ expected: 'sampling/createMessage refused (sampling was not declared)', actual: `a sample: ${ctx.brief(a.outcome.value)}` });
@@ -49,16 +48,15 @@ export const samplingClientChecks: ClientCheck[] = [
   {
     id: 'sampling.tools-only-when-declared',
     title: 'The client uses tools in sampling only if it declared sampling.tools',
-    spec: { url: 'client/sampling#tools-in-sampling', level: 'MUST' },
+    spec: { url: '#tools-in-sampling', level: 'MUST' },
     requirement: 'Clients MUST declare support for tool use via the sampling.tools capability to receive tool-enabled sampling requests.',
-    side: 'client',
+    digest: ['SAMP-001'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['sampling-tools-answered-undeclared'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(withTools);
-      if (!a) return ctx.skip('the client never called the tool during which the server asks for a sample with tools');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for a sample with tools');
       if (capability(capability(a.declared, 'sampling'), 'tools')) return ctx.pass('sampling.tools was declared');
       if (a.outcome.kind !== 'result') return ctx.pass();
       ctx.cite(a.sent.seq, a.outcome.seq);
@@ -73,16 +71,15 @@ export const samplingClientChecks: ClientCheck[] = [
   {
     id: 'sampling.result-valid',
     title: 'A sample the client gives is a valid CreateMessageResult (role, content, model)',
-    spec: { url: 'client/sampling#creating-messages', level: 'MUST' },
+    spec: { url: '#creating-messages', level: 'MUST' },
     requirement: 'The client answers sampling/createMessage with a CreateMessageResult: role, content and model (the schema is the source of truth for all protocol messages and structures).',
-    side: 'client',
+    digest: ['SAMP-003'],
     scenario: ASKS,
     revisions: RANGE.all,
-    transports: 'any',
     faults: ['sampling-result-invalid'],
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'sampling/createMessage').filter((a) => a.outcome.kind === 'result');
-      if (given.length === 0) return ctx.skip('the client gave no sample (it was not asked, or refused)');
+      if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no sample (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
       for (const a of given) {
         if (a.outcome.kind !== 'result') continue;
@@ -100,17 +97,16 @@ export const samplingClientChecks: ClientCheck[] = [
   {
     id: 'sampling.malformed-refused',
     title: 'A sampling request mixing tool_result with other content gets error -32602',
-    spec: { url: 'client/sampling#error-handling', level: 'SHOULD' },
+    spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'Clients SHOULD return errors for common failure cases: ... Tool results mixed with other content: -32602 (Invalid params)',
-    side: 'client',
+    digest: ['SAMP-006'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
-    transports: 'any',
     faults: ['sampling-malformed-accepted'],
     async run(ctx) {
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(hasToolResult);
-      if (!a) return ctx.skip('the client never called the tool during which the server sends a malformed sampling request');
-      if (a.outcome.kind === 'none') return ctx.skip('the client did not answer the malformed sampling request');
+      if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a malformed sampling request');
+      if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the malformed sampling request');
       ctx.cite(a.sent.seq, a.outcome.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
       if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
@@ -119,4 +115,4 @@ export const samplingClientChecks: ClientCheck[] = [
       return ctx.fail({ expected: 'error -32602 for a user message mixing tool_result with text', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `a sample: ${ctx.brief(a.outcome.value)}` });
     },
   },
-];
+]);

@@ -2,12 +2,12 @@
 // lines are ignored; a dropped legacy stream is resumed with GET and Last-Event-ID after
 // `retry`; a dropped 2026-07-28 stream is not resumed but re-issued with a new id.
 // Spec: basic/transports (2025-03-26..2025-11-25), basic/transports/streamable-http, changelog.
-import type { ClientCheck } from '../../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../../harness/client/context.js';
-import { RANGE, only } from '../../../harness/revisions.js';
-import { HTTP_RESUMPTION, RECONNECTION_TOOL } from '../scenarios/http-resumption.js';
-import { HTTP_STREAMABLE } from '../scenarios/http-streamable.js';
-import { describeRequest, header, paramsSansMeta, posts, requestOf, sameJson, type HttpRecord, type Post } from './wire.js';
+import { defineClientChecks } from '../../../../../harness/checks/define.js';
+import type { ClientCheckContext } from '../../../../../harness/client/context.js';
+import { RANGE, only } from '../../../../../harness/revisions.js';
+import { HTTP_RESUMPTION, RECONNECTION_TOOL } from '../../../scenarios/http-resumption.js';
+import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
+import { describeRequest, header, paramsSansMeta, posts, requestOf, sameJson, type HttpRecord, type Post } from '../../../support/http.js';
 
 /** The POST whose SSE answer the tool cut, and what the client did afterwards. */
 function afterCut(ctx: ClientCheckContext): { cut: Post; info: NonNullable<HttpRecord['cut']>; later: HttpRecord[] } | undefined {
@@ -18,7 +18,7 @@ function afterCut(ctx: ClientCheckContext): { cut: Post; info: NonNullable<HttpR
 }
 const NO_CUT = `the client did not call ${RECONNECTION_TOOL} (no answer stream was cut)`;
 
-export const httpStreamChecks: ClientCheck[] = [
+export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   // Ping: "The receiver MUST respond promptly with an empty response"; transports: "Every
   // JSON-RPC message sent from the client MUST be a new HTTP POST request to the MCP endpoint."
   // The server "MAY send JSON-RPC requests and notifications before sending the JSON-RPC response".
@@ -27,14 +27,13 @@ export const httpStreamChecks: ClientCheck[] = [
     title: 'A ping the server sends on the SSE answer of a POST is answered (by POST)',
     spec: { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
     requirement: 'The receiver MUST respond promptly with an empty response.',
-    side: 'client',
+    digest: ['SHTTP-010', 'PING-001'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.sessionfulHttp,
-    transports: ['streamable-http'],
     faults: ['ping-unanswered'],
     async run(ctx) {
       const pings = ctx.recording.toClient().filter((m) => m.message.method === 'ping' && 'id' in m.message);
-      if (pings.length === 0) return ctx.skip('the tool sent no ping (the client made no tool call)');
+      if (pings.length === 0) return ctx.skip('nothing-observed', 'the tool sent no ping (the client made no tool call)');
       // Loose id match: the id's type is another rule (base.response-id); here, was it answered at all?
       const answers = new Set(ctx.recording.responses().map((r) => String(r.message.id)));
       for (const ping of pings) {
@@ -52,17 +51,16 @@ export const httpStreamChecks: ClientCheck[] = [
   {
     id: 'http.sse-comments-ignored',
     title: 'SSE comment lines on an answer are ignored (the answer is used, not re-requested)',
-    spec: { url: 'basic/transports/streamable-http#receiving-messages', level: 'MUST' },
+    spec: { url: '#receiving-messages', level: 'MUST' },
     requirement: 'Per the SSE specification, any line beginning with a colon is a comment that carries no event data; clients must ignore such lines and must not treat them as malformed input.',
-    side: 'client',
+    digest: ['SHTTP-107'],
     scenario: HTTP_STREAMABLE,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['sse-comment-not-ignored'],
     async run(ctx) {
       const all = posts(ctx.recording).filter((p) => requestOf(p));
       const commented = all.filter((p) => p.record.answer === 'sse' && p.record.comments && !p.record.cut);
-      if (commented.length === 0) return ctx.skip('no request of the client was answered on an SSE stream');
+      if (commented.length === 0) return ctx.skip('nothing-observed', 'no request of the client was answered on an SSE stream');
       for (const p of commented) {
         const request = requestOf(p) as Record<string, unknown>;
         const next = all.find((q) => q.record.seq > p.record.seq);
@@ -84,16 +82,15 @@ export const httpStreamChecks: ClientCheck[] = [
     title: 'A dropped SSE stream is reconnected no sooner than its retry field says',
     spec: { url: 'basic/transports#sending-messages-to-the-server', level: 'MUST' },
     requirement: 'The client MUST respect the retry field, waiting the given number of milliseconds before attempting to reconnect.',
-    side: 'client',
+    digest: ['SHTTP-014'],
     scenario: HTTP_RESUMPTION,
     revisions: only('2025-11-25'),
-    transports: ['streamable-http'],
     faults: ['http-resume-ignores-retry'],
     async run(ctx) {
       const found = afterCut(ctx);
       if (!found) return ctx.skip(NO_CUT);
       const get = found.later.find((r) => r.method === 'GET');
-      if (!get) return ctx.skip('the client did not reconnect after the stream was closed');
+      if (!get) return ctx.skip('nothing-observed', 'the client did not reconnect after the stream was closed');
       const retry = found.info.retryMs ?? 0;
       const waited = get.t - found.info.t;
       ctx.cite(found.info.seq, get.seq);
@@ -114,10 +111,9 @@ export const httpStreamChecks: ClientCheck[] = [
     spec: { url: 'basic/transports#resumability-and-redelivery', level: 'SHOULD' },
     requirement:
       'If the client wishes to resume after a disconnection (whether due to network failure or server-initiated closure), it SHOULD issue an HTTP GET to the MCP endpoint, and include the Last-Event-ID header to indicate the last event ID it received.',
-    side: 'client',
+    digest: ['SHTTP-014', 'SHTTP-031'],
     scenario: HTTP_RESUMPTION,
     revisions: RANGE.sessionfulHttp,
-    transports: ['streamable-http'],
     faults: ['http-resume-without-last-event-id'],
     async run(ctx) {
       const found = afterCut(ctx);
@@ -143,10 +139,9 @@ export const httpStreamChecks: ClientCheck[] = [
     title: '2026-07-28: a broken answer stream is not resumed (no GET, no Last-Event-ID)',
     spec: { url: 'changelog#major-changes', level: 'MUST' },
     requirement: 'A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID. (Resumable SSE streams via Last-Event-ID are not supported.)',
-    side: 'client',
+    digest: ['SHTTP-108'],
     scenario: HTTP_RESUMPTION,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['modern-resume-attempted'],
     async run(ctx) {
       const found = afterCut(ctx);
@@ -163,10 +158,9 @@ export const httpStreamChecks: ClientCheck[] = [
     title: '2026-07-28: the request of a broken answer stream is re-issued with a new id',
     spec: { url: 'changelog#major-changes', level: 'MUST' },
     requirement: 'A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID.',
-    side: 'client',
+    digest: ['SHTTP-108'],
     scenario: HTTP_RESUMPTION,
     revisions: RANGE.modern,
-    transports: ['streamable-http'],
     faults: ['modern-reissue-same-id', 'modern-broken-stream-not-reissued'],
     async run(ctx) {
       const found = afterCut(ctx);
@@ -184,4 +178,4 @@ export const httpStreamChecks: ClientCheck[] = [
       return ctx.pass();
     },
   },
-];
+]);

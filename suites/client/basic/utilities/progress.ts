@@ -1,11 +1,11 @@
 // Progress tokens the client hands out (PROG-001): strings or integers, unique among its
 // active requests. Spec: basic/utilities/progress (legacy), basic/patterns/progress (2026-07-28).
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { RANGE } from '../../harness/revisions.js';
-import { ASKS } from './scenarios/asks.js';
-import { metaOf, ourAnswer, paramsOf, sameId } from './support/wire.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { ASKS } from '../../scenarios/asks.js';
+import { metaOf, ourAnswer, paramsOf, sameId } from '../../support/wire.js';
 
-export const progressClientChecks: ClientCheck[] = [
+export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/progress', revisions: RANGE.all }, [
   // PROG-001: "Progress tokens MUST be a string or integer value"; "Progress tokens can be chosen
   // by the sender using any means, but MUST be unique across all active requests." A request is
   // active here from its arrival until this server answered it or the client cancelled it (the
@@ -14,18 +14,16 @@ export const progressClientChecks: ClientCheck[] = [
     id: 'progress.tokens-valid-and-unique',
     title: 'Progress tokens are strings or integers, unique among the requests still active',
     spec: [
-      { url: 'basic/utilities/progress#progress-flow', level: 'MUST' },
+      { url: '#progress-flow', level: 'MUST' },
       { from: '2026-07-28', url: 'basic/patterns/progress#progress-flow', level: 'MUST' },
     ],
     requirement: 'Progress tokens MUST be a string or integer value. Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.',
-    side: 'client',
+    digest: ['PROG-001'],
     scenario: ASKS,
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['progress-token-duplicate', 'progress-token-invalid'],
     async run(ctx) {
       const carrying = ctx.recording.requests().filter((m) => metaOf(m)?.progressToken !== undefined);
-      if (carrying.length === 0) return ctx.skip('the client asked for no progress');
+      if (carrying.length === 0) return ctx.skip('nothing-observed', 'the client asked for no progress');
       for (const [i, m] of carrying.entries()) {
         const token = metaOf(m)?.progressToken;
         if (!(typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)))) {
@@ -45,4 +43,4 @@ export const progressClientChecks: ClientCheck[] = [
       return ctx.pass();
     },
   },
-];
+]);

@@ -1,35 +1,31 @@
-// Authorization of a client (AUTH-050..069, HTTP only, 2025-03-26 on): discovery of the
+// basic/authorization, client side (AUTH-051..055, HTTP only, 2025-03-26 on): discovery of the
 // authorization server as each revision describes it. The flow checks (PKCE, state, resource,
-// scope, redirect URIs) are in auth-flow.ts, the token and registration checks in
-// auth-tokens.ts. Every auth check skips when the client does not authorize at all.
+// scope, redirect URIs) are in flow.ts, the token and registration checks in
+// tokens-and-registration.ts. Every auth check skips when the client does not authorize at all.
 // Spec: basic/authorization (2026-07-28: basic/authorization/*).
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import { metadataOrder, prmUrl } from '../../harness/client/auth/profile.js';
-import { revisionInfo, only, since } from '../../harness/revisions.js';
-import { authFlowChecks } from './auth-flow.js';
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { metadataOrder, prmUrl } from '../../../../harness/client/auth/profile.js';
+import { revisionInfo, only, since } from '../../../../harness/revisions.js';
 import { MODERN_PAGE, authSpec, challengeParams, judgeFlow, line } from './auth-support.js';
-import { authTokenChecks } from './auth-tokens.js';
-import { AUTH_BASIC, AUTH_DEFAULT_ENDPOINTS } from './scenarios/auth-flow.js';
-import { AUTH_ISSUER_MISMATCH, AUTH_RESOURCE_MISMATCH, AUTH_WELL_KNOWN } from './scenarios/auth-discovery.js';
+import { AUTH_BASIC, AUTH_DEFAULT_ENDPOINTS } from '../../scenarios/auth-flow.js';
+import { AUTH_ISSUER_MISMATCH, AUTH_RESOURCE_MISMATCH, AUTH_WELL_KNOWN } from '../../scenarios/auth-discovery.js';
 
-const HTTP = ['streamable-http'] as const;
 const DEFAULT_PATHS = new Set(['/authorize', '/token', '/register']);
 const AS_ROLES = new Set(['as-metadata', 'authorize', 'token', 'register']);
 
-const discoveryChecks: ClientCheck[] = [
+export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
   // AUTH-051 (2025-03-26 #fallbacks-for-servers-without-metadata-discovery): "Clients MUST
   // first attempt to discover endpoints via the metadata document before falling back to
   // default paths." The metadata lives at the authorization base URL: the MCP URL without its path.
   {
     id: 'auth.origin-metadata-discovery',
     title: 'The client fetches RFC 8414 metadata at the MCP server\'s origin root first, then uses its endpoints',
-    spec: { url: 'basic/authorization#fallbacks-for-servers-without-metadata-discovery', level: 'MUST' },
+    spec: { url: '#fallbacks-for-servers-without-metadata-discovery', level: 'MUST' },
     requirement: 'Clients MUST first attempt to discover endpoints via the metadata document before falling back to default paths.',
     fix: 'GET {MCP origin}/.well-known/oauth-authorization-server (the path of the MCP URL discarded) and use the endpoints it lists.',
-    side: 'client',
+    digest: ['AUTH-051'],
     scenario: AUTH_BASIC,
     revisions: only('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-origin-metadata-keeps-path'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -43,7 +39,7 @@ const discoveryChecks: ClientCheck[] = [
           ctx.cite(fallback.seq);
           return ctx.fail({ expected: 'the endpoints the metadata lists (…/oauth/authorize, …/oauth/token, …/oauth/register)', actual: `${line(fallback)}, a default path, although the metadata was served` });
         }
-        if (!v.exchanges.some((e) => e.role === 'authorize' || e.role === 'register')) return ctx.skip('the client did not go on to use the endpoints of the metadata');
+        if (!v.exchanges.some((e) => e.role === 'authorize' || e.role === 'register')) return ctx.skip('nothing-observed', 'the client did not go on to use the endpoints of the metadata');
         return ctx.pass();
       });
     },
@@ -54,17 +50,16 @@ const discoveryChecks: ClientCheck[] = [
   {
     id: 'auth.metadata-protocol-version',
     title: 'The authorization server metadata request carries MCP-Protocol-Version',
-    spec: { url: 'basic/authorization#server-metadata-discovery-headers', level: 'SHOULD' },
+    spec: { url: '#server-metadata-discovery-headers', level: 'SHOULD' },
     requirement: 'MCP clients SHOULD include the header MCP-Protocol-Version: <protocol-version> during Server Metadata Discovery to allow the MCP server to respond based on the MCP protocol version.',
-    side: 'client',
+    digest: ['AUTH-051'],
     scenario: AUTH_BASIC,
     revisions: only('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-metadata-no-protocol-version'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const requests = v.of('as-metadata');
-        if (requests.length === 0) return ctx.skip('the client requested no authorization server metadata');
+        if (requests.length === 0) return ctx.skip('nothing-observed', 'the client requested no authorization server metadata');
         const bare = requests.find((e) => !e.headers['mcp-protocol-version']);
         if (!bare) return ctx.pass();
         ctx.cite(bare.seq);
@@ -79,12 +74,11 @@ const discoveryChecks: ClientCheck[] = [
   {
     id: 'auth.default-endpoints-used',
     title: 'Without metadata, the client uses /authorize, /token and /register at the MCP server\'s origin',
-    spec: { url: 'basic/authorization#fallbacks-for-servers-without-metadata-discovery', level: 'MUST' },
+    spec: { url: '#fallbacks-for-servers-without-metadata-discovery', level: 'MUST' },
     requirement: 'For servers that do not implement OAuth 2.0 Authorization Server Metadata, clients MUST use the following default endpoint paths relative to the authorization base URL',
-    side: 'client',
+    digest: ['AUTH-051'],
     scenario: AUTH_DEFAULT_ENDPOINTS,
     revisions: only('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-default-endpoints-unused'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -110,16 +104,15 @@ const discoveryChecks: ClientCheck[] = [
     id: 'auth.prm-from-challenge',
     title: 'The client fetches the protected resource metadata named by the 401\'s resource_metadata',
     spec: [
-      { url: 'basic/authorization#authorization-server-location', level: 'MUST' },
-      { url: 'basic/authorization#protected-resource-metadata-discovery-requirements', level: 'MUST', from: '2025-11-25' },
+      { url: '#authorization-server-location', level: 'MUST' },
+      { url: '#protected-resource-metadata-discovery-requirements', level: 'MUST', from: '2025-11-25' },
       { url: `${MODERN_PAGE.discovery}#protected-resource-metadata-discovery-requirements`, level: 'MUST', from: '2026-07-28' },
     ],
     requirement: 'MCP clients MUST support both discovery mechanisms and use the resource metadata URL from the parsed WWW-Authenticate headers when present; otherwise, they MUST fall back to constructing and requesting the well-known URIs in the order listed above.',
     fix: 'Parse resource_metadata from WWW-Authenticate (RFC 9728 §5.1) and GET that URL before any well-known URI.',
-    side: 'client',
+    digest: ['AUTH-052'],
     scenario: AUTH_BASIC,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-prm-challenge-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -147,10 +140,9 @@ const discoveryChecks: ClientCheck[] = [
     title: 'Without resource_metadata, the client tries the path-suffixed well-known URI, then the root one',
     spec: authSpec('MUST', 'protected-resource-metadata-discovery-requirements', `${MODERN_PAGE.discovery}#protected-resource-metadata-discovery-requirements`),
     requirement: 'MCP clients MUST support both discovery mechanisms and use the resource metadata URL from the parsed WWW-Authenticate headers when present; otherwise, they MUST fall back to constructing and requesting the well-known URIs in the order listed above.',
-    side: 'client',
+    digest: ['AUTH-053'],
     scenario: AUTH_WELL_KNOWN,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-prm-root-first'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
@@ -174,19 +166,18 @@ const discoveryChecks: ClientCheck[] = [
     id: 'auth.as-metadata-order',
     title: 'The client tries the authorization server metadata URLs in the revision\'s order until one answers',
     spec: [
-      { url: 'basic/authorization#server-metadata-discovery', level: 'MUST' },
-      { url: 'basic/authorization#authorization-server-metadata-discovery', level: 'MUST', from: '2025-11-25' },
+      { url: '#server-metadata-discovery', level: 'MUST' },
+      { url: '#authorization-server-metadata-discovery', level: 'MUST', from: '2025-11-25' },
       { url: `${MODERN_PAGE.discovery}#authorization-server-metadata-discovery`, level: 'MUST', from: '2026-07-28' },
     ],
     requirement: 'For issuer URLs with path components (e.g., https://auth.example.com/tenant1), clients MUST try endpoints in the following priority order',
-    side: 'client',
+    digest: ['AUTH-054'],
     scenario: AUTH_WELL_KNOWN,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-as-metadata-openid-first'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        if (!v.of('prm').some((e) => e.status === 200)) return ctx.skip('the client never obtained the protected resource metadata');
+        if (!v.of('prm').some((e) => e.status === 200)) return ctx.skip('nothing-observed', 'the client never obtained the protected resource metadata');
         const order = metadataOrder(revisionInfo(ctx.revision), v.trace.asOrigin, v.trace.profile.issuerPath);
         const requests = v.of('as-metadata').filter((e) => e.at === 'as-origin');
         const answered = requests.findIndex((e) => e.status === 200);
@@ -216,15 +207,14 @@ const discoveryChecks: ClientCheck[] = [
     spec: authSpec('MUST', 'overview', `${MODERN_PAGE.flow}#overview`),
     requirement: 'MCP clients MUST use OAuth 2.0 Protected Resource Metadata for authorization server discovery.',
     fix: 'Check that the metadata\'s resource is the MCP server URL the client requested (RFC 9728 §3.3) and stop otherwise.',
-    side: 'client',
+    digest: ['AUTH-052'],
     scenario: AUTH_RESOURCE_MISMATCH,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-prm-resource-unchecked'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const prm = v.of('prm').find((e) => e.status === 200);
-        if (!prm) return ctx.skip('the client never obtained the protected resource metadata');
+        if (!prm) return ctx.skip('nothing-observed', 'the client never obtained the protected resource metadata');
         ctx.cite(prm.seq);
         const used = v.exchanges.find((e) => e.seq > prm.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
         if (!used) return ctx.pass();
@@ -242,15 +232,14 @@ const discoveryChecks: ClientCheck[] = [
     title: 'The client does not use AS metadata whose issuer differs from the issuer it was fetched for',
     spec: { url: `${MODERN_PAGE.discovery}#authorization-server-metadata-discovery`, level: 'MUST' },
     requirement: 'the issuer value in the document MUST be identical to the issuer identifier used to construct the well-known URL. If they differ, the client MUST NOT use the metadata.',
-    side: 'client',
+    digest: ['AUTH-055'],
     scenario: AUTH_ISSUER_MISMATCH,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-metadata-issuer-unchecked'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
-        if (!metadata) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
         const used = v.exchanges.find((e) => e.seq > metadata.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
         if (!used) return ctx.pass();
@@ -259,6 +248,4 @@ const discoveryChecks: ClientCheck[] = [
       });
     },
   },
-];
-
-export const authClientChecks: ClientCheck[] = [...discoveryChecks, ...authFlowChecks, ...authTokenChecks];
+]);

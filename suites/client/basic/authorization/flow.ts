@@ -1,20 +1,19 @@
-// The authorization request and its response (AUTH-056..058, 064..066): PKCE, state, the
+// basic/authorization, client side: the authorization request and its response (AUTH-056..058, 064..066): PKCE, state, the
 // resource indicator, the scope asked for, redirect URIs, and answers the client must refuse
 // (no PKCE advertised, a state or an issuer that is not the one expected).
+import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { createHash } from 'node:crypto';
-import { isLocalOrHttps, redirectMatches } from '../../harness/client/auth/authorization-server.js';
-import { audienceCovers } from '../../harness/client/auth/resource-server.js';
-import type { AuthView, Exchange } from '../../harness/client/auth/view.js';
-import type { ClientCheck } from '../../harness/client/scenario.js';
-import type { ClientCheckContext } from '../../harness/client/context.js';
-import type { Verdict } from '../../harness/checks/check.js';
-import { only, since } from '../../harness/revisions.js';
+import { isLocalOrHttps, redirectMatches } from '../../../../harness/client/auth/authorization-server.js';
+import { audienceCovers } from '../../../../harness/client/auth/resource-server.js';
+import type { AuthView, Exchange } from '../../../../harness/client/auth/view.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
+import type { Verdict } from '../../../../harness/checks/check.js';
+import { only, since } from '../../../../harness/revisions.js';
 import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, sameSet, scopesOf } from './auth-support.js';
-import { AUTH_BASIC } from './scenarios/auth-flow.js';
-import { AUTH_WELL_KNOWN } from './scenarios/auth-discovery.js';
-import { AUTH_ISS_MISMATCH, AUTH_NO_PKCE, AUTH_STATE_MISMATCH } from './scenarios/auth-refusals.js';
+import { AUTH_BASIC } from '../../scenarios/auth-flow.js';
+import { AUTH_WELL_KNOWN } from '../../scenarios/auth-discovery.js';
+import { AUTH_ISS_MISMATCH, AUTH_NO_PKCE, AUTH_STATE_MISMATCH } from '../../scenarios/auth-refusals.js';
 
-const HTTP = ['streamable-http'] as const;
 const NO_AUTHORIZATION = 'the client made no authorization request';
 
 /** Runs `judge` on the authorization requests (skips when there are none). */
@@ -37,7 +36,7 @@ function redeemed(v: AuthView, authorization: Exchange): Exchange | undefined {
 function noRedemption(ctx: ClientCheckContext, why: string): Promise<Verdict> {
   return onAuthorizations(ctx, (v, requests) => {
     const issued = requests.filter((a) => v.grantOf(a));
-    if (issued.length === 0) return ctx.skip('the AS issued no code');
+    if (issued.length === 0) return ctx.skip('nothing-observed', 'the AS issued no code');
     ctx.cite(...issued.map((a) => a.seq));
     const used = issued.map((a) => redeemed(v, a)).find((t) => t !== undefined);
     if (!used) return ctx.pass();
@@ -46,7 +45,7 @@ function noRedemption(ctx: ClientCheckContext, why: string): Promise<Verdict> {
   });
 }
 
-export const authFlowChecks: ClientCheck[] = [
+export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
   // AUTH-056 (2025-03-26 #implementation-requirements: "PKCE is REQUIRED for all clients";
   // 2025-06-18 on #authorization-code-protection): a code_challenge in every authorization
   // request, and the verifier that matches it in the token request.
@@ -54,15 +53,14 @@ export const authFlowChecks: ClientCheck[] = [
     id: 'auth.pkce',
     title: 'Every authorization request carries a PKCE code_challenge, and the token request its matching code_verifier',
     spec: [
-      { url: 'basic/authorization#implementation-requirements', level: 'MUST' },
-      { url: 'basic/authorization#authorization-code-protection', level: 'MUST', from: '2025-06-18' },
+      { url: '#implementation-requirements', level: 'MUST' },
+      { url: '#authorization-code-protection', level: 'MUST', from: '2025-06-18' },
       { url: `${MODERN_PAGE.security}#authorization-code-protection`, level: 'MUST', from: '2026-07-28' },
     ],
     requirement: 'MCP clients MUST implement PKCE according to OAuth 2.1 Section 7.5.2',
-    side: 'client',
+    digest: ['AUTH-056'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-pkce-verifier-wrong'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
@@ -72,7 +70,7 @@ export const authFlowChecks: ClientCheck[] = [
           return ctx.fail({ expected: 'code_challenge in every authorization request', actual: `${line(bare)} has none` });
         }
         const checked = requests.map((a) => ({ a, t: redeemed(v, a) })).filter((x): x is { a: Exchange; t: Exchange } => x.t !== undefined);
-        if (checked.length === 0) return ctx.skip('the client redeemed no authorization code');
+        if (checked.length === 0) return ctx.skip('nothing-observed', 'the client redeemed no authorization code');
         for (const { a, t } of checked) {
           const verifier = t.form.get('code_verifier');
           const challenge = a.query.get('code_challenge') ?? '';
@@ -94,10 +92,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'The PKCE code challenge method is S256',
     spec: authSpec('MUST', 'authorization-code-protection', `${MODERN_PAGE.security}#authorization-code-protection`),
     requirement: 'MCP clients MUST use the S256 code challenge method when technically capable, as required by OAuth 2.1 Section 4.1.1.',
-    side: 'client',
+    digest: ['AUTH-056'],
     scenario: AUTH_BASIC,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-pkce-plain'],
     async run(ctx) {
       return onAuthorizations(ctx, (_v, requests) => {
@@ -117,15 +114,14 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'The client does not authorize with an AS whose metadata does not advertise PKCE',
     spec: authSpec('MUST', 'authorization-code-protection', `${MODERN_PAGE.security}#authorization-code-protection`),
     requirement: 'OAuth 2.0 Authorization Server Metadata: If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed.',
-    side: 'client',
+    digest: ['AUTH-056'],
     scenario: AUTH_NO_PKCE,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-pkce-support-unchecked'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
-        if (!metadata) return ctx.skip('the client never obtained the authorization server metadata');
+        if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
         const authorization = v.of('authorize')[0];
         if (!authorization) return ctx.pass();
@@ -142,10 +138,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'Authorization requests carry a state',
     spec: authSpec('SHOULD', 'open-redirection', `${MODERN_PAGE.security}#open-redirection`),
     requirement: 'MCP clients SHOULD use and verify state parameters in the authorization code flow and discard any results that do not include or have a mismatch with the original state.',
-    side: 'client',
+    digest: ['AUTH-065'],
     scenario: AUTH_BASIC,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-state-missing'],
     async run(ctx) {
       return onAuthorizations(ctx, (_v, requests) => {
@@ -164,10 +159,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'An authorization response with a state the client did not send is discarded',
     spec: authSpec('SHOULD', 'open-redirection', `${MODERN_PAGE.security}#open-redirection`),
     requirement: 'MCP clients SHOULD use and verify state parameters in the authorization code flow and discard any results that do not include or have a mismatch with the original state.',
-    side: 'client',
+    digest: ['AUTH-065'],
     scenario: AUTH_STATE_MISMATCH,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-state-unchecked'],
     run: (ctx) => noRedemption(ctx, 'its state is not the one sent'),
   },
@@ -180,10 +174,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'An authorization response whose iss names another issuer is not redeemed',
     spec: { url: `${MODERN_PAGE.flow}#authorization-response-validation`, level: 'MUST' },
     requirement: 'On receiving the authorization response, MCP clients MUST apply the validation in RFC9207 Section 2.4 before transmitting the authorization code to any token endpoint',
-    side: 'client',
+    digest: ['AUTH-064'],
     scenario: AUTH_ISS_MISMATCH,
     revisions: only('2026-07-28'),
-    transports: [...HTTP],
     faults: ['auth-iss-unchecked'],
     run: (ctx) => noRedemption(ctx, 'its iss is not the recorded issuer'),
   },
@@ -196,10 +189,9 @@ export const authFlowChecks: ClientCheck[] = [
     spec: authSpec('MUST', 'resource-parameter-implementation', `${MODERN_PAGE.flow}#resource-parameter-implementation`),
     requirement: 'MUST be included in both authorization requests and token requests.',
     fix: 'Send resource=<the MCP server URL> in the authorization request and in the token request.',
-    side: 'client',
+    digest: ['AUTH-057'],
     scenario: AUTH_BASIC,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-resource-missing-in-token-request'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
@@ -224,16 +216,15 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'The resource indicator is the MCP server URL itself (the most specific URI, no trailing slash added)',
     spec: authSpec('SHOULD', 'canonical-server-uri', `${MODERN_PAGE.flow}#canonical-server-uri`),
     requirement: 'MCP clients SHOULD provide the most specific URI that they can for the MCP server they intend to access, following the guidance in RFC 8707.',
-    side: 'client',
+    digest: ['AUTH-057'],
     scenario: AUTH_BASIC,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-resource-origin-only'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const values = [...requests.map((e) => ({ e, r: e.query.get('resource') })), ...v.of('token').map((e) => ({ e, r: e.form.get('resource') }))];
         const judged = values.filter((x): x is { e: Exchange; r: string } => x.r !== null);
-        if (judged.length === 0) return ctx.skip('the client sent no resource parameter');
+        if (judged.length === 0) return ctx.skip('nothing-observed', 'the client sent no resource parameter');
         const other = judged.find((x) => x.r !== v.trace.mcpUrl);
         if (!other) return ctx.pass();
         ctx.cite(other.e.seq);
@@ -249,10 +240,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'The first authorization asks for the scope of the 401 challenge',
     spec: authSpec('SHOULD', 'scope-selection-strategy', `${MODERN_PAGE.flow}#scope-selection-strategy`),
     requirement: 'Use scope parameter from the initial WWW-Authenticate header in the 401 response, if provided',
-    side: 'client',
+    digest: ['AUTH-058'],
     scenario: AUTH_BASIC,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-scope-challenge-ignored'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
@@ -273,10 +263,9 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'Without a challenge scope, the first authorization asks for all of scopes_supported',
     spec: authSpec('SHOULD', 'scope-selection-strategy', `${MODERN_PAGE.flow}#scope-selection-strategy`),
     requirement: 'If scope is not available, use all scopes defined in scopes_supported from the Protected Resource Metadata document, omitting the scope parameter if scopes_supported is undefined.',
-    side: 'client',
+    digest: ['AUTH-058'],
     scenario: AUTH_WELL_KNOWN,
     revisions: since('2025-11-25'),
-    transports: [...HTTP],
     faults: ['auth-scope-metadata-ignored'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
@@ -296,22 +285,21 @@ export const authFlowChecks: ClientCheck[] = [
     id: 'auth.redirect-uri-local',
     title: 'Redirect URIs are localhost (loopback) or https',
     spec: [
-      { url: 'basic/authorization#security-considerations', level: 'MUST' },
-      { url: 'basic/authorization#communication-security', level: 'MUST', from: '2025-06-18' },
+      { url: '#security-considerations', level: 'MUST' },
+      { url: '#communication-security', level: 'MUST', from: '2025-06-18' },
       { url: `${MODERN_PAGE.security}#communication-security`, level: 'MUST', from: '2026-07-28' },
     ],
     requirement: 'All redirect URIs MUST be either localhost or use HTTPS.',
-    side: 'client',
+    digest: ['AUTH-066'],
     scenario: AUTH_BASIC,
     revisions: since('2025-03-26'),
-    transports: [...HTTP],
     faults: ['auth-redirect-uri-remote'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const uris: { e: Exchange; uri: string }[] = [];
         for (const e of v.of('authorize')) uris.push({ e, uri: e.query.get('redirect_uri') ?? '' });
         for (const e of v.of('register')) for (const uri of Array.isArray(e.json?.redirect_uris) ? e.json.redirect_uris : []) uris.push({ e, uri: String(uri) });
-        if (uris.length === 0) return ctx.skip('the client sent no redirect URI');
+        if (uris.length === 0) return ctx.skip('nothing-observed', 'the client sent no redirect URI');
         const bad = uris.find((u) => !isLocalOrHttps(u.uri));
         if (!bad) return ctx.pass();
         ctx.cite(bad.e.seq);
@@ -327,15 +315,14 @@ export const authFlowChecks: ClientCheck[] = [
     title: 'The authorization request\'s redirect_uri is one the client registered',
     spec: authSpec('MUST', 'open-redirection', `${MODERN_PAGE.security}#open-redirection`),
     requirement: 'MCP clients MUST have redirect URIs registered with the authorization server.',
-    side: 'client',
+    digest: ['AUTH-066'],
     scenario: AUTH_BASIC,
     revisions: since('2025-06-18'),
-    transports: [...HTTP],
     faults: ['auth-redirect-uri-unregistered'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const judged = requests.filter((a) => v.trace.clients.get(a.query.get('client_id') ?? '')?.how === 'dynamic');
-        if (judged.length === 0) return ctx.skip('no authorization request used a dynamically registered client');
+        if (judged.length === 0) return ctx.skip('nothing-observed', 'no authorization request used a dynamically registered client');
         for (const a of judged) {
           const client = v.trace.clients.get(a.query.get('client_id') ?? '');
           const uri = a.query.get('redirect_uri') ?? '';
@@ -348,4 +335,4 @@ export const authFlowChecks: ClientCheck[] = [
       });
     },
   },
-];
+]);

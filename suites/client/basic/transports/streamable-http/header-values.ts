@@ -2,8 +2,8 @@
 // values may go plain, which need the base64 sentinel, what a header decodes to, and the string
 // form of an x-mcp-header parameter; plus the x-mcp-header annotations of a tool's inputSchema
 // (streamable-http#schema-extension) and the tools a client had seen at a point of its run.
-import type { Recording } from '../../../harness/client/recording.js';
-import { posts, requestOf, type Json } from './wire.js';
+import type { Recording } from '../../../../../harness/client/recording.js';
+import { posts, requestOf, type Json } from '../../../support/http.js';
 
 const PREFIX = '=?base64?';
 const SUFFIX = '?=';
