@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Check, Verdict } from '../harness/checks/check.js';
 import { runChecks } from '../harness/checks/runner.js';
+import { liveProcessGroupCount } from '../harness/processes.js';
 import { defaultSettings } from '../harness/settings.js';
 import { referenceCommand } from './helpers/reference.js';
 
@@ -48,5 +49,32 @@ describe('a check deadline', () => {
     // An error may rest on the run's own load: it was tried again alone, and held.
     expect(status['test.overrun']).toMatch(/^error the check did not finish within 300 ms \(confirmed when tried again alone; with \d+ checks? in flight, the first attempt got error: the check did not finish within 300 ms\)$/);
     expect(report.results.find((r) => r.id === 'test.overrun')?.firstAttempt?.status).toBe('error');
+  });
+
+  it('leaves no process behind when a check cut by its deadline opens a connection after the run ended', async () => {
+    let runEnded = () => undefined as void;
+    const ended = new Promise<void>((r) => (runEnded = r));
+    const attempts: Promise<string>[] = [];
+    // Cut at 300 ms, it goes on in the background, and opens a new process once the run is over.
+    const late = testCheck('test.late-opener', 300, (ctx): Promise<Verdict> => {
+      const attempt = ended.then(() => ctx.connect().then(() => 'opened', (e: unknown) => (e instanceof Error ? e.message : String(e))));
+      attempts.push(attempt);
+      return attempt.then(() => ctx.pass());
+    });
+    const before = liveProcessGroupCount();
+    const report = await runChecks({
+      target: { kind: 'stdio', command: referenceCommand() },
+      checks: [late],
+      revisions: [REVISION],
+      timeoutMs: 2000,
+      concurrency: 8,
+      toolVersion: 'test',
+      settings: { ...defaultSettings(), fuzz: { enabled: false, seed: 1, runs: 1 } },
+    });
+    expect(report.results.find((r) => r.id === 'test.late-opener')?.status).toBe('error');
+    runEnded();
+    // Each attempt (the first and the one alone) was refused its connection, which was closed.
+    expect(await Promise.all(attempts)).toEqual(attempts.map(() => 'no more connections: the run is ending'));
+    expect(liveProcessGroupCount()).toBe(before);
   });
 });

@@ -41,6 +41,12 @@ export interface RevisionState {
   timedOut(method: string, owner: string | undefined): void;
   /** Whether the target has gone silent (one for the whole target: pacing/liveness.ts). */
   liveness: Liveness;
+  /**
+   * Set when the run closes the revision's connections: one still opening then (a liveness
+   * probe, a check cut by its deadline that goes on) is closed as soon as it opens, never left
+   * running after the run.
+   */
+  shut?: string;
 }
 
 /** A session a check borrowed, and from which wire entry on it was the check's. */
@@ -150,11 +156,12 @@ export class RunContext extends BaseContext implements CheckContext {
     peer.onTimeout = (method, owner) => this.deps.state.timedOut(method, owner);
     this.ownPeers.push(peer);
     this.deps.state.peers.push(peer);
-    // The target went silent while this connection opened: waiting on it would only stall.
-    const silent = this.deps.state.liveness.silent;
-    if (silent) {
+    // The target went silent, or the run ended, while this connection opened: waiting on it
+    // would only stall, and nothing would close it.
+    const gone = this.deps.state.liveness.silent ?? this.deps.state.shut;
+    if (gone) {
       await peer.close();
-      throw new Error(silent);
+      throw new Error(gone);
     }
     return peer;
   }

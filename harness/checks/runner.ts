@@ -118,6 +118,12 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     openFresh: async (revision) => {
       const state = stateOf(revision);
       const peer = await openConnection(target, { observations: state?.observations ?? new ObservationLog(), timeoutMs: pace.patience(), pace });
+      // Nothing would close a connection that opens after the run closed its revision's.
+      const gone = state ? state.shut : 'no revision to probe';
+      if (gone) {
+        await peer.close();
+        throw new Error(gone);
+      }
       state?.peers.push(peer);
       if (state) peer.onTimeout = (method, owner) => state.timedOut(method, owner);
       return startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs }).catch(async (error: unknown) => {
@@ -453,6 +459,7 @@ function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
 }
 
 async function closeAll(states: RevisionState[]): Promise<void> {
+  for (const s of states) s.shut ??= 'no more connections: the run is ending';
   await Promise.all(states.flatMap((s) => [...s.closing, ...s.peers.map((p) => p.close()), s.pool.close(), s.shared?.then((x) => peerOf(x).close()).catch(() => undefined)]));
 }
 
