@@ -62,7 +62,7 @@ describe('npm pack', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('yields a package that installs into an empty folder and tests a server', { timeout: 240_000 }, async () => {
+  it('yields a package that installs into an empty folder and tests a server', { timeout: 600_000 }, async () => {
     const work = await mkdtemp(join(tmpdir(), 'mcpc-pack-'));
     dirs.push(work);
     const [src, packed, app, out] = ['src', 'packed', 'app', 'out'].map((d) => join(work, d)) as [string, string, string, string];
