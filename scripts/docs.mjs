@@ -272,14 +272,15 @@ export const FAILURE_COMMAND = ['--server', 'node dist/reference/server/main.js 
 /**
  * The README's failure, as the CLI prints it: the reference server with one fault. Kept: the
  * opening, the matrix rows with findings (and the first three), the totals, the failures, the
- * closing line; what is left out is one `…` line. Pace lines are left out without a trace:
- * they come and go with the machine's load.
+ * closing line; what is left out is one `…` line. Pace lines and the progress a long run
+ * prints ("… 2025-06-18 stdio 59/75 (10 s)") are left out without a trace: they come and go
+ * with the machine's load.
  */
 async function failureExample() {
   const cli = join(ROOT, 'bin/mcp-conformance.js');
   const run = await execFileAsync(process.execPath, [cli, ...FAILURE_COMMAND], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, timeout: 180_000 }).catch((error) => error);
   if (run.code !== 1) throw new Error(`the failure example should exit 1, got ${run.code}: ${run.stderr ?? run.message}`);
-  const lines = run.stdout.trimEnd().split('\n').filter((l) => !/^(pace: |trying \d+ checks? again alone)/.test(l));
+  const lines = run.stdout.trimEnd().split('\n').filter((l) => !/^(pace: |trying \d+ checks? again alone|… \d{4}-\d{2}-\d{2} )/.test(l));
   const matrix = lines.findIndex((l) => l.startsWith('area '));
   const keep = lines.map((line, i) => {
     if (line.startsWith('skipped ')) return false;

@@ -38,7 +38,7 @@ async function run(ids: string[], revision: string, drops: Drop[], flags: string
 const statusOf = (results: CheckResult[], id: string) => results.find((r) => r.id === id);
 
 describe('a check about the shape of an answer, when none came', () => {
-  it('skips the counter-offer checks when initialize at an unknown version goes unanswered', { timeout: 60_000 }, async () => {
+  it('skips the counter-offer checks when initialize at an unknown version goes unanswered', { timeout: 120_000 }, async () => {
     const ids = ['version.counter-offer-not-error', 'version.unknown-version-counter-offer', 'version.malformed-version-counter-offer'];
     const results = await run(ids, '2025-11-25', [
       { method: 'initialize', version: '2099-12-31' },

@@ -11,12 +11,13 @@ import { runCli } from './helpers/cli.js';
 const MUTE = `"${process.execPath}" "${resolve('test/fixtures/hostile/mute-after-initialize.mjs')}"`;
 
 describe('a server that goes silent after initialize', () => {
-  it('ends well within its timeouts, with the report written and exit 1', { timeout: 60_000 }, async () => {
+  it('ends well within its timeouts, with the report written and exit 1', { timeout: 120_000 }, async () => {
     const out = await mkdtemp(join(tmpdir(), 'mcpc-mute-'));
-    const run = await runCli(['--server', MUTE, '--no-fuzz', '--report', 'json', '--out', out, '-q'], { timeoutMs: 50_000 });
+    const run = await runCli(['--server', MUTE, '--no-fuzz', '--report', 'json', '--out', out, '-q'], { timeoutMs: 100_000 });
     expect(run.code).toBe(1);
-    // Default --timeout 5000: one request timeout plus one fence timeout, not minutes.
-    expect(run.ms).toBeLessThan(25_000);
+    // Default --timeout 5000: one request timeout plus one fence timeout (about 12 s on a quiet
+    // machine, 26 s at load 25), well within a minute, not minutes.
+    expect(run.ms).toBeLessThan(45_000);
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as RunReport;
     const errors = report.results.filter((r) => r.status === 'error');
     expect(errors.length).toBeGreaterThan(report.results.length / 2);
