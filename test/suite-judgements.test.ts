@@ -6,7 +6,7 @@ import type { Reply } from '../harness/jsonrpc/types.js';
 import { refusedByStatus } from '../harness/target/as-built.js';
 import { jsonRpcBody } from '../suites/server/basic/transports/streamable-http/error-bodies.js';
 import type { Frame, Listen, Listening } from '../harness/target/listen-stream.js';
-import { openedListens, refusal, type SubscriptionRun } from '../suites/server/subscription-run.js';
+import { openedListens, refusal, type SubscriptionRun } from '../suites/server/basic/patterns/subscriptions/run.js';
 
 describe('an HTTP error body', () => {
   it('is judged as JSON-RPC only when it is one', () => {

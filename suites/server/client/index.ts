@@ -1,11 +1,12 @@
 // client features, the server side: what a server asks of a client only as declared.
-// (Pages not yet moved here are re-exported from where they were: their owners move them.)
+// The architecture page (capability negotiation) comes before the base protocol in the spec;
+// until the tree's root assembles it there, it is given from here.
 import type { Check } from '../../../harness/checks/check.js';
 import type { PageGroup } from '../../../harness/checks/page.js';
-import { capabilitiesChecks } from '../capabilities.js';
-import { subCapabilityChecks } from '../sub-capabilities.js';
+import { group as architecture } from '../architecture/index.js';
+import { subCapabilityChecks } from './sampling.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...capabilitiesChecks, ...subCapabilityChecks],
-  excluded: {  },
+  checks: [...architecture.checks, ...subCapabilityChecks],
+  excluded: { ...architecture.excluded },
 };

@@ -1,10 +1,11 @@
-// Server requests within the client's sub-capabilities (2025-11-25): tool-enabled sampling only
+// client/sampling#capabilities (and client/elicitation#capabilities), the server side: server
+// requests within the client's sub-capabilities (2025-11-25): tool-enabled sampling only
 // to a client that declared `sampling.tools`, elicitation only in a mode the client declared.
 // A session declares sampling without tools and elicitation in form mode only, calls the tools
 // the user allows, and judges every request the server sends it.
-import type { Check } from '../../harness/checks/check.js';
-import { only } from '../../harness/revisions.js';
-import { callable, isObj, listedTools, type Obj } from '../../harness/target/tool-calls.js';
+import { defineChecks } from '../../../harness/checks/define.js';
+import { only } from '../../../harness/revisions.js';
+import { callable, isObj, listedTools, type Obj } from '../../../harness/target/tool-calls.js';
 
 /** What the session declares: enough to be asked, short of the sub-capabilities judged. */
 const DECLARED = { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } };
@@ -25,7 +26,7 @@ function beyondDeclared(method: unknown, params: Obj): string | undefined {
   return undefined;
 }
 
-export const subCapabilityChecks: Check[] = [
+export const subCapabilityChecks = defineChecks({ page: 'client/sampling', revisions: only('2025-11-25'), needs: ['own-session'] }, [
   // client/sampling#capabilities: "Servers MUST NOT send tool-enabled sampling requests to
   // Clients that have not declared support for tool use via the sampling.tools capability."
   // client/elicitation#capabilities: "Servers MUST NOT send elicitation requests with modes
@@ -33,14 +34,11 @@ export const subCapabilityChecks: Check[] = [
   {
     id: 'capabilities.sub-capabilities-respected',
     title: 'Tool-enabled sampling only with sampling.tools, elicitation only in a declared mode',
-    spec: { url: 'client/sampling#capabilities', level: 'MUST' },
+    spec: { url: '#capabilities', level: 'MUST' },
     requirement:
       'Servers MUST NOT send tool-enabled sampling requests to Clients that have not declared support for tool use via the sampling.tools capability. Servers MUST NOT send elicitation requests with modes that are not supported by the client.',
-    side: 'server',
-    revisions: only('2025-11-25'),
-    transports: 'any',
+    digest: ['SAMP-004', 'ELIC-002'],
     faults: ['sampling-tools-undeclared', 'elicitation-mode-undeclared'],
-    connection: 'own',
     long: true,
     async run(ctx) {
       const session = await ctx.session({ clientCapabilities: DECLARED });
@@ -71,4 +69,4 @@ export const subCapabilityChecks: Check[] = [
       return ctx.pass(`${asking.length} sampling/elicitation request(s), all within the declared capabilities`);
     },
   },
-];
+]);

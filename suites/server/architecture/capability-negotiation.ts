@@ -1,15 +1,15 @@
-// Capability discipline: the server sends no notification its declared capabilities do not
-// allow. Judged passively over every notification of the revision (sessions of one target
+// architecture#capability-negotiation, the discipline: the server sends no notification its
+// declared capabilities do not allow. Judged passively over every notification of the revision (sessions of one target
 // declare the same capabilities as its probe session). Methods of undeclared capabilities:
 // lifecycle.features-declared (tools, prompts, resources), completion.undeclared-refused. notifications/message without logging: logging.messages-declared.
 // A notification before notifications/initialized is no violation: the lifecycle's rule
 // ("SHOULD NOT send requests other than pings and logging") is about requests.
 // Up to 2025-11-25 only: at 2026-07-28 server notifications travel on subscriptions/listen
 // streams, and what a listen stream may carry is the subscriptions suite's to judge.
-import type { Check, CheckContext } from '../../harness/checks/check.js';
-import type { Observation } from '../../harness/observations.js';
-import { RANGE } from '../../harness/revisions.js';
-
+import type { CheckContext } from '../../../harness/checks/check.js';
+import { defineChecks } from '../../../harness/checks/define.js';
+import type { Observation } from '../../../harness/observations.js';
+import { RANGE } from '../../../harness/revisions.js';
 
 function flag(caps: Record<string, unknown>, cap: string, sub: string): boolean {
   const value = caps[cap];
@@ -26,21 +26,18 @@ const LIST_CHANGED: Record<string, string> = {
   'notifications/resources/list_changed': 'resources',
 };
 
-export const capabilitiesChecks: Check[] = [
+export const capabilitiesChecks = defineChecks({ page: 'architecture', revisions: RANGE.legacy, needs: ['passive'] }, [
   // "Both parties must respect declared capabilities throughout the session" (no keyword);
   // listChanged: "Support for list change notifications". The feature pages only say declared
   // servers SHOULD notify, so an undeclared one is a warning (TOOL-019, RES-013, PROMPT-006).
   {
     id: 'capabilities.list-changed-declared',
     title: 'list_changed notifications only for lists whose capability declares listChanged',
-    spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
+    spec: { url: '#capability-negotiation', level: 'SHOULD' },
     requirement: 'Both parties must respect declared capabilities throughout the session',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
+    digest: ['TOOL-019', 'RES-013', 'PROMPT-006'],
     faults: ['list-changed-undeclared'],
     judgesDeclared: true,
-    connection: 'passive',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const seen = notifications(ctx, Object.keys(LIST_CHANGED));
@@ -63,14 +60,11 @@ export const capabilitiesChecks: Check[] = [
   {
     id: 'capabilities.updated-needs-subscribe',
     title: 'notifications/resources/updated only from a server that declares resources.subscribe',
-    spec: { url: 'architecture#capability-negotiation', level: 'SHOULD' },
+    spec: { url: '#capability-negotiation', level: 'SHOULD' },
     requirement: 'Emitting resource subscription notifications requires the server to declare subscription support',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
+    digest: ['RES-011'],
     faults: ['updated-without-subscribe'],
     judgesDeclared: true,
-    connection: 'passive',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const seen = notifications(ctx, ['notifications/resources/updated']);
@@ -83,4 +77,4 @@ export const capabilitiesChecks: Check[] = [
       });
     },
   },
-];
+]);

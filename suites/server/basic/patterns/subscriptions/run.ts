@@ -1,4 +1,4 @@
-// The subscriptions exercise (2026-07-28), run once per revision on its own session and judged
+// basic/patterns/subscriptions: the exercise (2026-07-28), run once per revision on its own session and judged
 // by the subscription checks: three listens opened one after the other (an empty filter, then
 // two with every stream type the server declares, one with an integer id and one with a
 // string id), each awaited until acknowledged; then, where an allowed tool can report a
@@ -6,13 +6,13 @@
 // resource are awaited until notified (the fence: the server has had its chance to send every
 // listen what it sends), and a final request settles the rest.
 import { randomUUID } from 'node:crypto';
-import { argumentsFor, compile } from '../../harness/arguments.js';
-import type { CheckContext } from '../../harness/checks/check.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { mayCallTool } from '../../harness/settings.js';
-import { learnTools } from '../../harness/target/tool-plan.js';
-import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from '../../harness/target/listen-stream.js';
+import { argumentsFor, compile } from '../../../../../harness/arguments.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
+import type { Reply } from '../../../../../harness/jsonrpc/types.js';
+import { describeReply } from '../../../../../harness/jsonrpc/types.js';
+import { mayCallTool } from '../../../../../harness/settings.js';
+import { learnTools } from '../../../../../harness/target/tool-plan.js';
+import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from '../../../../../harness/target/listen-stream.js';
 
 type Json = Record<string, unknown>;
 
@@ -138,4 +138,23 @@ export function refusal(run: SubscriptionRun): string | undefined {
   if (openedListens(run).length > 0) return undefined;
   const answer = run.answers.get(run.empty) ?? [...run.answers.values()][0];
   return `the server refuses subscriptions/listen (${answer ? describeReply(answer) : 'refused'}): no subscription was opened to judge`;
+}
+
+/** The list-changed fields of a listen's filter. */
+export const LIST_FIELDS = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const;
+
+export const seqs = (frames: Frame[]): number[] => frames.map((f) => f.seq ?? 0);
+export const show = (l: Listen): string => `listen ${JSON.stringify(l.id)}`;
+
+/**
+ * Run the exercise and judge it, or skip when the server refuses every listen. A verdict
+ * against the server cites the exercise's frames (it ran on another check's connection).
+ */
+export async function judged(ctx: CheckContext, judge: (run: SubscriptionRun) => Verdict): Promise<Verdict> {
+  const run = await subscriptionRun(ctx);
+  const refused = refusal(run);
+  if (refused) return ctx.skip(refused);
+  const verdict = judge(run);
+  if (verdict.status === 'fail' || verdict.status === 'warn') ctx.cite(...seqs(run.listening.frames()).slice(0, 30));
+  return verdict;
 }

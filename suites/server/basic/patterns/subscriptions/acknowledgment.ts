@@ -1,0 +1,82 @@
+// basic/patterns/subscriptions#acknowledgment (2026-07-28): every listen is acknowledged first,
+// with the subset of the requested notification types the server honours. Judged on the
+// subscriptions exercise (run.ts).
+import { defineChecks } from '../../../../../harness/checks/define.js';
+import { RANGE } from '../../../../../harness/revisions.js';
+import { ACKNOWLEDGED, acknowledgedFilter, methodOf } from '../../../../../harness/target/listen-stream.js';
+import { judged, LIST_FIELDS, openedListens, seqs, show } from './run.js';
+
+export const subscriptionAcknowledgmentChecks = defineChecks({ page: 'basic/patterns/subscriptions', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
+  // "The server MUST send notifications/subscriptions/acknowledged as the first message
+  // carrying the subscription's ID in _meta ..., and MUST NOT send any notification on the
+  // subscription before it."
+  {
+    id: 'subscriptions.acknowledged-first',
+    title: 'Each subscriptions/listen is acknowledged, and the acknowledgment is its first message',
+    spec: { url: '#acknowledgment', level: 'MUST' },
+    requirement:
+      "The server MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription's ID in _meta under io.modelcontextprotocol/subscriptionId, and MUST NOT send any notification on the subscription before it.",
+    fix: 'Send notifications/subscriptions/acknowledged as soon as the listen is accepted, before anything else on that subscription.',
+    digest: ['SUB-002'],
+    faults: ['modern-listen-notification-before-ack'],
+    long: true,
+    run: (ctx) =>
+      judged(ctx, (run) => {
+        const problems: string[] = [];
+        const silent: string[] = [];
+        const listens = openedListens(run);
+        for (const l of listens) {
+          const frames = run.listening.framesOf(l);
+          const at = frames.findIndex((f) => methodOf(f.message) === ACKNOWLEDGED);
+          if (at === 0) continue;
+          // Nothing at all on the listen is no order to judge: that is the harness's timeout handling.
+          if (frames.length === 0) silent.push(show(l));
+          else if (at < 0) problems.push(`${show(l)}: ${frames.length} message(s) and no acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}`);
+          else {
+            ctx.cite(...seqs(frames.slice(0, at + 1)));
+            problems.push(`${show(l)}: ${at} message(s) before the acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}`);
+          }
+        }
+        if (problems.length === 0 && silent.length === listens.length) return ctx.skip(`nothing came on any listen within ${ctx.timeoutMs} ms: no order to judge, and whether the server answers at all is left to the harness's timeout handling`);
+        if (problems.length === 0) return ctx.pass(`${listens.length - silent.length} listen(s), each acknowledged first${silent.length ? `; nothing yet on ${silent.join(', ')}` : ''}${run.uri ? '; resource updates: ' + run.trigger : ''}`);
+        return ctx.fail({ expected: 'notifications/subscriptions/acknowledged as the first message of every subscription', actual: problems.join('; ') });
+      }),
+  },
+
+  // "The notifications field in the acknowledgment reflects the subset the server agreed to
+  // honor. Notification types the server does not support are omitted." No keyword: a warning.
+  {
+    id: 'subscriptions.acknowledged-subset',
+    title: 'The acknowledgment lists only notification types the listen requested',
+    spec: { url: '#acknowledgment', level: 'SHOULD' },
+    requirement: 'The notifications field in the acknowledgment reflects the subset the server agreed to honor. Notification types the server does not support are omitted.',
+    digest: ['SUB-002'],
+    faults: ['modern-listen-ack-adds-types'],
+    long: true,
+    run: (ctx) =>
+      judged(ctx, (run) => {
+        const problems: string[] = [];
+        let judgedAcks = 0;
+        for (const l of openedListens(run)) {
+          const ack = run.listening.acknowledgment(l);
+          if (!ack) continue;
+          judgedAcks++;
+          const granted = acknowledgedFilter(ack);
+          if (!granted) {
+            ctx.cite(ack.seq ?? 0);
+            problems.push(`${show(l)}: the acknowledgment has no notifications object`);
+            continue;
+          }
+          const extra = LIST_FIELDS.filter((f) => granted[f] === true && l.filter[f] !== true).map(String);
+          const uris = Array.isArray(granted.resourceSubscriptions) ? (granted.resourceSubscriptions as unknown[]) : [];
+          extra.push(...uris.filter((u) => !(l.filter.resourceSubscriptions ?? []).includes(u as string)).map((u) => `resourceSubscriptions ${JSON.stringify(u)}`));
+          if (extra.length === 0) continue;
+          ctx.cite(ack.seq ?? 0);
+          problems.push(`${show(l)} asked for ${ctx.brief(l.filter)}; acknowledged also ${extra.join(', ')}`);
+        }
+        if (judgedAcks === 0) return ctx.skip('no listen was acknowledged (see subscriptions.acknowledged-first)');
+        if (problems.length === 0) return ctx.pass(`${judgedAcks} acknowledgment(s), each within what was requested`);
+        return ctx.fail({ expected: 'acknowledged notifications: a subset of the requested filter', actual: problems.join('; ') });
+      }),
+  },
+]);
