@@ -10,7 +10,7 @@ import { stdioFraming } from '../harness/fuzz/framing.js';
 import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../harness/fuzz/properties.js';
 import { runProperty, type PropertyResult } from '../harness/fuzz/run.js';
 import { defaultSettings, type RunSettings } from '../harness/settings.js';
-import { fuzzChecks, verdictOf } from '../suites/server/fuzz.js';
+import { fuzzChecks, verdictOf } from '../suites/server/basic/messages/fuzz.js';
 import { referenceCommand } from './helpers/reference.js';
 
 const REVISION = '2025-11-25';

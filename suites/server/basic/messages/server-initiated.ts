@@ -3,7 +3,7 @@
 // 2026-07-28 has no server requests), and its notifications carry no id (BASE-009, every era).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { messages } from '../../base/refs.js';
+import { messages } from './refs.js';
 import { isNotificationMethod, serverRequests, sessionsOf, type ServerRequest } from '../server-requests.js';
 
 /** Each request that reuses an id the server already used on its session, with the first use. */

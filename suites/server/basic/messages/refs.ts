@@ -1,5 +1,5 @@
 // Where the base-protocol rules are written: basic/messages (2024-11-05), basic (2025-03-26 on).
-import type { SpecRef } from '../../../harness/checks/check.js';
+import type { SpecRef } from '../../../../harness/checks/check.js';
 
 /** The message rules moved from basic/messages to basic in 2025-03-26. */
 export const messages = (anchor: string, level: SpecRef['level']): SpecRef[] => [

@@ -1,12 +1,12 @@
 // Schema validity of everything the server sent (BASE-001, BASE-006, BASE-007 and every
 // message type): each inbound message was validated against the negotiated revision's
 // official schema as it arrived; this check reports what failed.
-import type { Check } from '../../harness/checks/check.js';
-import type { Observation } from '../../harness/observations.js';
-import { RANGE } from '../../harness/revisions.js';
-import { loadRevisionSchema } from '../../harness/schema.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import type { Observation } from '../../../../harness/observations.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { loadRevisionSchema } from '../../../../harness/schema.js';
 
-export const schemaChecks: Check[] = [
+export const schemaChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all, needs: ['passive'] }, [
   {
     id: 'schema.server-messages-valid',
     title: "Every message the server sends validates against the revision's official schema",
@@ -14,15 +14,12 @@ export const schemaChecks: Check[] = [
       { url: 'basic/messages', level: 'MUST' },
       { from: '2025-03-26', url: 'basic#messages', level: 'MUST' },
     ],
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
     requirement:
       'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures.',
+    digest: ['BASE-001', 'BASE-006', 'BASE-007'],
     faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100'],
     // completion values: maxItems 100 entered the schema at 2026-07-28.
     faultRevisions: { 'completion-over-100': '2026-07-28..' },
-    connection: 'passive',
     async run(ctx) {
       const bad = await stillInvalid(ctx.revision, ctx.observations().filter((o) => o.kind === 'schema-invalid'));
       if (bad.length === 0) return ctx.pass();
@@ -34,7 +31,7 @@ export const schemaChecks: Check[] = [
       });
     },
   },
-];
+]);
 
 /**
  * 2026-07-28: prompts/get, resources/read and tools/call may answer with an InputRequiredResult

@@ -8,18 +8,15 @@
 // failure carries the shrunk counterexample, the seed and path, and the wire excerpt of its
 // replay on a fresh connection.
 import fc from 'fast-check';
-import type { Check, CheckContext, SpecRef, Verdict } from '../../harness/checks/check.js';
-import { stdioFraming } from '../../harness/fuzz/framing.js';
-import { isRaw, type FuzzInput, type FuzzMessage } from '../../harness/fuzz/messages.js';
-import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../../harness/fuzz/properties.js';
-import { runProperty, type PropertyResult } from '../../harness/fuzz/run.js';
-import type { RunSettings } from '../../harness/settings.js';
-import { RANGE } from '../../harness/revisions.js';
-
-const messages = (anchor: string, level: SpecRef['level']): SpecRef[] => [
-  { url: `basic/messages#${anchor}`, level },
-  { from: '2025-03-26', url: `basic#${anchor}`, level },
-];
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
+import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
+import { stdioFraming } from '../../../../harness/fuzz/framing.js';
+import { isRaw, type FuzzInput, type FuzzMessage } from '../../../../harness/fuzz/messages.js';
+import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../../../../harness/fuzz/properties.js';
+import { runProperty, type PropertyResult } from '../../../../harness/fuzz/run.js';
+import type { RunSettings } from '../../../../harness/settings.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { messages } from './refs.js';
 
 /** Time allowed per random input on top of the usual check deadline (deep runs scale). */
 const PER_RUN_MS = 60;
@@ -31,26 +28,26 @@ function deadlineMs(timeoutMs: number, settings: RunSettings): number {
 /** Kept for the replay of the counterexample and for closing connections. */
 const reserveMs = (timeoutMs: number): number => timeoutMs * 2 + 3000;
 
-function fuzzCheck<T>(prop: FuzzProperty<T>, meta: Omit<Check, 'id' | 'side' | 'revisions' | 'connection' | 'scope' | 'run' | 'deadlineMs'>): Check {
+/** A property and how it is declared as a check (its id is `fuzz.<name>`). */
+type FuzzRow = Omit<ServerEntry, 'id' | 'run' | 'scope' | 'long' | 'deadlineMs'> & { property: FuzzProperty<unknown> };
+
+function fuzzEntry({ property, ...declared }: FuzzRow): ServerEntry {
   return {
-    id: `fuzz.${prop.name}`,
-    side: 'server',
-    revisions: RANGE.all,
-    connection: 'own',
+    id: `fuzz.${property.name}`,
     scope: 'target',
     // Hundreds of exchanges: over HTTP started first, to end with the others. Over stdio last:
     // a session that carried fuzzing goes to fuzz properties only, so early it would make the
     // other checks wait for, or start, processes of their own.
     long: ['streamable-http', 'sse'],
     deadlineMs,
-    ...meta,
+    ...declared,
     async run(ctx) {
       const { fuzz } = ctx.settings;
       if (!fuzz.enabled) return ctx.skip('disabled: --no-fuzz');
       const started = Date.now();
       const budgetMs = deadlineMs(ctx.timeoutMs, ctx.settings) - reserveMs(ctx.timeoutMs);
-      const result = await runProperty(ctx, prop, { seed: fuzz.seed, runs: fuzz.runs, budgetMs: budgetMs - (Date.now() - started) });
-      return verdictOf(ctx, prop, result);
+      const result = await runProperty(ctx, property, { seed: fuzz.seed, runs: fuzz.runs, budgetMs: budgetMs - (Date.now() - started) });
+      return verdictOf(ctx, property, result);
     },
   };
 }
@@ -107,71 +104,79 @@ function gradedAsError(input: FuzzMessage): FuzzMessage {
   return Array.isArray(input.params) ? { ...lenient, alsoAccept: [...(input.alsoAccept ?? []), -32600] } : lenient;
 }
 
-export const fuzzChecks: Check[] = [
+const FUZZ_PROPERTIES: FuzzRow[] = [
   // basic/utilities/ping: "The receiver MUST respond promptly with an empty response." Asked
   // after every valid, near-valid and hostile input (10 000-deep nesting, 1 MB strings, lone
   // surrogates, ids beyond doubles, unknown methods, unparsable text): the server must live.
   // 2026-07-28 has no ping: server/discover ("Servers MUST implement it") is asked instead.
-  fuzzCheck(survives, {
+  {
+    property: survives,
     title: 'After any valid, near-valid or hostile message the server is alive and answers the next request (ping; server/discover)',
     spec: [
       { url: 'basic/utilities/ping#behavior-requirements', level: 'MUST' },
       { from: '2026-07-28', url: 'server/discover', level: 'MUST' },
     ],
     requirement: 'The receiver MUST respond promptly with an empty response. (2026-07-28, server/discover: Servers MUST implement it.)',
-    transports: 'any',
+    digest: ['PING-001'],
     faults: ['fuzz-crash-deep-nesting', 'crash-on-parse-error', 'crash-on-unknown-cancel'],
-  }),
+  },
   // basic#responses: "Responses MUST include the same ID as the request they correspond to";
   // JSON-RPC 2.0: the server MUST reply to each request, once. Pipelined valid and near-valid
   // requests with odd ids: one response each whose envelope validates against the revision's
   // schema (JSONRPCMessage). Silence to a request that breaks the schema is only a warning;
   // to one holding a lone surrogate (RFC 8259 section 8.2), or of no era at 2026-07-28, fine.
-  fuzzCheck(answersOnce, {
+  {
+    property: answersOnce,
     title: 'Every request gets exactly one response in time, a valid JSON-RPC response (a result object, or an error with an integer code)',
     spec: messages('responses', 'MUST'),
     requirement: 'Responses MUST include the same ID as the request they correspond to. (JSON-RPC 2.0: the Server MUST reply with a Response, except for in the case of Notifications.)',
-    transports: 'any',
+    digest: ['BASE-005', 'BASE-006'],
     faults: ['fuzz-hang-long-id', 'fuzz-double-answer-extra-member', 'double-response-ping', 'modern-result-type-missing', 'http-error-id-null'],
     // At 2026-07-28 an unknown method is refused with HTTP 404 and a JSON-RPC error: id null there answers nothing sent.
     faultRevisions: { 'http-error-id-null': '2026-07-28..' },
-  }),
+  },
   // basic#messages: MCP messages "MUST follow the JSON-RPC 2.0 specification", whose codes
   // are -32700 (parse), -32600 (invalid request), -32601 (method not found), -32602 (invalid
   // params). MCP does not restate them, so a wrong code is reported as a warning. Accepted
   // near-valid params are no error to grade (errorCodesOfErrors).
-  fuzzCheck(errorCodesOfErrors, {
+  {
+    property: errorCodesOfErrors,
     title: 'Errors for unparsable input, invalid requests, unknown methods and invalid params carry the JSON-RPC code',
     spec: messages('messages', 'SHOULD'),
     requirement: 'JSON-RPC 2.0 section 5.1: -32700 Parse error, -32600 Invalid Request, -32601 Method not found, -32602 Invalid params',
-    transports: 'any',
+    digest: ['BASE-020'],
     faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-wrong-code', 'modern-meta-capabilities-optional'],
-  }),
+  },
   // basic#notifications: "The receiver MUST NOT send a response" (2024-11-05: one-way, no
   // keyword). Known, unknown and request-shaped notifications, then the era's fence. An error
   // with id null for one holding a lone surrogate is accepted (taken for unparsable).
-  fuzzCheck(notificationsUnanswered, {
+  {
+    property: notificationsUnanswered,
     title: 'No notification gets a response, whatever its method (including request methods without an id)',
     spec: [
       { url: 'basic/messages#notifications', level: 'SHOULD' },
       { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
     ],
     requirement: 'The receiver MUST NOT send a response.',
-    transports: 'any',
+    digest: ['BASE-010'],
     faults: ['fuzz-answers-request-notification', 'answers-notifications'],
-  }),
+  },
   // basic/transports#stdio: the server reads newline-delimited JSON-RPC from stdin. Hostile
   // framing must not kill the server; well-framed requests (split across writes, after blank
   // lines, in a burst) are answered once; CRLF and 1 MB lines should be (a warning if not). The
   // keyword is JSON-RPC's, which all messages follow: "the Server MUST reply with a Response"
   // to each request, and unparsable input is a -32700 Parse error, not the end of the server.
   // (The framing sentence, "MUST NOT contain embedded newlines", binds the sender: not judged here.)
-  fuzzCheck(stdioFraming, {
+  {
+    property: stdioFraming,
     title: 'Hostile stdio framing (invalid UTF-8, split writes, blank lines, CRLF, huge lines) is survived and well-framed requests answered',
     spec: messages('messages', 'MUST'),
     requirement:
       'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: the Server MUST reply with a Response to each request; invalid JSON is a -32700 Parse error). The server reads JSON-RPC messages from its standard input (stdin); messages are delimited by newlines.',
     transports: ['stdio'],
+    digest: ['BASE-001'],
     faults: ['fuzz-crash-invalid-utf8', 'crash-on-parse-error', 'double-response-ping'],
-  }),
+  },
 ];
+
+export const fuzzChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all, needs: ['hostile-session', 'shared-session', 'raw-http'] }, FUZZ_PROPERTIES.map(fuzzEntry));

@@ -2,14 +2,15 @@
 // methods, invalid params (BASE-001, BASE-020). Every era: the rules are JSON-RPC 2.0's, which
 // all MCP messages "MUST follow". Whether the server errs is a MUST; which JSON-RPC code it
 // uses is judged apart, as a SHOULD (MCP does not restate JSON-RPC's table).
-import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
-import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
-import type { Session } from '../../../harness/sessions/session.js';
-import { refusedByStatus, sendAsBuilt, sendMalformed } from '../../../harness/target/as-built.js';
-import { sleep } from '../../../harness/target/tool-plan.js';
+import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
+import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
+import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import type { Session } from '../../../../harness/sessions/session.js';
+import { refusedByStatus, sendAsBuilt, sendMalformed } from '../../../../harness/target/as-built.js';
+import { sleep } from '../../../../harness/target/tool-plan.js';
 import { MESSAGES_MUST, messages } from './refs.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../harness/rules/no-answer.js';
+import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 
@@ -27,17 +28,15 @@ const invalidRequests: { id: string; what: string; spoil: (m: Record<string, unk
   { id: 'base.invalid-request-missing-jsonrpc', what: 'no "jsonrpc" member', spoil: (m) => delete m.jsonrpc },
 ];
 
-function invalidRequestCheck(row: (typeof invalidRequests)[number]): Check {
+function invalidRequestEntry(row: (typeof invalidRequests)[number]): ServerEntry {
   return {
     id: row.id,
     title: `A request with ${row.what} is not processed as valid`,
     spec: messages('messages', 'MUST'),
     requirement: MESSAGES_MUST,
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-001'],
+    needs: ['own-session', 'raw-http'],
     faults: ['lenient-jsonrpc-version'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const message = session.build(session.rev.fence, {}, { id: `invalid-${row.id}` });
@@ -84,7 +83,7 @@ async function sendInvalidParams(ctx: CheckContext, probe: InvalidParamsProbe): 
 
 const NO_PROBE = 'not-declared: neither tools nor prompts are declared, so no method with object params can be spoiled safely';
 
-export const envelopeChecks: Check[] = [
+export const envelopeChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all }, [
   // basic#messages: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
   // specification." A line of malformed JSON is not a message; the server must outlive it.
   {
@@ -92,12 +91,10 @@ export const envelopeChecks: Check[] = [
     title: 'Malformed JSON does not stop the server: it answers the next request',
     spec: messages('messages', 'MUST'),
     requirement: MESSAGES_MUST,
+    digest: ['BASE-001'],
+    needs: ['own-session', 'raw-http'],
     fix: 'Catch JSON parse failures per message and answer them with -32700 instead of exiting',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
     faults: ['crash-on-parse-error'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const { fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
@@ -112,11 +109,9 @@ export const envelopeChecks: Check[] = [
     title: 'Malformed JSON gets a -32700 Parse error response',
     spec: messages('messages', 'SHOULD'),
     requirement: 'JSON-RPC 2.0: -32700 Parse error: Invalid JSON was received by the server.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-020'],
+    needs: ['own-session', 'raw-http'],
     faults: ['parse-error-wrong-code'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const outcome = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
@@ -130,7 +125,7 @@ export const envelopeChecks: Check[] = [
     },
   },
 
-  ...invalidRequests.map(invalidRequestCheck),
+  ...invalidRequests.map(invalidRequestEntry),
 
   // BASE-020: an unknown method is an error, never a result.
   {
@@ -138,11 +133,9 @@ export const envelopeChecks: Check[] = [
     title: 'An unknown method gets a JSON-RPC error, not a result',
     spec: messages('messages', 'MUST'),
     requirement: MESSAGES_MUST,
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-020'],
+    needs: ['shared-session'],
     faults: ['unknown-method-result'],
-    connection: 'shared',
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
       if (reply.kind === 'error') return ctx.pass();
@@ -157,11 +150,9 @@ export const envelopeChecks: Check[] = [
     title: 'The error for an unknown method is -32601 (Method not found)',
     spec: messages('messages', 'SHOULD'),
     requirement: 'JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-020'],
+    needs: ['shared-session'],
     faults: ['unknown-method-wrong-code'],
-    connection: 'shared',
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
       if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.unknown-method): ${describeReply(reply)}`);
@@ -180,11 +171,9 @@ export const envelopeChecks: Check[] = [
     title: 'A known method with invalid params gets a JSON-RPC error, not a result',
     spec: messages('messages', 'SHOULD'),
     requirement: `${MESSAGES_MUST} (JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).)`,
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-020'],
+    needs: ['shared-session'],
     faults: ['invalid-params-result'],
-    connection: 'shared',
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
@@ -205,11 +194,9 @@ export const envelopeChecks: Check[] = [
     title: 'The error for invalid params is -32602 (Invalid params)',
     spec: messages('messages', 'SHOULD'),
     requirement: 'JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-020'],
+    needs: ['shared-session'],
     faults: ['invalid-params-wrong-code'],
-    connection: 'shared',
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
       if (!probe) return ctx.skip(NO_PROBE);
@@ -219,4 +206,4 @@ export const envelopeChecks: Check[] = [
       return ctx.fail({ expected: `${probe.what}: error code -32602`, actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });
     },
   },
-];
+]);

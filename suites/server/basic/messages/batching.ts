@@ -4,14 +4,15 @@
 // comes from JSON-RPC 2.0, section 6. The HTTP-only shape (a batch must not carry an
 // unauthenticated message past auth) is in the auth suite.
 import { randomUUID } from 'node:crypto';
-import type { Check, CheckContext } from '../../harness/checks/check.js';
-import { only } from '../../harness/revisions.js';
-import type { Reply } from '../../harness/jsonrpc/types.js';
-import type { Conversation } from '../../harness/sessions/session.js';
-import { sleep } from '../../harness/target/tool-plan.js';
-import { describeReply } from '../../harness/jsonrpc/types.js';
-import { refusedByStatus, sendMalformed } from '../../harness/target/as-built.js';
-import { DECIDED_BY_TIMEOUT } from '../../harness/rules/no-answer.js';
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { only } from '../../../../harness/revisions.js';
+import type { Reply } from '../../../../harness/jsonrpc/types.js';
+import type { Conversation } from '../../../../harness/sessions/session.js';
+import { sleep } from '../../../../harness/target/tool-plan.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { refusedByStatus, sendMalformed } from '../../../../harness/target/as-built.js';
+import { DECIDED_BY_TIMEOUT } from '../../../../harness/rules/no-answer.js';
 
 /** A batch of two pings around an unknown notification (which must get no response). */
 function pingBatch(): { items: Record<string, unknown>[]; ids: string[] } {
@@ -67,7 +68,7 @@ function show(r: Reply | undefined): string {
   return r === undefined ? 'no response' : describeReply(r);
 }
 
-export const batchingChecks: Check[] = [
+export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: only('2025-03-26') }, [
   // basic#batching: "MCP implementations ... MUST support receiving JSON-RPC batches."
   // JSON-RPC 2.0: one response per request, none for notifications.
   {
@@ -75,11 +76,9 @@ export const batchingChecks: Check[] = [
     title: 'A batch of requests and a notification gets one response per request, none for the notification',
     spec: { url: 'basic#batching', level: 'MUST' },
     requirement: 'MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches.',
-    side: 'server',
-    revisions: only('2025-03-26'),
-    transports: 'any',
+    digest: ['BATCH-001'],
+    needs: ['own-session'],
     faults: ['batch-rejected'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const { replies, others } = await sendBatch(ctx, session);
@@ -107,11 +106,10 @@ export const batchingChecks: Check[] = [
     title: 'The responses to a batch come back as one JSON array',
     spec: { url: 'basic#batching', level: 'SHOULD' },
     requirement: 'JSON-RPC 2.0, section 6: The Server should respond with an Array containing the corresponding Response objects, after all of the batch Request objects have been processed.',
-    side: 'server',
-    revisions: only('2025-03-26'),
+    digest: ['BATCH-007'],
+    needs: ['own-session'],
     transports: ['stdio', 'sse'],
     faults: ['batch-not-array'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const { replies } = await sendBatch(ctx, session);
@@ -136,11 +134,9 @@ export const batchingChecks: Check[] = [
     title: 'An empty batch ([]) gets one -32600 Invalid Request error',
     spec: { url: 'basic#batching', level: 'SHOULD' },
     requirement: 'JSON-RPC 2.0, section 6: If the batch rpc call itself fails to be recognized as an valid JSON or as an Array with at least one value, the response from the Server MUST be a single Response object.',
-    side: 'server',
-    revisions: only('2025-03-26'),
-    transports: 'any',
+    digest: ['BATCH-007'],
+    needs: ['own-session', 'raw-http'],
     faults: ['empty-batch-ignored'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const outcome = await sendMalformed(ctx, session, '[]', 'ping');
@@ -161,4 +157,4 @@ export const batchingChecks: Check[] = [
   // server's stdin that is not a valid MCP message" and "Messages are individual JSON-RPC
   // requests, notifications, or responses" (basic/transports#stdio), so what a server does with
   // one is outside that revision: no sentence to judge it by.
-];
+]);

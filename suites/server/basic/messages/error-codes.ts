@@ -3,10 +3,11 @@
 // the errors a request can earn (unknown method, invalid params, unknown resource, missing
 // _meta, unsupported version, a missing client capability, a tampered requestState, malformed
 // inputResponses) and judges every code that came back.
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import type { Reply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { allCapabilities, clientRequests, isInputRequired, requestStateOf } from '../../../harness/target/client-needs.js';
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
+import type { Reply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { allCapabilities, clientRequests, isInputRequired, requestStateOf } from '../../../../harness/target/client-needs.js';
 
 type Json = Record<string, unknown>;
 
@@ -51,25 +52,27 @@ async function provokeErrors(ctx: CheckContext): Promise<{ errors: SeenError[]; 
   return { errors, asked };
 }
 
-function codeCheck(spec: {
+/** One rule of the code policy: which codes break it, as data. */
+interface CodeRule {
   id: string;
   title: string;
   level: 'MUST' | 'SHOULD';
   requirement: string;
+  digest: string[];
   faults: string[];
   expected: string;
   bad: (code: number) => string | undefined;
-}): Check {
+}
+
+/** Every rule provokes the same errors and judges each code that came back by its `bad`. */
+function codeRuleEntry(spec: CodeRule): ServerEntry {
   return {
     id: spec.id,
     title: spec.title,
     spec: { url: 'basic#error-codes', level: spec.level },
     requirement: spec.requirement,
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: spec.digest,
     faults: spec.faults,
-    connection: 'own',
     async run(ctx) {
       const { errors, asked } = await provokeErrors(ctx);
       if (errors.length === 0) return ctx.skip(`none of the ${asked} request(s) meant to provoke an error got one`);
@@ -84,38 +87,43 @@ function codeCheck(spec: {
   };
 }
 
-export const errorCodeChecks: Check[] = [
+const CODE_RULES: CodeRule[] = [
   // basic#error-codes: "Implementations MUST NOT emit any code from this sub-range that is not
   // defined by this specification and MUST use defined codes only with their specified meanings."
-  codeCheck({
+  {
     id: 'base.error-code-reserved-range',
     title: 'No error code from -32020..-32099 that the spec does not define',
     level: 'MUST',
     requirement: 'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.',
+    digest: ['BASE-021'],
     faults: ['modern-error-code-undefined'],
     expected: 'from -32020..-32099 only -32020, -32021 and -32022',
     bad: (code) => (code <= -32020 && code >= -32099 && !DEFINED.includes(code) ? 'reserved for the MCP specification, which does not define it' : undefined),
-  }),
+  },
   // basic#error-codes: "Implementations of this protocol version MUST NOT emit these codes:
   // -32002 ... -32042".
-  codeCheck({
+  {
     id: 'base.error-code-retired',
     title: 'The retired codes -32002 and -32042 are never sent',
     level: 'MUST',
     requirement: 'Implementations of this protocol version MUST NOT emit these codes',
+    digest: ['BASE-022'],
     faults: ['modern-resource-not-found-32002'],
     expected: 'no -32002 (resource not found is -32602 now) and no -32042',
     bad: (code) => (RETIRED[code] ? `retired: ${RETIRED[code]}` : undefined),
-  }),
+  },
   // basic#error-codes: "new implementations SHOULD NOT use codes from this sub-range at all"
   // (-32000..-32019). -32002 is judged by base.error-code-retired.
-  codeCheck({
+  {
     id: 'base.error-code-legacy-range',
     title: 'No error code from the legacy range -32000..-32019',
     level: 'SHOULD',
     requirement: 'New codes MUST NOT be allocated in this sub-range, and new implementations SHOULD NOT use codes from this sub-range at all.',
+    digest: ['BASE-023'],
     faults: ['modern-error-code-legacy-range'],
     expected: 'standard JSON-RPC codes, the spec codes -32020..-32022, or codes outside -32768..-32000',
     bad: (code) => (code <= -32000 && code >= -32019 && code !== -32002 ? 'in the legacy range -32000..-32019' : undefined),
-  }),
+  },
 ];
+
+export const errorCodeChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.modern, needs: ['own-session'] }, CODE_RULES.map(codeRuleEntry));

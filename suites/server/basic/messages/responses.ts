@@ -1,11 +1,11 @@
 // Responses and notifications (BASE-005, BASE-006, BASE-010), every era: ids come back as
 // sent, each request is answered once, notifications never.
-import type { Check } from '../../../harness/checks/check.js';
-import { describeReply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
 import { messages } from './refs.js';
 
-export const responseChecks: Check[] = [
+export const responseChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all }, [
   // BASE-005: "Result responses MUST include the same ID as the request they correspond to."
   // Same value and same JSON type: "7001" is not 7001.
   {
@@ -13,11 +13,9 @@ export const responseChecks: Check[] = [
     title: 'Responses repeat the request id with its exact value and JSON type',
     spec: messages('responses', 'MUST'),
     requirement: 'Result responses MUST include the same ID as the request they correspond to.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-005'],
+    needs: ['own-session'],
     faults: ['id-coerced'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const ids: (string | number)[] = ['abc', '7001', 0, -7, 2147483648, 'ünïcode-✓'];
@@ -48,11 +46,9 @@ export const responseChecks: Check[] = [
       { from: '2025-03-26', url: 'basic#notifications', level: 'MUST' },
     ],
     requirement: 'The receiver MUST NOT send a response.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-010'],
+    needs: ['own-session', 'raw-http'],
     faults: ['answers-notifications'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const mark = session.mark();
@@ -78,11 +74,9 @@ export const responseChecks: Check[] = [
     title: 'Every request gets exactly one response, and no response answers an id never sent',
     spec: messages('responses', 'MUST'),
     requirement: 'Result responses MUST include the same ID as the request they correspond to.',
-    side: 'server',
-    revisions: RANGE.all,
-    transports: 'any',
+    digest: ['BASE-005', 'BASE-006'],
+    needs: ['passive'],
     faults: ['double-response-ping', 'id-coerced'],
-    connection: 'passive',
     async run(ctx) {
       const bad = ctx.observations().filter((o) => o.kind === 'duplicate-response' || o.kind === 'unknown-response-id');
       if (bad.length === 0) return ctx.pass();
@@ -90,4 +84,4 @@ export const responseChecks: Check[] = [
       return ctx.fail({ expected: 'one response per request id', actual: `${bad.length} stray response(s); first: ${bad[0]?.detail}` });
     },
   },
-];
+]);

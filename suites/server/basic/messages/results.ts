@@ -1,9 +1,9 @@
 // What every result carries: resultType (BASE-012/013, 2026-07-28), `_meta` keys in the key
 // grammar (BASE-031, 2025-06-18 on) and trace context in W3C format (BASE-034, 2026-07-28).
-import type { Check } from '../../../harness/checks/check.js';
-import { RANGE, since } from '../../../harness/revisions.js';
-import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../../../harness/rules/meta-keys.js';
-import { metaObjects, sampleResults, type SampledResult } from '../../../harness/target/sampled-results.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { RANGE, since } from '../../../../harness/revisions.js';
+import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../../../../harness/rules/meta-keys.js';
+import { metaObjects, sampleResults, type SampledResult } from '../../../../harness/target/sampled-results.js';
 
 /** basic#resulttype: the core set. We declare no extension, so no extension adds a value (VER-041). */
 const CORE_RESULT_TYPES = ['complete', 'input_required'];
@@ -16,7 +16,7 @@ function cite(ctx: { cite(...s: number[]): void }, bad: SampledResult[]): void {
   ctx.cite(...bad.slice(0, 5).flatMap((r) => (r.seq !== undefined ? [r.seq] : [])));
 }
 
-export const resultChecks: Check[] = [
+export const resultChecks = defineChecks({ page: 'basic/messages', needs: ['own-session'] }, [
   // basic#resulttype: "The `result` MUST include a `resultType` field to indicate the type of
   // the result." and "The set of supported `ResultType` values MUST be created from the set
   // defined in the core protocol and include any additional values of supported extensions
@@ -26,12 +26,10 @@ export const resultChecks: Check[] = [
     title: 'Every result carries resultType "complete" or "input_required" (no extension was negotiated)',
     spec: { url: 'basic#resulttype', level: 'MUST' },
     requirement: 'The `result` MUST include a `resultType` field to indicate the type of the result.',
+    digest: ['BASE-012', 'BASE-013'],
     fix: 'Add resultType: "complete" to every result (and "input_required" to InputRequiredResults)',
-    side: 'server',
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['modern-result-type-missing', 'modern-result-type-unknown'],
-    connection: 'own',
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session(), { calls: true });
       const missing = results.filter((r) => typeof r.result.resultType !== 'string');
@@ -54,11 +52,9 @@ export const resultChecks: Check[] = [
     title: 'The _meta keys the server sends follow the key name format (prefix/name)',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'Unless empty, MUST begin and end with an alphanumeric character (`[a-z0-9A-Z]`).',
-    side: 'server',
+    digest: ['BASE-031'],
     revisions: since('2025-06-18'),
-    transports: 'any',
     faults: ['meta-key-invalid'],
-    connection: 'own',
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session());
       const seen = results.flatMap((r) => metaObjects(r.result).map((m) => ({ ...m, from: r })));
@@ -79,11 +75,9 @@ export const resultChecks: Check[] = [
     title: 'traceparent, tracestate and baggage in result _meta follow the W3C formats',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'When present, their values MUST follow W3C Trace Context and W3C Baggage formats respectively.',
-    side: 'server',
+    digest: ['BASE-034'],
     revisions: RANGE.modern,
-    transports: 'any',
     faults: ['modern-traceparent-invalid'],
-    connection: 'own',
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session(), { meta: { traceparent: OUR_TRACEPARENT } });
       const found = results.flatMap((r) => metaObjects(r.result).flatMap((m) => Object.keys(TRACE_KEYS).filter((k) => k in m.meta).map((k) => ({ key: k, value: m.meta[k], where: `${r.what} ${m.path}`, from: r }))));
@@ -97,4 +91,4 @@ export const resultChecks: Check[] = [
       return ctx.fail({ expected: 'traceparent as 00-<32 hex>-<16 hex>-<2 hex>, tracestate and baggage as W3C lists', actual: bad.slice(0, 3).join('; ') });
     },
   },
-];
+]);
