@@ -198,3 +198,18 @@ export function fullFilter(capabilities: Json, uris: string[]): Filter {
   if (has('resources', 'subscribe') && uris.length > 0) filter.resourceSubscriptions = uris;
   return filter;
 }
+
+/**
+ * A listen for every list-changed type the server declares, open beside what the check does
+ * next on `session`, once the server acknowledged it (or answered it, or --timeout passed). A
+ * request-scoped notification (progress, a log message) that then arrives on it came on the
+ * wrong stream: it belongs on the response stream of its request.
+ */
+export async function listenBeside(ctx: CheckContext, session: Session): Promise<Listening> {
+  const listening = new Listening(ctx, session);
+  const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
+  let answered = false;
+  void listen.reply.then(() => (answered = true));
+  await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
+  return listening;
+}

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import { RANGE } from '../../../../../harness/revisions.js';
-import { fullFilter, Listening, methodOf } from '../../../../../harness/target/listen-stream.js';
+import { listenBeside, methodOf } from '../../../../../harness/target/listen-stream.js';
 import { learnTools, newProgressToken, planToolCall } from '../../../../../harness/target/tool-plan.js';
 
 export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progress', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
@@ -27,11 +27,7 @@ export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progre
       if (typeof plan === 'string') return ctx.skip(`nothing to ask progress of: ${plan}`);
       const session = await ctx.session();
       await learnTools(session);
-      const listening = new Listening(ctx, session);
-      const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
-      let answered = false;
-      void listen.reply.then(() => (answered = true));
-      await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
+      const listening = await listenBeside(ctx, session);
       const token = newProgressToken(session);
       const id = `progress-${randomUUID()}`;
       await session.request('tools/call', { name: plan.name, arguments: plan.args, _meta: { progressToken: token } }, { id, timeoutMs: ctx.timeoutMs + (plan.durationMs ?? 0) });

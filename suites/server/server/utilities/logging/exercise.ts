@@ -6,7 +6,7 @@ import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import type { InboundMessage } from '../../../../../harness/jsonrpc/types.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
-import { fullFilter, Listening, methodOf, type Frame } from '../../../../../harness/target/listen-stream.js';
+import { listenBeside, methodOf, type Frame, type Listening } from '../../../../../harness/target/listen-stream.js';
 import { isNotification, learnTools, planToolCall, replyLine } from '../../../../../harness/target/tool-plan.js';
 
 /** RFC 5424 severities as the spec lists them, least severe first. */
@@ -51,12 +51,7 @@ export async function loggedCall(ctx: CheckContext): Promise<{ listening: Listen
   if (typeof plan === 'string') return `nothing to make the server log: ${plan}`;
   const session = await ctx.session();
   await learnTools(session);
-  const listening = new Listening(ctx, session);
-  // A listen stays open beside the call: a log message on it is on the wrong stream.
-  const listen = listening.open(fullFilter(session.server.capabilities, []), ctx.timeoutMs * 20);
-  let answered = false;
-  void listen.reply.then(() => (answered = true));
-  await listening.until(() => listening.acknowledgment(listen) !== undefined || answered, ctx.timeoutMs);
+  const listening = await listenBeside(ctx, session);
   const callId = `logged-${randomUUID()}`;
   await session.request('tools/call', { name: plan.name, arguments: plan.args }, { id: callId, meta: { logLevel: 'debug' } });
   await session.fence();
