@@ -7,7 +7,7 @@ import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { seqs } from '../../../../harness/target/as-built.js';
 import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
-import { preInitialized } from '../../lifecycle/pre-initialized.js';
+import { preInitialized } from '../lifecycle/pre-initialized.js';
 
 /** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
 function emptyResultProblem(result: unknown): string | undefined {

@@ -3,8 +3,8 @@
 // lifecycle.no-requests-before-initialized): a fresh connection initialized with every client
 // capability (so a server with something to ask is tempted), no initialized notification,
 // then a ping. A server cannot tell these checks apart, so one connection serves both.
-import type { CheckContext } from '../../../harness/checks/check.js';
-import type { InboundMessage, Reply } from '../../../harness/jsonrpc/types.js';
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import type { InboundMessage, Reply } from '../../../../harness/jsonrpc/types.js';
 
 export interface PreInitialized {
   /** The answer to the ping sent before notifications/initialized. */

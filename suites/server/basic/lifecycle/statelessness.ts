@@ -1,17 +1,18 @@
 // What replaces the lifecycle at 2026-07-28 (basic#statelessness, LIFE-040..042): no request
 // depends on an earlier one on the same connection. Each check asks the same thing in two
 // situations that differ only in what came before on the connection, and compares.
-import type { Check } from '../../../harness/checks/check.js';
-import { describeReply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { modernMeta, sendAsBuilt, seqs } from '../../../harness/target/as-built.js';
-import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../../../harness/target/client-needs.js';
-import { unanswered } from '../../../harness/rules/no-answer.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { modernMeta, sendAsBuilt, seqs } from '../../../../harness/target/as-built.js';
+import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../../../../harness/target/client-needs.js';
+import { unanswered } from '../../../../harness/rules/no-answer.js';
 
 const SPEC = { url: 'basic#statelessness', level: 'MUST' } as const;
 const NOT_PRIOR = 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).';
 
-export const statelessChecks: Check[] = [
+// Filed with the lifecycle it replaces; the section is on the page basic (full URLs).
+export const statelessnessChecks = defineChecks({ page: 'basic/lifecycle', revisions: RANGE.modern }, [
   // "Servers MUST NOT rely on prior requests over the same connection to establish context";
   // server/discover is optional: "a client is free to invoke any RPC inline" (basic/versioning).
   {
@@ -19,12 +20,11 @@ export const statelessChecks: Check[] = [
     title: 'A list request as the very first message of a fresh connection is served (no server/discover needed first)',
     spec: SPEC,
     requirement: NOT_PRIOR,
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['LIFE-040'],
+    // The usual answer on the shared session; the first frame on a connection of its own, over HTTP as built (raw POST).
+    needs: ['shared-session', 'connection', 'raw-http'],
     faults: ['modern-requires-discover-first'],
     judgesDeclared: true,
-    connection: 'own',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const method = caps.tools ? 'tools/list' : caps.prompts ? 'prompts/list' : caps.resources ? 'resources/list' : undefined;
@@ -49,11 +49,9 @@ export const statelessChecks: Check[] = [
     title: 'Client capabilities declared on one request do not count for later requests on the connection',
     spec: SPEC,
     requirement: NOT_PRIOR,
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['LIFE-040'],
+    needs: ['fresh-session'],
     faults: ['modern-capabilities-remembered'],
-    connection: 'own',
     async run(ctx) {
       // Fresh: a lent session may have carried requests that declared capabilities already.
       const session = await ctx.session({ fresh: true });
@@ -86,11 +84,10 @@ export const statelessChecks: Check[] = [
     title: 'A retry without its requestState is answered the same on the original connection as on a fresh one',
     spec: SPEC,
     requirement: 'State that needs to span multiple requests (e.g., long-running tasks, application-level handles) MUST be referenced by an explicit identifier the client passes on each request.',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['LIFE-041'],
+    // Two sessions at once, each with every client capability (per request at 2026-07-28).
+    needs: ['own-session'],
     faults: ['modern-mrtr-state-by-connection'],
-    connection: 'own',
     async run(ctx) {
       const clientCapabilities = allCapabilities(ctx);
       const session = await ctx.session({ clientCapabilities });
@@ -113,4 +110,4 @@ export const statelessChecks: Check[] = [
       return ctx.skip(`none of ${requests.length} request(s) got an InputRequiredResult with a requestState (all client capabilities declared)`);
     },
   },
-];
+]);

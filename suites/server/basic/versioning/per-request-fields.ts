@@ -2,13 +2,14 @@
 // field is malformed (VER-012), one naming a version the server does not implement gets
 // UnsupportedProtocolVersionError (VER-014), and one that needs a client capability it did not
 // declare gets MissingRequiredClientCapabilityError (VER-013).
-import type { Check, CheckContext } from '../../../harness/checks/check.js';
-import { describeReply, type Reply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
-import type { Session } from '../../../harness/sessions/session.js';
-import { seqs } from '../../../harness/target/as-built.js';
-import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../../../harness/target/client-needs.js';
-import { DECIDED_BY_TIMEOUT, unanswered } from '../../../harness/rules/no-answer.js';
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import type { Session } from '../../../../harness/sessions/session.js';
+import { seqs } from '../../../../harness/target/as-built.js';
+import { CAPABILITY_OF, allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf } from '../../../../harness/target/client-needs.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
 
 type Json = Record<string, unknown>;
 
@@ -40,7 +41,8 @@ async function servedSession(ctx: CheckContext, options?: Parameters<CheckContex
 /** What a client capability list lacks of `required` (top-level names). */
 const missingFrom = (declared: Json, required: Json): string[] => Object.keys(required).filter((k) => declared[k] === undefined);
 
-export const perRequestChecks: Check[] = [
+// The fields are on the page basic (#meta: full URLs), the version error on this page.
+export const perRequestFieldChecks = defineChecks({ page: 'basic/versioning', revisions: RANGE.modern }, [
   // basic#meta: "A request missing any required field is malformed; the server MUST reject it
   // with JSON-RPC error code -32602 (Invalid params)." Over HTTP the MCP-Protocol-Version
   // header is still sent: the body alone lacks the field (a HeaderMismatch is then fair too).
@@ -49,11 +51,10 @@ export const perRequestChecks: Check[] = [
     title: 'A request without _meta protocolVersion or clientCapabilities is rejected with -32602',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params).',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-012'],
+    // A pooled session that withholds its schema observations; ctx.http for the header over HTTP.
+    needs: ['own-session', 'raw-http'],
     faults: ['modern-meta-capabilities-optional', 'modern-meta-version-optional'],
-    connection: 'own',
     async run(ctx) {
       // A legacy-shaped answer to the versionless request is judged here, not by the modern schema.
       const { session, method } = await servedSession(ctx, { privateObservations: ['schema-invalid'] });
@@ -82,13 +83,11 @@ export const perRequestChecks: Check[] = [
   {
     id: 'version.unsupported-version-error',
     title: 'A request at a version the server does not implement gets -32022 listing the supported versions',
-    spec: { url: 'basic/versioning#protocol-version-negotiation', level: 'MUST' },
+    spec: { url: '#protocol-version-negotiation', level: 'MUST' },
     requirement: 'it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-014'],
+    needs: ['own-session'],
     faults: ['modern-unsupported-version-served', 'modern-unsupported-version-wrong-requested'],
-    connection: 'own',
     async run(ctx) {
       const { session, method } = await servedSession(ctx);
       const reply = await session.request(method, {}, { meta: { protocolVersion: FUTURE_VERSION } });
@@ -115,11 +114,9 @@ export const perRequestChecks: Check[] = [
     title: 'A request that needs an undeclared client capability gets -32021 naming it, never an input request for it',
     spec: { url: 'basic#meta', level: 'MUST' },
     requirement: 'A server MUST NOT rely on capabilities the client has not declared.',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-013'],
+    needs: ['fresh-session'],
     faults: ['modern-capability-error-wrong-code', 'modern-capability-error-wrong-list', 'modern-mrtr-undeclared-capability'],
-    connection: 'own',
     async run(ctx) {
       const requests = await clientRequests(ctx);
       if (requests.length === 0) return ctx.skip('no prompt and no tool the user allows to ask with');
@@ -163,4 +160,4 @@ export const perRequestChecks: Check[] = [
       return ctx.pass(`${needing} request(s) needed a capability and said so with -32021`);
     },
   },
-];
+]);

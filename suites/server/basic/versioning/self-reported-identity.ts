@@ -1,11 +1,11 @@
 // Self-reported identities of 2026-07-28 (basic#meta): the server names itself in every
 // result (VER-017) and does not change what it does by the client's name (VER-018).
-import type { Check } from '../../../harness/checks/check.js';
-import type { Reply } from '../../../harness/jsonrpc/types.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { CLIENT_INFO, META_KEYS } from '../../../harness/sessions/session.js';
-import { seqs } from '../../../harness/target/as-built.js';
-import { sampleResults } from '../../../harness/target/sampled-results.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import type { Reply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { CLIENT_INFO, META_KEYS } from '../../../../harness/sessions/session.js';
+import { seqs } from '../../../../harness/target/as-built.js';
+import { sampleResults } from '../../../../harness/target/sampled-results.js';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +27,8 @@ function comparable(reply: Reply, field: string, key: string): string | undefine
   return JSON.stringify({ items: keyed, next: (reply.result as Json).nextCursor ?? null });
 }
 
-export const identityChecks: Check[] = [
+// The section is on the page basic (#meta): full URLs.
+export const selfReportedIdentityChecks = defineChecks({ page: 'basic/versioning', revisions: RANGE.modern, needs: ['own-session'] }, [
   // basic#meta: "Servers SHOULD include the following io.modelcontextprotocol/* field in every
   // result's _meta, unless specifically configured not to do so": serverInfo (Implementation).
   {
@@ -35,11 +36,8 @@ export const identityChecks: Check[] = [
     title: 'Every result names the server in _meta["io.modelcontextprotocol/serverInfo"] (name, version)',
     spec: { url: 'basic#meta', level: 'SHOULD' },
     requirement: "Servers SHOULD include the following `io.modelcontextprotocol/*` field in every result's `_meta`, unless specifically configured not to do so",
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-017'],
     faults: ['modern-no-server-info'],
-    connection: 'own',
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session(), { calls: true });
       const without = results.filter((r) => {
@@ -60,11 +58,8 @@ export const identityChecks: Check[] = [
     title: "The server's lists do not depend on the clientInfo a request carries",
     spec: { url: 'basic#meta', level: 'SHOULD' },
     requirement: 'Implementations SHOULD NOT use them to change the behavior of the client or server',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-018'],
     faults: ['modern-client-info-changes-result'],
-    connection: 'own',
     async run(ctx) {
       const session = await ctx.session();
       const lists = LISTS.filter((l) => session.server.capabilities[l.capability] !== undefined);
@@ -91,4 +86,4 @@ export const identityChecks: Check[] = [
       return ctx.pass(`${compared} list(s) compared`);
     },
   },
-];
+]);

@@ -1,25 +1,24 @@
 // Interoperability with the handshake era (basic/versioning#backward-compatibility-with-
 // initialization-based-versions): a legacy client opens with initialize. A dual-era server
 // serves it; a modern-only one refuses, naming the versions it supports (VER-036, VER-037).
-import type { Check } from '../../../harness/checks/check.js';
-import { describeReply } from '../../../harness/jsonrpc/types.js';
-import { NEWEST_LEGACY, RANGE } from '../../../harness/revisions.js';
-import { CLIENT_INFO } from '../../../harness/sessions/session.js';
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { NEWEST_LEGACY, RANGE } from '../../../../harness/revisions.js';
+import { CLIENT_INFO } from '../../../../harness/sessions/session.js';
 
-export const eraChecks: Check[] = [
+export const legacyInitializeChecks = defineChecks({ page: 'basic/versioning', revisions: RANGE.modern }, [
   // "A server that supports only modern versions SHOULD name the protocol versions it supports
   // in any error it returns to an initialize request, on any transport". A dual-era server
   // answers initialize (the compatibility matrix: Legacy client, Dual-era server: Works).
   {
     id: 'version.legacy-initialize-answered',
     title: 'A legacy initialize is served (dual-era) or refused with an error naming the supported versions',
-    spec: { url: 'basic/versioning#backward-compatibility-with-initialization-based-versions', level: 'SHOULD' },
+    spec: { url: '#backward-compatibility-with-initialization-based-versions', level: 'SHOULD' },
     requirement: 'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an `initialize` request, on any transport',
-    side: 'server',
-    revisions: RANGE.modern,
-    transports: 'any',
+    digest: ['VER-036'],
+    // A bare connection, opened as a legacy client opens it.
+    needs: ['connection'],
     faults: ['modern-only-initialize-unnamed'],
-    connection: 'own',
     async run(ctx) {
       // A fresh connection, as a legacy client opens it: no _meta, no modern headers.
       const conn = await ctx.connect();
@@ -38,4 +37,4 @@ export const eraChecks: Check[] = [
       return ctx.fail({ expected, actual });
     },
   },
-];
+]);

@@ -1,10 +1,8 @@
-// Lifecycle: initialize / initialized, capability negotiation.
-// Spec: basic/lifecycle (2024-11-05..2025-11-25); digest 02-lifecycle.md (LIFE-*).
-import type { Check } from '../../../harness/checks/check.js';
-import { RANGE } from '../../../harness/revisions.js';
-import { preInitialized } from './pre-initialized.js';
-
-const LEGACY = RANGE.legacy;
+// basic/lifecycle#capability-negotiation: the capabilities the server declares (their shape,
+// and that every feature it serves is among them), and that during operation it asks the
+// client only for what the client declared.
+import { defineChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
 
 /** The capability keys each revision defines for servers, and the sub-flags that are booleans. */
 const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
@@ -16,19 +14,19 @@ const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
   experimental: [],
 };
 
-export const handshakeChecks: Check[] = [
+export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle', revisions: RANGE.legacy }, [
   // Capability declaration shape: each declared capability is an object, and its flags
   // (listChanged, subscribe) are booleans. The schema's ServerCapabilities says the same.
   {
     id: 'lifecycle.capabilities-shape',
     title: 'Declared server capabilities are objects with boolean flags',
-    spec: { url: 'basic/lifecycle#capability-negotiation', level: 'MUST' },
+    spec: { url: '#capability-negotiation', level: 'MUST' },
     requirement: 'The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures. (ServerCapabilities: each capability an object; listChanged and subscribe booleans.)',
-    side: 'server',
-    revisions: LEGACY,
-    transports: 'any',
+    digest: ['LIFE-003'],
+    // Reads only the opening answer, yet only where the handshake worked: a broken one is
+    // lifecycle.initialize-result-fields' alone (the need 'opening-answer' would run it there).
+    needs: ['shared-session'],
     faults: ['capability-not-object'],
-    connection: 'shared',
     async run(ctx) {
       ctx.cite(ctx.facts.server.resultSeq ?? 0);
       const caps = ctx.facts.server.result.capabilities;
@@ -60,12 +58,11 @@ export const handshakeChecks: Check[] = [
     title: 'Features the server serves (tools, prompts, resources) are declared in its capabilities',
     spec: { url: 'server/tools#capabilities', level: 'MUST' },
     requirement: 'Servers that support tools MUST declare the tools capability. Servers that support prompts MUST declare the prompts capability. Servers that support resources MUST declare the resources capability.',
-    side: 'server',
+    digest: ['LIFE-011'],
     revisions: RANGE.all,
-    transports: 'any',
+    needs: ['shared-session'],
     faults: ['undeclared-capability'],
     judgesDeclared: true,
-    connection: 'shared',
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const probes = [
@@ -95,43 +92,20 @@ export const handshakeChecks: Check[] = [
     },
   },
 
-  // LIFE-006: "The server SHOULD NOT send requests other than pings and logging before
-  // receiving the initialized notification."
-  {
-    id: 'lifecycle.no-requests-before-initialized',
-    title: 'The server sends no request but ping before notifications/initialized',
-    spec: { url: 'basic/lifecycle#initialization', level: 'SHOULD' },
-    requirement: 'The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification.',
-    side: 'server',
-    revisions: LEGACY,
-    transports: 'any',
-    faults: ['request-before-initialized'],
-    connection: 'own',
-    async run(ctx) {
-      const { early } = await preInitialized(ctx);
-      const asked = early.filter((m) => isRequest(m.message) && (m.message as { method: string }).method !== 'ping');
-      if (asked.length === 0) return ctx.pass();
-      ctx.cite(...asked.flatMap((m) => (m.seq !== undefined ? [m.seq] : [])));
-      const first = asked[0]?.message as { method: string };
-      return ctx.fail({ expected: 'no request other than ping before notifications/initialized', actual: `the server sent ${first.method}` });
-    },
-  },
-
   // LIFE-010: both sides use only negotiated capabilities. The harness's client declares
   // none on most sessions, so a roots/sampling/elicitation request to it breaks the rule.
   {
     id: 'lifecycle.server-requests-need-client-capability',
     title: 'The server sends roots/sampling/elicitation requests only to clients that declared them',
     spec: [
-      { url: 'basic/lifecycle#operation', level: 'SHOULD' },
-      { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
+      { url: '#operation', level: 'SHOULD' },
+      { from: '2025-06-18', url: '#operation', level: 'MUST' },
     ],
     requirement: 'Both parties MUST (2024-11-05 and 2025-03-26: SHOULD): Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
-    side: 'server',
-    revisions: LEGACY,
-    transports: 'any',
+    digest: ['LIFE-010'],
+    // Judges the requests the server sent to every other check of the revision.
+    needs: ['passive'],
     faults: ['sampling-without-capability'],
-    connection: 'passive',
     async run(ctx) {
       const needs: Record<string, string> = { 'roots/list': 'roots', 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' };
       const bad = ctx.observations().filter((o) => {
@@ -150,8 +124,4 @@ export const handshakeChecks: Check[] = [
       });
     },
   },
-];
-
-function isRequest(m: unknown): boolean {
-  return typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
-}
+]);

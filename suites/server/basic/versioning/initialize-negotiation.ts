@@ -1,10 +1,11 @@
-// Version negotiation in the handshake era (VER-002, VER-003).
-// Spec: basic/lifecycle#version-negotiation. These checks judge the target as a whole, so
-// they run once (scope: 'target') and read what the revision probe learned.
-import type { Check, CheckContext, Verdict } from '../../../harness/checks/check.js';
-import { describeReply } from '../../../harness/jsonrpc/types.js';
-import { SessionError } from '../../../harness/sessions/session.js';
-import { RANGE, inRange } from '../../../harness/revisions.js';
+// Version negotiation in the handshake era (VER-002, VER-003), on basic/lifecycle#version-
+// negotiation. These checks judge the target as a whole, so they run once (scope: 'target')
+// and read what the revision probe learned; each initialize asks on a connection of its own.
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { SessionError } from '../../../../harness/sessions/session.js';
+import { RANGE, inRange } from '../../../../harness/revisions.js';
 
 const SPEC_URL = 'basic/lifecycle#version-negotiation';
 /** A date no revision will ever have, and a string that is not a date at all. */
@@ -50,34 +51,34 @@ async function answerTo(ctx: CheckContext, version: string): Promise<Answer> {
 // VER-003: "If the server does not support [the requested version], it MUST respond with
 // another protocol version it supports." Echoing a version that cannot exist claims support
 // for it. An error instead of a counter-offer is the page's own example (judged apart, below).
-function unknownVersionCheck(id: string, version: string, what: string): Check {
-  return {
-    id,
-    title: `initialize with ${what} ("${version}") is not answered with that same version`,
-    spec: { url: SPEC_URL, level: 'MUST' },
-    requirement: 'Otherwise, the server MUST respond with another protocol version it supports.',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
-    faults: ['version-echo-unknown'],
-    connection: 'own',
-    scope: 'target',
-    async run(ctx): Promise<Verdict> {
-      const answer = await answerTo(ctx, version);
-      if (answer.silence !== undefined) return ctx.skip(unanswered(version, answer.silence));
-      if (answer.failure !== undefined) return ctx.pass(`refused with ${answer.failure} (see version.counter-offer-not-error)`);
-      if (answer.version === version) {
-        return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
-      }
-      if (typeof answer.version !== 'string') return ctx.fail({ expected: 'protocolVersion as a string', actual: ctx.brief(answer.version) });
-      return ctx.pass(`offered ${answer.version}`);
-    },
-  };
-}
+const UNKNOWN_VERSIONS = [
+  { id: 'version.unknown-version-counter-offer', version: FUTURE_VERSION, what: 'an unknown future version' },
+  { id: 'version.malformed-version-counter-offer', version: MALFORMED_VERSION, what: 'a malformed version' },
+] as const;
 
-export const handshakeChecks: Check[] = [
-  unknownVersionCheck('version.unknown-version-counter-offer', FUTURE_VERSION, 'an unknown future version'),
-  unknownVersionCheck('version.malformed-version-counter-offer', MALFORMED_VERSION, 'a malformed version'),
+const unknownVersionEntries = UNKNOWN_VERSIONS.map(({ id, version, what }): ServerEntry => ({
+  id,
+  title: `initialize with ${what} ("${version}") is not answered with that same version`,
+  spec: { url: SPEC_URL, level: 'MUST' },
+  requirement: 'Otherwise, the server MUST respond with another protocol version it supports.',
+  digest: ['VER-003'],
+  faults: ['version-echo-unknown'],
+  scope: 'target',
+  async run(ctx) {
+    const answer = await answerTo(ctx, version);
+    if (answer.silence !== undefined) return ctx.skip(unanswered(version, answer.silence));
+    if (answer.failure !== undefined) return ctx.pass(`refused with ${answer.failure} (see version.counter-offer-not-error)`);
+    if (answer.version === version) {
+      return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
+    }
+    if (typeof answer.version !== 'string') return ctx.fail({ expected: 'protocolVersion as a string', actual: ctx.brief(answer.version) });
+    return ctx.pass(`offered ${answer.version}`);
+  },
+}));
+
+// Filed under basic/versioning with the rest of version negotiation; the section is on basic/lifecycle (full URLs).
+export const initializeNegotiationChecks = defineChecks({ page: 'basic/versioning', revisions: RANGE.legacy, needs: ['fresh-session'] }, [
+  ...unknownVersionEntries,
 
   // VER-003: the text asks for a counter-offer ("MUST respond with another protocol version
   // it supports"), but the page's own example answers "1.0.0" with an error, so an error is
@@ -87,11 +88,8 @@ export const handshakeChecks: Check[] = [
     title: 'An unsupported requested version is answered with a counter-offer rather than an error',
     spec: { url: SPEC_URL, level: 'SHOULD' },
     requirement: 'Otherwise, the server MUST respond with another protocol version it supports.',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
+    digest: ['VER-003'],
     faults: ['version-unknown-error'],
-    connection: 'own',
     scope: 'target',
     async run(ctx) {
       const refused: string[] = [];
@@ -114,11 +112,8 @@ export const handshakeChecks: Check[] = [
     title: 'A version the server offers instead of the requested one is accepted when requested',
     spec: { url: SPEC_URL, level: 'MUST' },
     requirement: 'Otherwise, the server MUST respond with another protocol version it supports. (If the server supports the requested protocol version, it MUST respond with the same version.)',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
+    digest: ['VER-002', 'VER-003'],
     faults: ['version-counter-offer-unsupported'],
-    connection: 'own',
     scope: 'target',
     async run(ctx) {
       const offers = new Map<string, string>(); // offered version -> what was asked
@@ -149,11 +144,8 @@ export const handshakeChecks: Check[] = [
     title: 'The counter-offer to an unknown version is the newest version the server supports',
     spec: { url: SPEC_URL, level: 'SHOULD' },
     requirement: 'Otherwise, the server MUST respond with another protocol version it supports. This SHOULD be the latest version supported by the server.',
-    side: 'server',
-    revisions: RANGE.legacy,
-    transports: 'any',
+    digest: ['VER-003'],
     faults: ['version-counter-offer-oldest', 'version-counter-offer-unsupported'],
-    connection: 'own',
     scope: 'target',
     async run(ctx) {
       const answer = await answerTo(ctx, FUTURE_VERSION);
@@ -166,4 +158,4 @@ export const handshakeChecks: Check[] = [
       return ctx.fail({ expected: `"${newest}", the newest version it accepted`, actual: `"${answer.version}"` });
     },
   },
-];
+]);
