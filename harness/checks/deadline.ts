@@ -6,13 +6,6 @@ import { MalformedProbe } from '../sessions/well-formed.js';
 import type { Check, Verdict } from './check.js';
 import type { RunContext } from './context.js';
 
-/** `p`, or nothing after `ms`: the timer ends with it, so that it keeps no process alive. */
-export function atMost(p: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((done) => (timer = setTimeout(done, ms)));
-  return Promise.race([p, bound]).finally(() => clearTimeout(timer));
-}
-
 /** Time waiting for lent sessions a check gets back on top of its deadline, in deadlines. */
 const SESSION_WAIT_DEADLINES = 4;
 

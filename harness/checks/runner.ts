@@ -25,7 +25,7 @@ import { SpareConnections } from './spares.js';
 import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
 import { confirmedAlone, restsOnTimeout, unansweredMethods } from './confirm.js';
 import { specFor } from './spec-ref.js';
-import { atMost, checkDeadlineMs, withDeadline } from './deadline.js';
+import { checkDeadlineMs, withDeadline } from './deadline.js';
 import { buildResult } from './result-builder.js';
 import { isPassive, judgesOpeningOnly } from './needs.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
@@ -431,10 +431,13 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     const donations = ctx.donatable();
     const donated = new Set(donations.map((d) => peerOf(d.session)));
-    // A look it records may outlive the check (cut by its deadline) while others await it; a
-    // deadline's more at most, so that the run still ends.
-    const settled = atMost(ctx.recordingsSettled(), checkDeadlineMs(patience));
-    for (const peer of ctx.ownPeers) if (!donated.has(peer)) state.closing.push(settled.then(() => peer.close()));
+    // A look it records may outlive the check (cut by its deadline) while others await it:
+    // its connections stay open until the look is recorded, however long that takes on a slow
+    // target (closing them after one more deadline broke the list-stability look under
+    // load). The run still ends: closeAll closes every connection of the revision, and a
+    // recording waiting on one then ends.
+    const settled = ctx.recordingsSettled();
+    for (const peer of ctx.ownPeers) if (!donated.has(peer)) void settled.then(() => peer.close()).catch(() => undefined);
     // A check cut off by its deadline may still be using what it borrowed: never lend that again.
     const usable = verdict.status !== 'error';
     await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
