@@ -6,7 +6,22 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { NO_TOOLS } from '../../scenarios/no-tools.js';
+import { isRequest, messagesOf, sessions } from '../../support/http.js';
 import { isObject, ourAnswer } from '../../support/wire.js';
+import type { Recording } from '../../../../harness/client/recording.js';
+
+/**
+ * Over HTTP a POST sent before the initialize result may arrive after it (on a second
+ * connection, on a busy machine). The ids of the requests a client sent without yet knowing its
+ * session id: they were sent before it knew the result, so not this check's to judge.
+ */
+function sentBeforeTheResult(recording: Recording): Set<unknown> {
+  const ids = new Set<unknown>();
+  for (const s of sessions(recording)) {
+    for (const r of s.window) if (!s.known.includes(r)) for (const m of messagesOf(r)) if (isRequest(m)) ids.add(m.id);
+  }
+  return ids;
+}
 
 export const undeclaredToolsClientChecks = defineClientChecks({ page: 'basic/lifecycle', revisions: RANGE.legacy }, [
   {
@@ -31,7 +46,8 @@ export const undeclaredToolsClientChecks = defineClientChecks({ page: 'basic/lif
       // initialize result is lifecycle.only-ping-before-initialize-result's finding.
       const initialized = ctx.recording.fromClient.find((m) => m.seq > answer.seq && m.message.method === 'notifications/initialized');
       const known = initialized?.seq ?? answer.seq;
-      const tools = ctx.recording.requests().filter((m) => m.seq > known && String(m.message.method).startsWith('tools/'));
+      const early = sentBeforeTheResult(ctx.recording);
+      const tools = ctx.recording.requests().filter((m) => m.seq > known && String(m.message.method).startsWith('tools/') && !early.has(m.message.id));
       if (tools.length > 0) {
         ctx.cite(answer.seq, ...tools.slice(0, 4).map((m) => m.seq));
         const methods = [...new Set(tools.map((m) => String(m.message.method)))];
