@@ -2,6 +2,13 @@
 // of the spec digest and is honoured in exactly one place, behind `isOn('<id>')`. Adding a
 // fault is one entry in faults/<area>.ts plus one guard where the rule is implemented.
 // Ids are frozen: client checks name them.
+import { COV_MESSAGES_FAULTS } from './faults/cov-messages.js';
+import { COV_LIFECYCLE_FAULTS } from './faults/cov-lifecycle.js';
+import { COV_UTILITIES_FAULTS } from './faults/cov-utilities.js';
+import { COV_FEATURES_FAULTS } from './faults/cov-features.js';
+import { COV_INPUTS_FAULTS } from './faults/cov-inputs.js';
+import { COV_TRANSPORTS_FAULTS } from './faults/cov-transports.js';
+import { COV_AUTH_FAULTS } from './faults/cov-auth.js';
 import { AUTH_FAULTS } from './faults/auth.js';
 import { BASE_FAULTS } from './faults/base.js';
 import { FEATURES_FAULTS } from './faults/features.js';
@@ -13,7 +20,7 @@ import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 export type { EraName, FaultSpec, TransportName } from './faults/types.js';
 
-export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS] as const;
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

@@ -2,6 +2,13 @@
 // honoured in exactly one place, behind `isOn('<id>')`. Adding a fault is one entry here
 // plus one guard where the rule is implemented: add the entry to faults/<area>.ts. Ids are frozen: checks name them.
 
+import { COV_MESSAGES_FAULTS } from './faults/cov-messages.js';
+import { COV_LIFECYCLE_FAULTS } from './faults/cov-lifecycle.js';
+import { COV_UTILITIES_FAULTS } from './faults/cov-utilities.js';
+import { COV_FEATURES_FAULTS } from './faults/cov-features.js';
+import { COV_INPUTS_FAULTS } from './faults/cov-inputs.js';
+import { COV_TRANSPORTS_FAULTS } from './faults/cov-transports.js';
+import { COV_AUTH_FAULTS } from './faults/cov-auth.js';
 import { FEATURES_FAULTS } from './faults/features.js';
 import { FUZZ_FAULTS } from './faults/fuzz.js';
 import { HANDSHAKE_FAULTS } from './faults/handshake.js';
@@ -13,7 +20,7 @@ import { TASKS_FAULTS } from './faults/tasks.js';
 import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 /** Every fault, one file per area under faults/ (so areas can grow without touching one list). */
-export const FAULTS = [...SPINE_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...HTTP_FAULTS, ...FUZZ_FAULTS, ...MODERN_FAULTS, ...TASKS_FAULTS, ...HANDSHAKE_FAULTS, ...HYGIENE_FAULTS] as const;
+export const FAULTS = [...SPINE_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...HTTP_FAULTS, ...FUZZ_FAULTS, ...MODERN_FAULTS, ...TASKS_FAULTS, ...HANDSHAKE_FAULTS, ...HYGIENE_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

@@ -1,0 +1,5 @@
+// Faults of issue 32's coverage of authorization, tasks and extensions (client side). Each entry is a FaultSpec;
+// the behaviour is guarded once with isOn('<id>') where the rule is implemented.
+import type { FaultSpec } from './types.js';
+
+export const COV_AUTH_FAULTS = [] as const satisfies readonly FaultSpec[];

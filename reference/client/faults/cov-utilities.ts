@@ -1,0 +1,5 @@
+// Faults of issue 32's coverage of cancellation, progress, logging and completion (client side). Each entry is a FaultSpec;
+// the behaviour is guarded once with isOn('<id>') where the rule is implemented.
+import type { FaultSpec } from './types.js';
+
+export const COV_UTILITIES_FAULTS = [] as const satisfies readonly FaultSpec[];
