@@ -11,7 +11,7 @@ const REVISION = '2025-06-18';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function testCheck(id: string, deadlineMs: number, run: Check['run']): Check {
-  return { id, title: id, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], connection: 'own', run, deadlineMs: () => deadlineMs };
+  return { id, title: id, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], run, deadlineMs: () => deadlineMs };
 }
 
 /** Holds a lent session for `ms`. */

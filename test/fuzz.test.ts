@@ -73,7 +73,7 @@ describe('with a fixed seed, the right check finds each fuzz fault, and the repo
 
 /** A check of this test's own, at REVISION, that runs `run` on an own connection. */
 function testCheck(id: string, title: string, run: Check['run'], deadlineMs?: number): Check {
-  return { id, title, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], connection: 'own', run, ...(deadlineMs ? { deadlineMs: () => deadlineMs } : {}) };
+  return { id, title, spec: { url: 'basic', level: 'MUST' }, side: 'server', revisions: REVISION, transports: 'any', faults: [], run, ...(deadlineMs ? { deadlineMs: () => deadlineMs } : {}) };
 }
 
 /**

@@ -21,7 +21,7 @@ async function connsOf(options: SessionOptions & { fresh?: boolean }, revision =
     revisions: revision,
     transports: 'any',
     faults: [],
-    connection: 'own',
+   
     async run(ctx) {
       seen[id] = await run(ctx);
       return ctx.pass();

@@ -108,7 +108,7 @@ describe('a check whose probe is malformed', () => {
         revisions: '2025-06-18',
         transports: 'any',
         faults: [],
-        connection: 'own',
+       
         async run(ctx): Promise<Verdict> {
           const session = await ctx.session();
           const reply = await session.request('tools/call', { name: 'mcp-conformance-none', arguments: 'not-an-object' });

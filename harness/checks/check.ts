@@ -30,14 +30,6 @@ export interface SpecRef {
   from?: string;
 }
 
-export type ConnectionMode =
-  /** The check opens its own connections through ctx (hostile input, lifecycle). */
-  | 'own'
-  /** The check only sends well-formed requests on the revision's shared session. */
-  | 'shared'
-  /** The check reads observations gathered by all other checks of the revision. */
-  | 'passive';
-
 export interface Check<C = CheckContext> {
   /** `area.what-is-checked`; frozen once released (baselines name it). */
   id: string;
@@ -64,8 +56,6 @@ export interface Check<C = CheckContext> {
    * judges came later than the check: a schema bound added at one revision, say.
    */
   faultRevisions?: Record<string, string>;
-  /** Old declaration of what it needs (own, shared, passive): `needs` replaces it. */
-  connection?: ConnectionMode;
   /** What it needs of the target (needs.ts); the runner alone turns this into pooling and isolation. */
   needs?: readonly Need[];
   /**
@@ -173,7 +163,7 @@ export interface CheckContext {
   session(opts?: SessionOptions & OwnConnectionOptions): Promise<Session>;
   /** A fresh connection with no handshake at all, closed by the runner. */
   connect(opts?: OwnConnectionOptions): Promise<Conversation>;
-  /** The revision's shared session (connection: 'shared' checks only); frames tagged with this check. */
+  /** The revision's shared session (checks that need 'shared-session' only); frames tagged with this check. */
   shared(): Promise<Session>;
   /**
    * What the server offers (tools, resources, templates, prompts), every page read once per
@@ -186,7 +176,7 @@ export interface CheckContext {
    * The others wait for it without holding a place in the --concurrency budget.
    */
   once<T>(key: string, record: () => Promise<T>, scope?: 'revision' | 'target'): Promise<T>;
-  /** Observations of every other check of this revision (connection: 'passive' only). */
+  /** Observations of every other check of this revision (checks that need 'passive' only). */
   observations(): Observation[];
   /** Request on the shared session, tagged with this check for the wire excerpt. */
   request(method: string, params?: Record<string, unknown>): Promise<Reply>;

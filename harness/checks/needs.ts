@@ -17,12 +17,9 @@ export const NEEDS = {
 
 export type Need = keyof typeof NEEDS;
 
-/** A check's needs, from its declaration (or, for a check still declared the old way, from `connection`). */
-export function needsOf(check: { needs?: readonly Need[]; connection?: 'own' | 'shared' | 'passive' }): readonly Need[] {
-  if (check.needs) return check.needs;
-  if (check.connection === 'passive') return ['passive'];
-  if (check.connection === 'shared') return ['shared-session'];
-  return ['own-session', 'fresh-session', 'connection', 'raw-http', 'shared-session'];
+/** A check's needs, from its declaration; one that declares none (a test's ad-hoc check) may use every door but the passive one. */
+export function needsOf(check: { needs?: readonly Need[] }): readonly Need[] {
+  return check.needs ?? ['own-session', 'fresh-session', 'connection', 'raw-http', 'shared-session'];
 }
 
 export const isPassive = (check: Parameters<typeof needsOf>[0]): boolean => needsOf(check).includes('passive');

@@ -2,6 +2,7 @@
 // of the spec digest and is honoured in exactly one place, behind `isOn('<id>')`. Adding a
 // fault is one entry in faults/<area>.ts plus one guard where the rule is implemented.
 // Ids are frozen: client checks name them.
+import { FaultRegistry } from '../fault-registry.js';
 import { COV_MESSAGES_FAULTS } from './faults/cov-messages.js';
 import { COV_LIFECYCLE_FAULTS } from './faults/cov-lifecycle.js';
 import { COV_UTILITIES_FAULTS } from './faults/cov-utilities.js';
@@ -24,34 +25,9 @@ export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ..
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 
-const active = new Set<string>();
-/** Every fault whose guard ran, on or off: a run that never asked for a fault ran as it would under it. */
-const consulted = new Set<string>();
+const registry = new FaultRegistry<FaultId>(FAULTS);
 
-export function isFaultId(id: string): id is FaultId {
-  return FAULTS.some((f) => f.id === id);
-}
-
-/** Turns faults on; returns the ids that are not known (nothing is enabled then). */
-export function enableFaults(ids: readonly string[]): string[] {
-  const unknown = ids.filter((id) => !isFaultId(id));
-  if (unknown.length === 0) for (const id of ids) active.add(id);
-  return unknown;
-}
-
-export function isOn(id: FaultId): boolean {
-  consulted.add(id);
-  return active.has(id);
-}
+export const { isFaultId, enableFaults, isOn, activeFaults, consultedFaults } = registry;
 
 /** The line MCP_REF_CLIENT_TRACE_FAULTS=1 adds to stderr at exit, before the faults whose guard ran. */
 export const TRACE_PREFIX = 'reference client: faults consulted: ';
-
-/** The faults whose guard ran so far. */
-export function consultedFaults(): string[] {
-  return [...consulted].sort();
-}
-
-export function activeFaults(): string[] {
-  return [...active];
-}

@@ -2,6 +2,7 @@
 // honoured in exactly one place, behind `isOn('<id>')`. Adding a fault is one entry here
 // plus one guard where the rule is implemented: add the entry to faults/<area>.ts. Ids are frozen: checks name them.
 
+import { FaultRegistry } from '../fault-registry.js';
 import { COV_MESSAGES_FAULTS } from './faults/cov-messages.js';
 import { COV_LIFECYCLE_FAULTS } from './faults/cov-lifecycle.js';
 import { COV_UTILITIES_FAULTS } from './faults/cov-utilities.js';
@@ -24,23 +25,6 @@ export const FAULTS = [...SPINE_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS,
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 
-const active = new Set<string>();
+const registry = new FaultRegistry<FaultId>(FAULTS);
 
-export function isFaultId(id: string): id is FaultId {
-  return FAULTS.some((f) => f.id === id);
-}
-
-/** Turns faults on; returns the ids that are not known (nothing is enabled then). */
-export function enableFaults(ids: readonly string[]): string[] {
-  const unknown = ids.filter((id) => !isFaultId(id));
-  if (unknown.length === 0) for (const id of ids) active.add(id);
-  return unknown;
-}
-
-export function isOn(id: FaultId): boolean {
-  return active.has(id);
-}
-
-export function activeFaults(): string[] {
-  return [...active];
-}
+export const { isFaultId, enableFaults, isOn, activeFaults } = registry;
