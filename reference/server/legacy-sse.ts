@@ -27,6 +27,7 @@ export function handleSseGet(req: IncomingMessage, res: ServerResponse): void {
   const contentType = isOn('sse-wrong-content-type') ? 'text/plain' : undefined;
   const stream = new SseStream(res, {}, undefined, { prime: false, ...(contentType ? { contentType } : {}) });
   if (isOn('sse-event-before-endpoint')) stream.event('ready', '{}');
+  if (isOn('sse-no-endpoint-on-reconnect') && req.headers['last-event-id'] !== undefined) return stream.end();
   stream.event('endpoint', `${MESSAGE_PATH}?sessionId=${id}`);
   if (isOn('sse-non-json-message')) stream.event('message', 'connected');
   const responseType = isOn('sse-response-event-type') ? 'response' : undefined;

@@ -36,5 +36,10 @@ export const group: PageGroup<Check> = {
     ...errorBodiesChecks,
     ...httpBatchChecks,
   ],
-  excluded: {},
+  excluded: {
+    'SHTTP-003': { reason: 'not-observable', detail: 'Which interfaces a server binds, and whether it authenticates a local user, are its deployment: a black box sees only the URL it was given (the Origin checks judge the DNS-rebinding risk this guards against).' },
+    'SHTTP-015': { reason: 'missing', detail: 'Observable with resumption: drop the SSE answer of a slow request, resume with GET Last-Event-ID and expect its response rather than a cancellation; needs a slow tool the server offers and event ids.' },
+    'SHTTP-046': { reason: 'judged-elsewhere', detail: 'The observable half, a session id is no credential, is judged by auth.session-needs-credentials (AUTH-010): a request with the session id but no token must get 401; how random the ids are cannot be seen.' },
+    'SHTTP-100': { reason: 'missing', detail: 'A target that refuses POST is never detected as 2026-07-28 Streamable HTTP, so no check runs: a check would POST server/discover with the full headers to a target the user declared modern and fail on a refusal.' },
+  },
 };

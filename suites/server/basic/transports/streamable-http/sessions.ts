@@ -97,8 +97,10 @@ export const sessionsChecks = defineChecks({ page: 'basic/transports/streamable-
     },
   },
 
-  // SHTTP-045: clients "SHOULD send an HTTP DELETE ... to explicitly terminate the session";
-  // "The server MAY respond to this request with HTTP 405 Method Not Allowed".
+  // The server's half of SHTTP-045: clients "SHOULD send an HTTP DELETE ... to explicitly
+  // terminate the session"; "The server MAY respond to this request with HTTP 405 Method Not
+  // Allowed". The digest binds SHTTP-045 to clients only, so this claim judges its server clause
+  // (the answer to DELETE) and covers nothing on the client side (http.session-deleted does).
   {
     id: 'http.delete-session',
     title: 'DELETE with the session id ends the session (2xx) or is refused with 405',

@@ -20,7 +20,9 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     requirement:
       'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
     revisions: SESSIONFUL,
-    digest: ['SHTTP-020'],
+    // SHTTP-001 too: "a single HTTP endpoint path ... that supports both POST and GET methods";
+    // every other check POSTs there, this one GETs it (405 is the answer SHTTP-020 allows).
+    digest: ['SHTTP-020', 'SHTTP-001'],
     faults: ['http-get-wrong-status'],
     async run(ctx) {
       const info = await (await own(ctx)).openGetStream();
@@ -39,7 +41,9 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     spec: legacyAt('listening-for-messages-from-the-server', 'MUST'),
     requirement: 'The server MUST NOT send a JSON-RPC response on the stream unless resuming a stream associated with a previous client request.',
     revisions: SESSIONFUL,
-    digest: ['SHTTP-021'],
+    // SHTTP-022 too, for responses: one sent on the GET stream besides its POST's is the
+    // broadcast "MUST NOT broadcast the same message across multiple streams" forbids.
+    digest: ['SHTTP-021', 'SHTTP-022'],
     faults: ['http-response-on-get-stream'],
     async run(ctx) {
       const got = await pingsWithGetStream(ctx);
