@@ -30,6 +30,8 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
   if (conn.session instanceof LegacySession && isOn('initialize-repeated')) {
     await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'initialize', params: conn.session.sentInitialize });
   }
+  // VER-041: a request of the tasks extension, whatever the server declared.
+  if (conn.session.era === 'modern' && isOn('extension-request-undeclared')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'tasks/get', params: { ...params, taskId: 'task-1' } });
   const modernHttp = conn.session.era === 'modern' && conn.channel.kind !== 'stdio';
   if (isOn('cancel-answered-request') && conn.peer.lastAnswered !== undefined && !modernHttp) {
     // Well after the answer: a cancellation within the checks' race margin would be excused.
