@@ -39,6 +39,8 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
     await sendMessage(conn, notification('notifications/cancelled', { requestId: conn.peer.lastAnswered, reason: 'no longer needed' }));
   }
   if (conn.channel.kind !== 'stdio') return;
+  // VER-035: the era of this process is known (legacy), yet it is probed again.
+  if (conn.session.era === 'legacy' && isOn('era-reprobed')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
   if (isOn('stdio-embedded-newline')) await conn.channel.sendRaw(`${JSON.stringify(req(conn.peer.nextId()), null, 2)}\n`).catch(() => undefined);
   if (isOn('stdio-invalid-utf8')) {
     const [head, tail] = encode({ ...req(conn.peer.nextId()), params: { ...params, _meta: { ...(params._meta as Json), 'com.example/x': '\u0000' } } }).split('\\u0000');
