@@ -112,6 +112,7 @@ export async function connectStdio(commandLine: string, opts: ConnectOptions): P
   const peer = new Peer(channel, opts.timeoutMs, opts.callTimeoutMs);
   return failing(channel, async () => {
     // VER-030: a dual-era client probes with server/discover before anything else.
+    if (isOn('stdio-request-before-probe')) await new ModernSession(peer, opts.offer).request('tools/list', {}).catch(() => undefined);
     const found = isOn('stdio-no-discover-probe') ? NEWEST_LEGACY : await probe(peer, opts, false);
     return found instanceof ModernSession ? openModern(found, peer, opts) : openLegacy(peer, found, opts);
   });

@@ -30,6 +30,8 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
   if (conn.session instanceof LegacySession && isOn('initialize-repeated')) {
     await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'initialize', params: conn.session.sentInitialize });
   }
+  // VER-041: a request of the tasks extension, whatever the server declared.
+  if (conn.session.era === 'modern' && isOn('extension-request-undeclared')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'tasks/get', params: { ...params, taskId: 'task-1' } });
   const modernHttp = conn.session.era === 'modern' && conn.channel.kind !== 'stdio';
   if (isOn('cancel-answered-request') && conn.peer.lastAnswered !== undefined && !modernHttp) {
     // Well after the answer: a cancellation within the checks' race margin would be excused.
@@ -37,6 +39,8 @@ export async function beforeShutdown(conn: Connection): Promise<void> {
     await sendMessage(conn, notification('notifications/cancelled', { requestId: conn.peer.lastAnswered, reason: 'no longer needed' }));
   }
   if (conn.channel.kind !== 'stdio') return;
+  // VER-035: the era of this process is known (legacy), yet it is probed again.
+  if (conn.session.era === 'legacy' && isOn('era-reprobed')) await sendMessage(conn, { jsonrpc: '2.0', id: conn.peer.nextId(), method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
   if (isOn('stdio-embedded-newline')) await conn.channel.sendRaw(`${JSON.stringify(req(conn.peer.nextId()), null, 2)}\n`).catch(() => undefined);
   if (isOn('stdio-invalid-utf8')) {
     const [head, tail] = encode({ ...req(conn.peer.nextId()), params: { ...params, _meta: { ...(params._meta as Json), 'com.example/x': '\u0000' } } }).split('\\u0000');

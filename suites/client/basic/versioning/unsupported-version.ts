@@ -75,13 +75,17 @@ export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/
   // VER-032: "In both cases, a recognized modern JSON-RPC error (such as
   // UnsupportedProtocolVersionError) identifies a modern server: the client retries with a
   // supported version rather than falling back." (stdio#backward-compatibility: "Do not fall
-  // back to initialize.") Imperative without a BCP 14 keyword: a warning.
+  // back to initialize.") Imperative without a BCP 14 keyword: a warning. Over HTTP the -32022
+  // comes with status 400, and streamable-http#backward-compatibility says the same with a
+  // SHOULD (VER-034): "On 400 Bad Request, the client SHOULD inspect the response body before
+  // falling back ... If the body contains a recognized modern JSON-RPC error ... rather than
+  // falling back."
   {
     id: 'version.no-initialize-after-modern-error',
     title: 'After -32022 from a 2026-07-28 server, the client does not fall back to initialize',
     spec: { url: '#backward-compatibility-with-initialization-based-versions', level: 'SHOULD' },
     requirement: 'A recognized modern JSON-RPC error (such as UnsupportedProtocolVersionError) identifies a modern server: the client retries with a supported version rather than falling back.',
-    digest: ['VER-032'],
+    digest: ['VER-032', 'VER-034'],
     scenario: VERSION_REJECTED,
     faults: ['modern-error-falls-back'],
     async run(ctx) {
