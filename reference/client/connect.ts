@@ -107,9 +107,13 @@ async function failing<T>(channel: Channel, step: () => Promise<T>): Promise<T> 
   }
 }
 
+/** The patience with a stdio server's first answer, in request timeouts: it includes the server's start. */
+const STDIO_STARTUP_TIMEOUTS = 3;
+
 export async function connectStdio(commandLine: string, opts: ConnectOptions): Promise<Connection> {
   const channel = StdioChannel.spawn(commandLine);
   const peer = new Peer(channel, opts.timeoutMs, opts.callTimeoutMs);
+  peer.startupMs = STDIO_STARTUP_TIMEOUTS * opts.timeoutMs;
   return failing(channel, async () => {
     // VER-030: a dual-era client probes with server/discover before anything else.
     if (isOn('stdio-request-before-probe')) await new ModernSession(peer, opts.offer).request('tools/list', {}).catch(() => undefined);

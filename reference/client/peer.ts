@@ -50,6 +50,12 @@ export class Peer {
   handlers: PeerHandlers = QUIET;
   /** The id of the last request that got its answer. */
   lastAnswered: Id | undefined;
+  /**
+   * Until the server's first message, a request waits at least this long: over stdio that
+   * first answer includes the server's start, which takes seconds on a busy machine.
+   */
+  startupMs = 0;
+  private heard = false;
   private nextNumber = 1;
   private readonly pending = new Map<string, Pending>();
   private closedReason: string | undefined;
@@ -79,7 +85,8 @@ export class Peer {
       if (this.closedReason) return reject(new ChannelClosedError(this.closedReason));
       const p: Pending = { id, method, resolve, reject, abort: new AbortController(), done: false };
       this.pending.set(idKey(id), p);
-      const ms = opts.timeoutMs ?? (method === 'tools/call' ? this.callTimeoutMs : this.timeoutMs);
+      const patience = opts.timeoutMs ?? (method === 'tools/call' ? this.callTimeoutMs : this.timeoutMs);
+      const ms = patience > 0 && !this.heard ? Math.max(patience, this.startupMs) : patience;
       if (ms > 0) p.timer = setTimeout(() => this.expire(p, ms, opts.cancellable !== false), ms);
       verbose(`-> ${method} #${String(id)}`);
       this.channel.send(opts.batched ? [msg] : msg, { expectId: id, headers: this.handlers.headersFor(msg), signal: p.abort.signal }).catch((e: unknown) => this.settle(p, undefined, toRpc(e)));
@@ -147,6 +154,7 @@ export class Peer {
   }
 
   private onMessage(raw: unknown): void {
+    this.heard = true;
     try {
       this.dispatch(raw);
     } catch (e) {
