@@ -6,5 +6,10 @@ import { promptErrorChecks } from './errors.js';
 
 export const group: PageGroup<Check> = {
   checks: [...promptErrorChecks, ...listStabilityChecks.prompts],
-  excluded: {},
+  excluded: {
+    'PROMPT-001': {
+      reason: 'judged-elsewhere',
+      detail: 'LIFE-011 restates it ("Servers that support prompts MUST declare the prompts capability"): lifecycle.features-declared fails prompts served undeclared, lifecycle.capabilities-shape a listChanged that is no boolean.',
+    },
+  },
 };
