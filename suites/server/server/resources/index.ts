@@ -2,12 +2,14 @@
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { listStabilityChecks } from '../list-stability.js';
+import { resourceContentChecks } from './contents.js';
 import { resourceNotFoundChecks } from './not-found.js';
 import { resourceSubscriptionChecks } from './subscriptions.js';
+import { unsolicitedUpdateChecks } from './unsolicited-updates.js';
 import { resourceUriChecks } from './uris.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...resourceNotFoundChecks, ...resourceSubscriptionChecks, ...listStabilityChecks.resources, ...resourceUriChecks],
+  checks: [...resourceNotFoundChecks, ...resourceSubscriptionChecks, ...unsolicitedUpdateChecks, ...listStabilityChecks.resources, ...resourceUriChecks, ...resourceContentChecks],
   excluded: {
     'RES-002': {
       reason: 'judged-elsewhere',
