@@ -117,6 +117,8 @@ export async function doWork(session: Session): Promise<void> {
   if (isObject(caps.resources)) {
     const resources = await list(session, 'resources/list', 'resources');
     for (const r of resources.filter((x) => typeof x.uri === 'string').slice(0, LIMITS.resources)) await attempt(session, 'resources/read', { uri: r.uri });
+    // RES-010: this client subscribes to nothing; the fault subscribes where subscribe is not declared.
+    if (isOn('resources-subscribe-undeclared') && session.era === 'legacy' && resources[0] && caps.resources.subscribe !== true) await attempt(session, 'resources/subscribe', { uri: resources[0].uri });
     templates = await list(session, 'resources/templates/list', 'resourceTemplates');
   }
   let prompts: Json[] = [];

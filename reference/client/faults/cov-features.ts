@@ -1,5 +1,13 @@
 // Faults of issue 32's coverage of tools, resources, prompts, subscriptions and caching (client side). Each entry is a FaultSpec;
 // the behaviour is guarded once with isOn('<id>') where the rule is implemented.
-import type { FaultSpec } from './types.js';
+import { ALL, LEGACY, type FaultSpec } from './types.js';
 
-export const COV_FEATURES_FAULTS = [] as const satisfies readonly FaultSpec[];
+export const COV_FEATURES_FAULTS = [
+  {
+    id: 'resources-subscribe-undeclared',
+    digest: 'RES-010',
+    transports: ALL,
+    eras: LEGACY,
+    description: 'RES-010: after reading a resource, sends resources/subscribe for it although the server did not declare resources.subscribe.',
+  },
+] as const satisfies readonly FaultSpec[];

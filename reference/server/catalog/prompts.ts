@@ -1,4 +1,5 @@
 // The prompts of the reference server (7 legacy: two pages; 8 at 2026-07-28).
+import { isOn } from '../faults.js';
 import { elicit, type InputRequired } from '../modern/mrtr.js';
 import { MODERN, atLeast, type AnyRevision } from '../revisions.js';
 import type { RequestContext } from '../session.js';
@@ -69,7 +70,7 @@ export const PROMPTS: readonly PromptDef[] = [
     title: 'Prompt with an image',
     description: 'A prompt whose message carries an image.',
     arguments: [],
-    messages: () => [{ role: 'user', content: { type: 'image', data: PNG_1X1, mimeType: 'image/png' } }, user('Describe this image.')],
+    messages: () => [{ role: 'user', content: { type: 'image', data: PNG_1X1, mimeType: isOn('prompts-image-mime-invalid') ? 'png' : 'image/png' } }, user('Describe this image.')],
   },
   {
     name: 'with_resource',

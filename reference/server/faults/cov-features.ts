@@ -1,4 +1,12 @@
 // Faults of issue 32's coverage of tools, resources, prompts, subscriptions and caching (server side). Each entry: { id, description };
 // the behaviour is guarded once with isOn('<id>') where the rule is implemented.
 
-export const COV_FEATURES_FAULTS = [] as const;
+export const COV_FEATURES_FAULTS = [
+  {
+    id: 'resources-updated-unsubscribed',
+    description:
+      'Up to 2025-11-25, resources/read sends notifications/resources/updated for the URI read (before its response), although the client never subscribed to it (resources.subscribe is declared).',
+  },
+  { id: 'resources-read-text-and-blob', description: 'resources/read of a text resource carries its content twice: as text and as a base64 blob.' },
+  { id: 'prompts-image-mime-invalid', description: 'The image of the with_image prompt has mimeType "png" (no type/subtype: not a valid MIME type).' },
+] as const;

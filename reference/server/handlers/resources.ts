@@ -62,10 +62,13 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   refuseIfHidden('resources/read');
   const uri = uriParam(ctx);
   const res = resourcesFor(ctx, true).find((r) => r.uri === uri);
+  // This server subscribes nobody to anything it did not ask for; the fault reports a change unasked.
+  if (isOn('resources-updated-unsubscribed') && !atLeast(ctx.revision, '2026-07-28')) ctx.notify('notifications/resources/updated', { uri });
   if (res) {
     const item: Record<string, unknown> = { uri, mimeType: res.mimeType };
     if (res.blob !== undefined) item.blob = res.blob;
     else item.text = res.text ?? '';
+    if (isOn('resources-read-text-and-blob') && 'text' in item) item.blob = Buffer.from(String(item.text)).toString('base64');
     return { contents: [item] };
   }
   const match = matchTemplate(uri);

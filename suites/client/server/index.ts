@@ -1,6 +1,27 @@
 // Server features, client side (what a client does with them).
 import type { ClientCheck } from '../../../harness/client/scenario.js';
 import { assemble, type PageGroup } from '../../../harness/checks/page.js';
+import { group as tools } from './tools/index.js';
+import { group as resources } from './resources/index.js';
 import { group as utilities } from './utilities/index.js';
 
-export const group: PageGroup<ClientCheck> = assemble(utilities);
+/**
+ * basic/patterns/subscriptions, client side: subscriptions/listen is how a 2026-07-28 client
+ * hears of the server features' changes, and no client check judges it yet.
+ */
+const subscriptions: PageGroup<ClientCheck> = {
+  checks: [],
+  excluded: {
+    'SUB-005': { reason: 'informative', detail: 'A MAY: a client may hold several subscriptions at once or one, and nothing can break that.' },
+    'SUB-007': {
+      reason: 'missing',
+      detail: 'A check would open a listen-capable scenario, see the client end a subscription (SSE stream closed over HTTP, notifications/cancelled for the listen id on stdio) and, on stdio, send subscriptions/listen again after a reconnect.',
+    },
+    'SUB-008': {
+      reason: 'not-observable',
+      detail: 'Comparing the acknowledged filter with the request and coping with an omitted type happens inside the client; a client that needs nothing more sends nothing either way.',
+    },
+  },
+};
+
+export const group: PageGroup<ClientCheck> = assemble(tools, resources, utilities, subscriptions);

@@ -32,6 +32,9 @@ interface StableList {
 const LISTS: Record<ListKind, StableList> = {
   tools: { capability: 'tools', method: 'tools/list', key: 'name', page: 'server/tools', digest: ['TOOL-003'], faults: ['modern-tools-list-side-effect'] },
   resources: { capability: 'resources', method: 'resources/list', key: 'uri', page: 'server/resources', digest: ['RES-003'], faults: ['modern-resources-list-side-effect'] },
+  // PROMPT-002 bundles the list's shape (every revision; the inbound schema validation judges
+  // it) with this 2026-07-28 stability clause, which has no id of its own: this check judges
+  // only the clause, at the one revision that has it.
   prompts: { capability: 'prompts', method: 'prompts/list', key: 'name', page: 'server/prompts', digest: ['PROMPT-002'], faults: ['modern-prompts-list-side-effect'] },
 };
 

@@ -13,12 +13,14 @@ export const resourceSubscriptionChecks = defineChecks({ page: 'server/resources
   // resources.subscribe declared, resources/subscribe and resources/unsubscribe for a listed
   // URI return an empty result. The text states no keyword ("Clients can subscribe to
   // specific resources"): a refusal despite the declaration is a warning. Own connection.
+  // It judges the server's declaration of subscribe (RES-001: it says what the server does);
+  // RES-010 binds the client (subscribe only where declared): resources.no-subscribe-undeclared.
   {
     id: 'resources.subscribe-unsubscribe',
     title: 'With resources.subscribe declared, subscribing to and unsubscribing from a listed resource succeed',
     spec: { url: '#subscriptions', level: 'SHOULD' },
     requirement: 'The protocol supports optional subscriptions to resource changes. Clients can subscribe to specific resources and receive notifications when they change',
-    digest: ['RES-010'],
+    digest: ['RES-001'],
     faults: ['resources-subscribe-error'],
     async run(ctx) {
       const listed = await listedUris(ctx);

@@ -22,7 +22,7 @@ async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
 }
 
 /** A read answered with contents (an InputRequiredResult or an error has none to judge). */
-const contentsOf = (reply: Reply): unknown[] | undefined =>
+export const contentsOf = (reply: Reply): unknown[] | undefined =>
   reply.kind === 'result' && isObj(reply.result) && reply.result.resultType !== 'input_required' && Array.isArray(reply.result.contents) ? reply.result.contents : undefined;
 
 /** What the reads showed that no sentence judges (a refused read, contents for another URI): for a pass's note. */
@@ -38,7 +38,7 @@ function readNotes(ctx: CheckContext, reads: { uri: string; reply: Reply }[]): s
   ];
 }
 
-async function readAll(ctx: CheckContext): Promise<{ reads: { uri: string; reply: Reply }[]; note: string } | Verdict> {
+export async function readAll(ctx: CheckContext): Promise<{ reads: { uri: string; reply: Reply }[]; note: string } | Verdict> {
   const listed = await listedUris(ctx);
   if ('status' in listed) return listed;
   const replies = await Promise.all(listed.uris.map((uri) => readOnce(ctx, uri)));

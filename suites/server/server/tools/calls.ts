@@ -19,7 +19,9 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
   // Error handling: "Protocol Errors ... Unknown tools" are "standard JSON-RPC errors" (the
   // example is -32602); no keyword. CallToolResult (schema): "any errors in _finding_ the
   // tool ... should be reported as an MCP error response". A SHOULD: a result is a warning;
-  // the code is the example's, so any error code passes.
+  // the code is the example's, so any error code passes. Re-read at every revision, 2024-11-05
+  // to 2026-07-28 (issue 32): the page lists unknown tools under protocol errors without a
+  // keyword and the schema's sentence is a lower-case "should"; the digest's MUST is its own.
   {
     id: 'tools.call-unknown-tool-is-error',
     title: 'Calling a tool that does not exist returns a JSON-RPC error',

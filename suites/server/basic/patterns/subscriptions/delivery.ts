@@ -81,7 +81,9 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
 
   // "A client MAY have multiple active subscriptions concurrently ... Each subscription is
   // identified by the JSON-RPC request ID of its subscriptions/listen request." Serving them
-  // all carries no keyword of its own: a warning.
+  // all carries no keyword of its own: a warning. What it judges of the server is RES-012 (a
+  // declared resources.subscribe honours each listen's resourceSubscriptions); SUB-005 is the
+  // client's MAY, which nothing can break.
   {
     id: 'subscriptions.concurrent-each-notified',
     title: 'With several subscriptions open, each one that subscribed to a resource is notified of its update',
@@ -89,7 +91,7 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
     requirement:
       'A client MAY have multiple active subscriptions concurrently. Each subscription is identified by the JSON-RPC request ID of its subscriptions/listen request, and every notification on the stream carries that ID so clients can demultiplex them.',
     requires: ['resources.subscribe'],
-    digest: ['SUB-005'],
+    digest: ['RES-012'],
     faults: ['modern-listen-single-subscription'],
     long: true,
     run: (ctx) =>

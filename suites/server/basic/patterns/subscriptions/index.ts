@@ -9,5 +9,10 @@ import { requestScopedNotificationChecks } from './request-scoped.js';
 
 export const group: PageGroup<Check> = {
   checks: [...subscriptionAcknowledgmentChecks, ...subscriptionDeliveryChecks, ...resourceSubscriptionsHonouredChecks, ...requestScopedNotificationChecks],
-  excluded: {},
+  excluded: {
+    'SUB-006': {
+      reason: 'not-observable',
+      detail: 'When a server ends a subscription of its own accord (shutdown, a policy) is up to it: a black box has no way to make it, and the ends it causes itself are the client\'s.',
+    },
+  },
 };

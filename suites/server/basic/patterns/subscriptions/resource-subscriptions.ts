@@ -8,7 +8,9 @@ import { judged, seqs } from './run.js';
 export const resourceSubscriptionsHonouredChecks = defineChecks({ page: 'basic/patterns/subscriptions', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
   // resources#capabilities: "subscribe: whether the server supports resource-specific update
   // notifications for resources requested through subscriptions/listen using the
-  // resourceSubscriptions filter." A definition, no keyword: a warning.
+  // resourceSubscriptions filter." A definition, no keyword: a warning. Re-read at 2026-07-28
+  // (issue 32): the digest's MUST (RES-012) is its own summary; neither the page nor the
+  // schema ("Whether this server supports subscribing to resource updates") has a keyword.
   {
     id: 'subscriptions.resource-subscriptions-honoured',
     title: 'A server that declares resources.subscribe acknowledges the resourceSubscriptions of a listen',

@@ -1,0 +1,50 @@
+// server/resources#subscriptions, client side (up to 2025-11-25): the client sends
+// resources/subscribe or resources/unsubscribe only to a server that declared
+// resources.subscribe. The basic scenario declares `resources: {}`, without subscribe.
+// The level is basic/lifecycle#operation's sentence: SHOULD in 2024-11-05 and 2025-03-26, MUST
+// from 2025-06-18.
+import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { BASIC } from '../../scenarios/basic.js';
+import { isObject, ourAnswer } from '../../support/wire.js';
+
+const SUBSCRIPTION_METHODS = ['resources/subscribe', 'resources/unsubscribe'];
+
+export const subscribeUndeclaredClientChecks = defineClientChecks({ page: 'server/resources', revisions: RANGE.legacy }, [
+  {
+    id: 'resources.no-subscribe-undeclared',
+    title: 'The client sends no resources/subscribe to a server that did not declare resources.subscribe',
+    spec: [
+      { url: 'basic/lifecycle#operation', level: 'SHOULD' },
+      { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
+    ],
+    requirement:
+      'Both parties MUST (2024-11-05 and 2025-03-26: SHOULD): Only use capabilities that were successfully negotiated. server/resources#capabilities: "subscribe: whether the client can subscribe to be notified of changes to individual resources."',
+    fix: 'Send resources/subscribe only when the initialize result declares capabilities.resources.subscribe: true.',
+    digest: ['RES-010'],
+    scenario: BASIC,
+    faults: ['resources-subscribe-undeclared'],
+    async run(ctx) {
+      const init = ctx.recording.requests('initialize')[0];
+      const answer = init ? ourAnswer(ctx.recording, init) : undefined;
+      const result = answer && isObject(answer.message.result) ? answer.message.result : undefined;
+      if (!answer || !result) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
+      const resources = isObject(result.capabilities) ? result.capabilities.resources : undefined;
+      if (!isObject(resources)) return ctx.skip('not-applicable', 'the scenario declared no resources capability');
+      if (resources.subscribe === true) return ctx.skip('not-applicable', 'the scenario declared resources.subscribe: subscribing is allowed');
+      const after = ctx.recording.requests().filter((m) => m.seq > answer.seq);
+      const subscriptions = after.filter((m) => SUBSCRIPTION_METHODS.includes(String(m.message.method)));
+      if (subscriptions.length > 0) {
+        ctx.cite(answer.seq, ...subscriptions.slice(0, 4).map((m) => m.seq));
+        return ctx.fail({
+          expected: 'no resources/subscribe nor resources/unsubscribe: the initialize result declared resources without subscribe',
+          actual: `the client sent ${[...new Set(subscriptions.map((m) => String(m.message.method)))].join(', ')}`,
+        });
+      }
+      // Only a client that went on to use the resources had the chance to subscribe.
+      const used = after.filter((m) => String(m.message.method).startsWith('resources/'));
+      if (used.length === 0) return ctx.skip('nothing-observed', 'the client sent no resources/* request');
+      return ctx.pass(`${used.length} resources/* request(s), no subscription`);
+    },
+  },
+]);

@@ -1,0 +1,71 @@
+// server/prompts#image-content, #audio-content, #embedded-resources: the media a prompt's
+// messages carry. Every listed prompt without required arguments is fetched (read-only by the
+// spec; capped), on the shared session, so schema.server-messages-valid also judges each
+// GetPromptResult (PROMPT-003) and each base64 `data` (format byte). This check judges what the
+// schema cannot: the MIME type's syntax and what an embedded resource must include.
+import { defineChecks } from '../../../../harness/checks/define.js';
+import type { Reply } from '../../../../harness/jsonrpc/types.js';
+import { RANGE } from '../../../../harness/revisions.js';
+import { isObj, type Obj } from '../../../../harness/target/tool-calls.js';
+
+const MAX_GETS = 10;
+/** RFC 6838 type "/" subtype (restricted-name), parameters allowed after ";". */
+const MIME_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\s*(;.*)?$/;
+
+/** What is wrong with one content block of a prompt message ('' when nothing). */
+function problemOf(content: Obj): string {
+  if (content.type === 'image' || content.type === 'audio') {
+    return typeof content.mimeType === 'string' && MIME_TYPE.test(content.mimeType) ? '' : `${content.type} with mimeType ${JSON.stringify(content.mimeType)}`;
+  }
+  if (content.type !== 'resource' || !isObj(content.resource)) return '';
+  const r = content.resource;
+  if (typeof r.mimeType !== 'string' || !MIME_TYPE.test(r.mimeType)) return `embedded resource ${JSON.stringify(r.uri)} with mimeType ${JSON.stringify(r.mimeType)}`;
+  if (('text' in r) === ('blob' in r)) return `embedded resource ${JSON.stringify(r.uri)} with ${'text' in r ? 'both text and blob' : 'neither text nor blob'}`;
+  return '';
+}
+
+export const promptContentChecks = defineChecks({ page: 'server/prompts', revisions: RANGE.all, needs: ['shared-session'], requires: ['prompts'] }, [
+  // "The image data MUST be base64-encoded and include a valid MIME type" (audio likewise,
+  // 2025-03-26 on); embedded resources "MUST include: A valid resource URI; The appropriate
+  // MIME type; Either text content or base64-encoded blob data" (every revision).
+  {
+    id: 'prompts.get-media-valid',
+    title: 'Images, audio and embedded resources in prompt messages carry a valid MIME type (and a resource its text or blob)',
+    spec: { url: '#image-content', level: 'MUST' },
+    requirement:
+      'The image data MUST be base64-encoded and include a valid MIME type. Embedded resources ... MUST include: A valid resource URI; The appropriate MIME type; Either text content or base64-encoded blob data',
+    fix: 'Give every image and audio block, and every embedded resource, a MIME type of the form type/subtype (image/png), and an embedded resource either text or blob.',
+    digest: ['PROMPT-004'],
+    faults: ['prompts-image-mime-invalid'],
+    async run(ctx) {
+      const { prompts } = await ctx.discovery();
+      if (!prompts) return ctx.skip('not-declared', 'no prompts capability');
+      const plain = prompts.items.filter((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isObj(a) && a.required === true)));
+      if (plain.length === 0) return ctx.skip('not-offered', 'no listed prompt can be fetched without arguments only its user knows');
+      const names = [...new Set(plain.map((p) => p.name as string))].slice(0, MAX_GETS);
+      const replies: Reply[] = [];
+      for (const name of names) replies.push(await ctx.request('prompts/get', { name }));
+      const problems: string[] = [];
+      let media = 0;
+      for (const [i, reply] of replies.entries()) {
+        if (reply.kind !== 'result' || !isObj(reply.result) || !Array.isArray(reply.result.messages)) continue;
+        for (const m of reply.result.messages) {
+          const content = isObj(m) ? m.content : undefined;
+          // 2026-07-28 allows an array of blocks per message; earlier, one block.
+          for (const block of (Array.isArray(content) ? content : [content]).filter(isObj)) {
+            if (!['image', 'audio', 'resource'].includes(String(block.type))) continue;
+            media++;
+            const problem = problemOf(block);
+            if (problem) {
+              if (reply.seq) ctx.cite(reply.seq);
+              problems.push(`${names[i]}: ${problem}`);
+            }
+          }
+        }
+      }
+      if (media === 0) return ctx.skip('nothing-observed', `no image, audio or embedded resource in the messages of ${names.length} prompt(s)`);
+      if (problems.length === 0) return ctx.pass(`${media} media block(s) in ${names.length} prompt(s)`);
+      return ctx.fail({ expected: 'a valid MIME type (type/subtype) on each image, audio and embedded resource; text or blob in each resource', actual: problems.slice(0, 4).join('; ') });
+    },
+  },
+]);
