@@ -9,7 +9,7 @@ import { allChecks, serverExclusions } from '../suites/index.js';
 import { clientChecks, clientExclusions } from '../suites/client/index.js';
 
 /** Digest prefixes whose requirements are all traced (claimed or excluded), on both sides. */
-const TRACED = ['PING'];
+const TRACED = ['LIFE', 'VER', 'PING', 'PAGE', 'TOOL', 'RES', 'PROMPT', 'CACHE', 'SUB', 'STDIO', 'SHTTP', 'SSE'];
 
 const digest = readDigest();
 const known = new Set(digest.map((r) => r.id));
