@@ -2,6 +2,7 @@
 // judge it. Legacy era: the requests it sends on a session declaring `declared` while the tools
 // the user allows run. 2026-07-28: the input requests of its InputRequiredResults.
 import type { CheckContext } from '../../../harness/checks/check.js';
+import type { Session } from '../../../harness/sessions/session.js';
 import { callable, isObj, listedTools, type Obj } from '../../../harness/target/tool-calls.js';
 
 /** At most this many tool calls (sent together), each cut short after this long (a slow tool is not waited for). */
@@ -31,8 +32,9 @@ export interface Asked {
 export async function askedDuringCalls(ctx: CheckContext, declared: Obj, idPrefix: string): Promise<Asked> {
   const session = await ctx.session({ clientCapabilities: declared });
   const mark = session.mark() - 1;
-  const tools = await listedTools(ctx);
-  const calls = Array.isArray(tools) ? callable(ctx, tools).ok.slice(0, MAX_CALLS) : [];
+  const listed = await listedTools(ctx);
+  const tools = Array.isArray(listed) ? [...listed, ...(await offeredOnlyHere(session, listed))] : [];
+  const calls = callable(ctx, tools).ok.slice(0, MAX_CALLS);
   // All at once: a slow tool costs its patience once, not once per call after it.
   await Promise.all(
     calls.map(async (c) => {
@@ -51,6 +53,18 @@ export async function askedDuringCalls(ctx: CheckContext, declared: Obj, idPrefi
   });
   const tried = `after initialized${calls.length > 0 ? ` nor during ${calls.length} tool call(s)` : ' (no tool the user allows to call)'}`;
   return { asks, tried };
+}
+
+/**
+ * Tools this session's first tools/list page holds that discovery (on a session declaring no
+ * client capability) did not: a server may offer a sampling or elicitation tool only to a
+ * client that declared it.
+ */
+async function offeredOnlyHere(session: Session, listed: Obj[]): Promise<Obj[]> {
+  const reply = await session.request('tools/list', {});
+  const page = reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.tools) ? reply.result.tools.filter(isObj) : [];
+  const known = new Set(listed.map((t) => t.name));
+  return page.filter((t) => typeof t.name === 'string' && !known.has(t.name) && known.add(t.name));
 }
 
 /** Modern: the input requests of InputRequiredResults, each labelled with the request that got it. */
