@@ -113,6 +113,10 @@ export function onInitialized(session: Session): void {
     const tools = [{ name: 'lookup', description: 'Looks a word up.', inputSchema: { type: 'object', properties: { word: { type: 'string' } } } }];
     session.sendRequest('sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Look up "hello".' } }], maxTokens: 16, tools }, session.unrelated);
   }
+  if (isOn('sampling-tool-loop-mixed') && caps.sampling?.tools !== undefined) {
+    const messages = [{ role: 'user', content: { type: 'text', text: 'Look up "hello".' } }, { role: 'assistant', content: [{ type: 'tool_use', id: 'call-1', name: 'lookup', input: { word: 'hello' } }] }, { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', content: [{ type: 'text', text: 'a greeting' }] }, { type: 'text', text: 'Go on.' }] }];
+    session.sendRequest('sampling/createMessage', { messages, maxTokens: 16, tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] }, session.unrelated);
+  }
   if (isOn('elicitation-mode-undeclared') && caps.elicitation !== undefined && caps.elicitation.url === undefined) {
     const params = { mode: 'url', message: 'Sign in to continue.', url: 'https://example.com/sign-in', elicitationId: 'reference-sign-in' };
     session.sendRequest('elicitation/create', params, session.unrelated);

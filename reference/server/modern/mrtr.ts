@@ -6,6 +6,7 @@ import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams, isPlainObject } from '../jsonrpc.js';
 import type { RequestContext } from '../session.js';
 import { missingCapability } from './errors.js';
+import { faultyInputRequests } from './faulty-input-requests.js';
 
 const KEY = randomBytes(32);
 const STATE_TTL_MS = 10 * 60_000;
@@ -98,6 +99,7 @@ function ask(ctx: RequestContext, target: { m: string; n: string }, q: FormQuest
   const request = { method: 'elicitation/create', params: { mode: 'form', message: q.message, requestedSchema: q.requestedSchema } };
   const inputRequests: Record<string, unknown> = { [q.key]: request };
   if (isOn('modern-input-request-bad-method')) inputRequests.probe = { method: 'ping', params: {} };
+  if (modern) Object.assign(inputRequests, faultyInputRequests(modern.meta.capabilities));
   const requestState = seal({ ...target, k: [q.key], exp: Date.now() + STATE_TTL_MS });
   stateByConnection(ctx, requestState);
   if (isOn('modern-server-request')) ctx.channel.send({ jsonrpc: '2.0', id: `ref-elicit-${String(ctx.id)}`, method: 'elicitation/create', params: request.params });

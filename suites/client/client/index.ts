@@ -7,5 +7,22 @@ import { elicitationClientChecks } from './elicitation.js';
 
 export const group: PageGroup<ClientCheck> = {
   checks: [...rootsClientChecks, ...samplingClientChecks, ...elicitationClientChecks],
-  excluded: {  },
+  excluded: {
+    'ROOTS-004': {
+      reason: 'judged-elsewhere',
+      detail: 'base.unknown-method-not-found (BASE-020, SHOULD) already warns when a client that did not declare roots refuses the asking server\'s roots/list with a code other than -32601; a second check here would move under the same fault.',
+    },
+    'SAMP-008': {
+      reason: 'not-observable',
+      detail: 'Whether a client keeps to maxTokens, and what it does with systemPrompt, temperature or stopSequences, happens inside its model call; the tool as a scripted server sees only the text that comes back, not the tokens a model was allowed.',
+    },
+    'SAMP-009': {
+      reason: 'not-observable',
+      detail: 'A human able to deny sampling, rate limits and the handling of sensitive data are the client\'s user interface and policy; a scripted server sees an answer or a refusal, never why.',
+    },
+    'ELIC-008': {
+      reason: 'missing',
+      detail: 'A check would send a URL-mode elicitation whose url points at the tool\'s own listener (a path only this request names) in a headless run and fail on any request to it: it needs the asking scenario (suites/client/scenarios/asks.ts) to take the listener\'s address, which it does not yet.',
+    },
+  },
 };

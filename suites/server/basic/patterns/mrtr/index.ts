@@ -6,8 +6,14 @@ import { inputRequiredResultChecks } from './input-required-result.js';
 import { requestStateChecks } from './request-state.js';
 import { mrtrErrorHandlingChecks } from './error-handling.js';
 import { noServerRequestChecks } from './no-server-requests.js';
+import { subCapabilityInputChecks } from './sub-capabilities.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...inputRequiredResultChecks, ...requestStateChecks, ...mrtrErrorHandlingChecks, ...noServerRequestChecks],
-  excluded: {},
+  checks: [...inputRequiredResultChecks, ...subCapabilityInputChecks, ...requestStateChecks, ...mrtrErrorHandlingChecks, ...noServerRequestChecks],
+  excluded: {
+    'MRTR-006': {
+      reason: 'not-observable',
+      detail: 'Whether a server counts on a retry is its inner state: a client that never retries sees nothing either way, and a server returning an InputRequiredResult again (which it may) is judged by input-required.requests-or-state and the error-handling checks.',
+    },
+  },
 };

@@ -100,7 +100,8 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
     title: 'Input requests only use client capabilities the request declared',
     spec: { url: '#server-requirements-basic-workflow', level: 'MUST' },
     requirement: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities.',
-    digest: ['MRTR-004'],
+    // ROOTS-005 too: a roots/list input request to a request that declared no roots fails here.
+    digest: ['MRTR-004', 'ROOTS-005'],
     needs: ['own-session', 'fresh-session'],
     faults: ['modern-mrtr-undeclared-capability'],
     long: true,
