@@ -1,4 +1,4 @@
-// Protected mode (basic/authorization, 2025-03-26..2025-11-25): the MCP endpoints want a
+// Protected mode (basic/authorization, 2025-03-26..2026-07-28): the MCP endpoints want a
 // bearer token; the server is its own minimal authorization server on the same loopback
 // origin, so every discovery document a client looks for is here: RFC 9728 protected
 // resource metadata (path-suffixed and root), RFC 8414 metadata at the origin (also the
@@ -101,6 +101,7 @@ export function authorize(req: IncomingMessage, res: ServerResponse, needs: stri
     return false;
   };
   if (!match?.[1]) {
+    if (isOn('auth-other-scheme-accepted') && header !== '') return true;
     if (isOn('auth-session-authenticates') && req.headers['mcp-session-id'] !== undefined) return true;
     if (isOn('auth-missing-token-403')) return refuse(403, [], 'Forbidden: no access token');
     return refuse(401, [], 'Unauthorized: a bearer token is required');
