@@ -1,8 +1,10 @@
 // basic/authorization (2025-03-26..2026-07-28): the 401 a protected server answers a request
-// without credentials (the era's opening request: initialize, or server/discover at 2026-07-28), and what its WWW-Authenticate challenge says (Bearer, where the protected
-// resource metadata is, which scope is needed).
+// without credentials (the era's opening request: initialize, or server/discover at
+// 2026-07-28), and what its WWW-Authenticate challenge says (Bearer, where the protected
+// resource metadata is, which scope is needed; at 2026-07-28, never offline_access).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { only, since } from '../../../../harness/revisions.js';
+import { findPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 import { NO_ANSWER, NOT_PROTECTED, openingRequest, probe, protectedProbe, said } from './unauthenticated-probe.js';
 
@@ -103,6 +105,39 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
       if ('status' in p) return p;
       if (p.bearer?.params.scope !== undefined) return ctx.pass();
       return ctx.fail({ expected: 'a scope="..." parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+    },
+  },
+
+  // AUTH-014, 2026-07-28 #refresh-tokens: "MCP Servers (Protected Resources) SHOULD NOT include
+  // offline_access in WWW-Authenticate scope or Protected Resource Metadata scopes_supported, as
+  // refresh tokens are not a resource requirement."
+  {
+    id: 'auth.no-offline-access-scope',
+    title: 'Neither the 401 challenge scope nor protected resource metadata scopes_supported asks for offline_access',
+    spec: underOptionalAuthorization({ url: '#refresh-tokens', level: 'SHOULD' }),
+    requirement: withinOptionalAuthorization(
+      'MCP Servers (Protected Resources) SHOULD NOT include offline_access in WWW-Authenticate scope or Protected Resource Metadata scopes_supported, as refresh tokens are not a resource requirement.',
+    ),
+    digest: ['AUTH-014'],
+    revisions: only('2026-07-28'),
+    faults: ['auth-offline-access-scope'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      const { found, silent } = await findPrm(p);
+      const scope = p.bearer?.params.scope;
+      const listed = found?.doc.scopes_supported;
+      if (scope === undefined && !Array.isArray(listed)) {
+        return silent ? ctx.skip('no-answer', NO_ANSWER) : ctx.skip('no scope in the challenge and no scopes_supported in protected resource metadata: no scope to judge');
+      }
+      const challenged = (scope ?? '').split(/\s+/);
+      const supported = Array.isArray(listed) ? (listed as unknown[]) : [];
+      const where = [
+        challenged.includes('offline_access') ? `WWW-Authenticate: ${p.r.headers['www-authenticate']}` : '',
+        supported.includes('offline_access') ? `${found?.url}: scopes_supported ${ctx.brief(supported)}` : '',
+      ].filter(Boolean);
+      if (where.length === 0) return ctx.pass();
+      return ctx.warn({ expected: 'no offline_access in the challenge scope nor in scopes_supported', actual: where.join('; '), reason: 'refresh tokens are a client matter between it and the authorization server, not a requirement of the resource' });
     },
   },
 ]);

@@ -1,17 +1,18 @@
 // basic/authorization (2025-03-26..2026-07-28), in the spec's order: the 401 challenge,
-// protected resource metadata, authorization server discovery, tokens, insufficient scope,
+// protected resource metadata, authorization server discovery and what its metadata offers, tokens, insufficient scope,
 // communication security.
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { challengeChecks } from './challenge.js';
 import { protectedResourceMetadataChecks } from './protected-resource-metadata.js';
 import { authorizationServerDiscoveryChecks } from './authorization-server-discovery.js';
+import { asMetadataFeatureChecks } from './as-metadata-features.js';
 import { tokenChecks } from './tokens.js';
 import { insufficientScopeChecks } from './insufficient-scope.js';
 import { endpointsHttpsChecks } from './endpoints-https.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...challengeChecks, ...protectedResourceMetadataChecks, ...authorizationServerDiscoveryChecks, ...tokenChecks, ...insufficientScopeChecks, ...endpointsHttpsChecks],
+  checks: [...challengeChecks, ...protectedResourceMetadataChecks, ...authorizationServerDiscoveryChecks, ...asMetadataFeatureChecks, ...tokenChecks, ...insufficientScopeChecks, ...endpointsHttpsChecks],
   excluded: {
     'AUTH-001': {
       reason: 'informative',
