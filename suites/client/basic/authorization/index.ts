@@ -27,7 +27,7 @@ export const group: PageGroup<ClientCheck> = {
     'AUTH-069': {
       reason: 'missing',
       detail:
-        'A check would run scenarios whose AS metadata names a javascript:, data: or file: authorization_endpoint and fail when the browser-opener hook reports the URL opened or a token request follows; the AS profile cannot override authorization_endpoint yet (harness/client/auth/profile.ts) and the scenario belongs in suites/client/scenarios/auth-refusals.ts.',
+        'A check would run scenarios whose AS metadata names a javascript:, data: or file: authorization_endpoint and fail when a browser-opener hook reports the URL opened; the harness has no such hook (no code can come back through such a URL, so "no token request follows" alone could never fail) and the AS profile cannot override authorization_endpoint (harness/client/auth/profile.ts).',
     },
   },
 };
