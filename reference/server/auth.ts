@@ -1,9 +1,10 @@
-// Protected mode (basic/authorization, 2025-03-26..2025-11-25): the MCP endpoints want a
+// Protected mode (basic/authorization, 2025-03-26..2026-07-28): the MCP endpoints want a
 // bearer token; the server is its own minimal authorization server on the same loopback
 // origin, so every discovery document a client looks for is here: RFC 9728 protected
 // resource metadata (path-suffixed and root), RFC 8414 metadata at the origin (also the
-// 2025-03-26 authorization base URL), and /authorize and /token endpoints that exist (they
-// refuse every grant: no flow is needed, the test token is fixed).
+// 2025-03-26 authorization base URL), and /authorize, /token and /register endpoints that
+// exist (they refuse every grant and registration: no flow is needed, the test token is fixed;
+// no authorization response is ever issued, so advertising iss in them costs nothing).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isOn } from './faults.js';
 
@@ -32,7 +33,7 @@ function prm(req: IncomingMessage): Record<string, unknown> {
   return {
     resource: isOn('auth-prm-wrong-resource') ? 'http://resource.invalid/mcp' : `${base}${ENDPOINT}`,
     authorization_servers: isOn('auth-prm-no-authorization-servers') ? [] : [base],
-    scopes_supported: ['mcp', 'mcp:listen'],
+    scopes_supported: isOn('auth-offline-access-scope') ? ['mcp', 'mcp:listen', 'offline_access'] : ['mcp', 'mcp:listen'],
     bearer_methods_supported: ['header'],
     resource_name: 'mcp-conformance reference server',
   };
@@ -47,6 +48,8 @@ function asMetadata(req: IncomingMessage): Record<string, unknown> {
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code'],
     code_challenge_methods_supported: isOn('auth-as-no-s256') ? ['plain'] : ['S256'],
+    ...(isOn('auth-as-no-registration') ? {} : { registration_endpoint: `${base}/register` }),
+    ...(isOn('auth-as-no-iss-flag') ? {} : { authorization_response_iss_parameter_supported: true }),
     token_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ['mcp', 'mcp:listen'],
   };
@@ -71,7 +74,7 @@ export function serveAuthDocuments(req: IncomingMessage, res: ServerResponse, pa
     else json(res, 200, asMetadata(req));
     return true;
   }
-  if (path === '/authorize' || path === '/token') {
+  if (path === '/authorize' || path === '/token' || path === '/register') {
     if (noFallback) json(res, 404, { error: 'not_found' });
     else json(res, 400, { error: 'invalid_request', error_description: 'this reference server issues no tokens: use its fixed test token' });
     return true;
@@ -101,6 +104,7 @@ export function authorize(req: IncomingMessage, res: ServerResponse, needs: stri
     return false;
   };
   if (!match?.[1]) {
+    if (isOn('auth-other-scheme-accepted') && header !== '') return true;
     if (isOn('auth-session-authenticates') && req.headers['mcp-session-id'] !== undefined) return true;
     if (isOn('auth-missing-token-403')) return refuse(403, [], 'Forbidden: no access token');
     return refuse(401, [], 'Unauthorized: a bearer token is required');

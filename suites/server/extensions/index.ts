@@ -5,5 +5,16 @@ import { group as tasks } from './tasks/index.js';
 
 export const group: PageGroup<Check> = {
   checks: [...tasks.checks],
-  excluded: { ...tasks.excluded },
+  excluded: {
+    ...tasks.excluded,
+    'EXT-001': {
+      reason: 'judged-elsewhere',
+      detail:
+        'Declaring extensions is a MAY; what binds the maps is judged by VER-040 (identifier grammar, both sides) and by the schema validation of every server/discover result and request _meta.',
+    },
+    'EXT-002': {
+      reason: 'judged-elsewhere',
+      detail: 'The restatement of BASE-013 for extension resultType values, whose checks judge it on both sides.',
+    },
+  },
 };

@@ -4,9 +4,9 @@ import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingClientChecks, pingClientExcluded } from './ping.js';
 import { cancellationClientChecks } from './cancellation.js';
 import { progressClientChecks } from './progress.js';
-import { tasksClientChecks } from './tasks.js';
+import { tasksClientChecks, tasksClientExcluded } from './tasks.js';
 
 export const group: PageGroup<ClientCheck> = {
   checks: [...pingClientChecks, ...cancellationClientChecks, ...progressClientChecks, ...tasksClientChecks],
-  excluded: { ...pingClientExcluded },
+  excluded: { ...pingClientExcluded, ...tasksClientExcluded },
 };

@@ -1,8 +1,8 @@
-// basic/authorization (2025-03-26..2025-11-25): the authorization server metadata a client of
+// basic/authorization (2025-03-26..2026-07-28): the authorization server metadata a client of
 // the revision finds (RFC 8414 / OpenID discovery, in each revision's order), its PKCE method,
 // and, in 2025-03-26, the default endpoints of a server without metadata.
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { between, only } from '../../../../harness/revisions.js';
+import { only, since } from '../../../../harness/revisions.js';
 import { NO_OAUTH, protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 import { getJson, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
@@ -18,12 +18,13 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
     spec: underOptionalAuthorization([
       { url: '#server-metadata-discovery', level: 'MUST' },
       { url: '#authorization-server-metadata-discovery', level: 'MUST', from: '2025-11-25' },
+      { url: 'basic/authorization#overview', level: 'MUST', from: '2026-07-28' },
     ]),
     requirement: withinOptionalAuthorization(
       'Authorization servers MUST provide OAuth 2.0 Authorization Server Metadata (RFC8414) (2025-11-25: MCP authorization servers MUST provide at least one of the following discovery mechanisms: OAuth 2.0 Authorization Server Metadata; OpenID Connect Discovery 1.0).',
     ),
     digest: ['AUTH-015'],
-    revisions: between('2025-06-18', '2025-11-25'),
+    revisions: since('2025-06-18'),
     faults: ['auth-as-metadata-missing'],
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
@@ -42,18 +43,24 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
   // PKCE is REQUIRED (2025-03-26) / MUST (2025-06-18); 2025-11-25: clients "MUST refuse to
   // proceed" when code_challenge_methods_supported is absent and "MUST use the S256 code
   // challenge method": metadata without S256 leaves conformant clients unable to authorize.
+  // From 2025-11-25 the AS itself is bound too: "Authorization servers providing OpenID Connect
+  // Discovery 1.0 MUST include code_challenge_methods_supported" (2026-07-28: Security
+  // Considerations, same words). That MUST is read, like every MUST of the page, within the
+  // page's OPTIONAL/SHOULD (optional.ts): a warn, never a fail, as for RFC 8414 metadata.
   {
     id: 'auth.as-metadata-pkce',
     title: 'Authorization server metadata offers the S256 PKCE method',
     spec: underOptionalAuthorization([
       { url: '#implementation-requirements', level: 'SHOULD' },
       { url: '#authorization-code-protection', level: 'SHOULD', from: '2025-06-18' },
+      { url: '#authorization-code-protection', level: 'MUST', from: '2025-11-25' },
+      { url: 'basic/authorization/security-considerations#authorization-code-protection', level: 'MUST', from: '2026-07-28' },
     ]),
     requirement: withinOptionalAuthorization(
-      'If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed. (2025-03-26: PKCE is REQUIRED for all clients.)',
+      'If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed. Authorization servers providing OpenID Connect Discovery 1.0 MUST include code_challenge_methods_supported in their metadata to ensure MCP compatibility (2025-11-25 on). (2025-03-26: PKCE is REQUIRED for all clients.)',
     ),
     digest: ['AUTH-016'],
-    revisions: between('2025-03-26', '2025-11-25'),
+    revisions: since('2025-03-26'),
     faults: ['auth-as-no-s256'],
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);

@@ -1,10 +1,12 @@
-// basic/authorization (2025-03-26..2025-11-25): the 401 a protected server answers a request
-// without credentials, and what its WWW-Authenticate challenge says (Bearer, where the protected
-// resource metadata is, which scope is needed).
+// basic/authorization (2025-03-26..2026-07-28): the 401 a protected server answers a request
+// without credentials (the era's opening request: initialize, or server/discover at
+// 2026-07-28), and what its WWW-Authenticate challenge says (Bearer, where the protected
+// resource metadata is, which scope is needed; at 2026-07-28, never offline_access).
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { between, only } from '../../../../harness/revisions.js';
+import { only, since } from '../../../../harness/revisions.js';
+import { findPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { initialize, NO_ANSWER, NOT_PROTECTED, probe, protectedProbe, said } from './unauthenticated-probe.js';
+import { NO_ANSWER, NOT_PROTECTED, openingRequest, probe, protectedProbe, said } from './unauthenticated-probe.js';
 
 export const challengeChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-010: "When authorization is required and not yet proven by the client, servers MUST
@@ -20,14 +22,14 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     ]),
     requirement: withinOptionalAuthorization('When authorization is required and not yet proven by the client, servers MUST respond with HTTP 401 Unauthorized.'),
     digest: ['AUTH-010'],
-    revisions: between('2025-03-26', '2025-11-25'),
+    revisions: since('2025-03-26'),
     faults: ['auth-missing-token-403'],
     async run(ctx) {
       const p = await probe(ctx);
       if (p.r.status === 401) return ctx.pass();
       if (p.r.status >= 200 && p.r.status < 300) return ctx.skip(NOT_PROTECTED);
       if (p.r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-      const withCredentials = await initialize(ctx, p.door, {});
+      const withCredentials = await openingRequest(ctx, p.door, {});
       if (withCredentials.status === 0) return ctx.skip('no-answer', NO_ANSWER);
       const evidence = { expected: 'HTTP 401 Unauthorized', actual: `${said(p.r)} (with the user's credentials: HTTP ${withCredentials.status})` };
       if (withCredentials.status >= 200 && withCredentials.status < 300) return ctx.fail(evidence);
@@ -45,12 +47,13 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
       { url: '#token-handling', level: 'SHOULD' },
       { url: '#authorization-server-location', level: 'MUST', from: '2025-06-18' },
       { url: '#protected-resource-metadata-discovery-requirements', level: 'SHOULD', from: '2025-11-25' },
+      { url: 'basic/authorization/authorization-server-discovery#protected-resource-metadata-discovery-requirements', level: 'SHOULD', from: '2026-07-28' },
     ]),
     requirement: withinOptionalAuthorization(
       'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL (2025-06-18; 2025-03-26 and 2025-11-25 reach the Bearer challenge through OAuth 2.1 and RFC 6750 only, hence a SHOULD there).',
     ),
     digest: ['AUTH-011'],
-    revisions: between('2025-03-26', '2025-11-25'),
+    revisions: since('2025-03-26'),
     faults: ['auth-no-challenge'],
     async run(ctx) {
       const p = await protectedProbe(ctx);
@@ -82,23 +85,59 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     },
   },
 
-  // AUTH-014 (2025-11-25): "MCP servers SHOULD include a scope parameter in the
+  // AUTH-014 (2025-11-25; 2026-07-28 #scope-selection-strategy, same words): "MCP servers SHOULD include a scope parameter in the
   // WWW-Authenticate header ... to indicate the scopes required for accessing the resource."
   {
     id: 'auth.challenge-scope',
     title: 'The 401 challenge says which scope is needed',
-    spec: underOptionalAuthorization({ url: '#protected-resource-metadata-discovery-requirements', level: 'SHOULD' }),
+    spec: underOptionalAuthorization([
+      { url: '#protected-resource-metadata-discovery-requirements', level: 'SHOULD' },
+      { url: '#scope-selection-strategy', level: 'SHOULD', from: '2026-07-28' },
+    ]),
     requirement: withinOptionalAuthorization(
       'MCP servers SHOULD include a scope parameter in the WWW-Authenticate header as defined in RFC 6750 Section 3 to indicate the scopes required for accessing the resource.',
     ),
     digest: ['AUTH-014'],
-    revisions: only('2025-11-25'),
+    revisions: since('2025-11-25'),
     faults: ['auth-challenge-no-scope'],
     async run(ctx) {
       const p = await protectedProbe(ctx, { bearer: true });
       if ('status' in p) return p;
       if (p.bearer?.params.scope !== undefined) return ctx.pass();
       return ctx.fail({ expected: 'a scope="..." parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+    },
+  },
+
+  // AUTH-014, 2026-07-28 #refresh-tokens: "MCP Servers (Protected Resources) SHOULD NOT include
+  // offline_access in WWW-Authenticate scope or Protected Resource Metadata scopes_supported, as
+  // refresh tokens are not a resource requirement."
+  {
+    id: 'auth.no-offline-access-scope',
+    title: 'Neither the 401 challenge scope nor protected resource metadata scopes_supported asks for offline_access',
+    spec: underOptionalAuthorization({ url: '#refresh-tokens', level: 'SHOULD' }),
+    requirement: withinOptionalAuthorization(
+      'MCP Servers (Protected Resources) SHOULD NOT include offline_access in WWW-Authenticate scope or Protected Resource Metadata scopes_supported, as refresh tokens are not a resource requirement.',
+    ),
+    digest: ['AUTH-014'],
+    revisions: only('2026-07-28'),
+    faults: ['auth-offline-access-scope'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      const { found, silent } = await findPrm(p);
+      const scope = p.bearer?.params.scope;
+      const listed = found?.doc.scopes_supported;
+      if (scope === undefined && !Array.isArray(listed)) {
+        return silent ? ctx.skip('no-answer', NO_ANSWER) : ctx.skip('no scope in the challenge and no scopes_supported in protected resource metadata: no scope to judge');
+      }
+      const challenged = (scope ?? '').split(/\s+/);
+      const supported = Array.isArray(listed) ? (listed as unknown[]) : [];
+      const where = [
+        challenged.includes('offline_access') ? `WWW-Authenticate: ${p.r.headers['www-authenticate']}` : '',
+        supported.includes('offline_access') ? `${found?.url}: scopes_supported ${ctx.brief(supported)}` : '',
+      ].filter(Boolean);
+      if (where.length === 0) return ctx.pass();
+      return ctx.warn({ expected: 'no offline_access in the challenge scope nor in scopes_supported', actual: where.join('; '), reason: 'refresh tokens are a client matter between it and the authorization server, not a requirement of the resource' });
     },
   },
 ]);

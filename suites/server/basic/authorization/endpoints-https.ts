@@ -1,9 +1,9 @@
-// basic/authorization, communication security (2025-03-26..2025-11-25): the authorization
+// basic/authorization, communication security (2025-03-26..2026-07-28; at 2026-07-28 on .../security-considerations): the authorization
 // server's endpoints are served over HTTPS. Judged on the authorization server metadata the
 // discovery checks find (see auth.as-metadata). A loopback host may use http: that is local
 // testing (the reference and every local test server), passed with a note, never failed.
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { between } from '../../../../harness/revisions.js';
+import { since } from '../../../../harness/revisions.js';
 import { isLoopbackHost } from '../../../../harness/rules/loopback.js';
 import { protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
@@ -31,7 +31,7 @@ function sortEndpoints(doc: Record<string, unknown>): { https: string[]; loopbac
   return out;
 }
 
-export const endpointsHttpsChecks = defineChecks({ page: 'basic/authorization', revisions: between('2025-03-26', '2025-11-25'), transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
+export const endpointsHttpsChecks = defineChecks({ page: 'basic/authorization', revisions: since('2025-03-26'), transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // 2025-03-26 Security Considerations: "All authorization endpoints MUST be served over
   // HTTPS"; 2025-06-18, 2025-11-25 Communication Security: "All authorization server endpoints
   // MUST be served over HTTPS." (following OAuth 2.1 §1.5).
@@ -41,6 +41,7 @@ export const endpointsHttpsChecks = defineChecks({ page: 'basic/authorization', 
     spec: underOptionalAuthorization([
       { url: '#security-considerations', level: 'MUST' },
       { url: '#communication-security', level: 'MUST', from: '2025-06-18' },
+      { url: 'basic/authorization/security-considerations#communication-security', level: 'MUST', from: '2026-07-28' },
     ]),
     requirement: withinOptionalAuthorization('All authorization server endpoints MUST be served over HTTPS.'),
     fix: 'Serve the authorization server (issuer, authorization, token and registration endpoints) over https and publish https URLs in its metadata',

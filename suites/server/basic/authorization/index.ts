@@ -1,16 +1,29 @@
-// basic/authorization (2025-03-26..2025-11-25), in the spec's order: the 401 challenge,
-// protected resource metadata, authorization server discovery, tokens, insufficient scope,
+// basic/authorization (2025-03-26..2026-07-28), in the spec's order: the 401 challenge,
+// protected resource metadata, authorization server discovery and what its metadata offers, tokens, insufficient scope,
 // communication security.
 import type { Check } from '../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { challengeChecks } from './challenge.js';
 import { protectedResourceMetadataChecks } from './protected-resource-metadata.js';
 import { authorizationServerDiscoveryChecks } from './authorization-server-discovery.js';
+import { asMetadataFeatureChecks } from './as-metadata-features.js';
 import { tokenChecks } from './tokens.js';
 import { insufficientScopeChecks } from './insufficient-scope.js';
 import { endpointsHttpsChecks } from './endpoints-https.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...challengeChecks, ...protectedResourceMetadataChecks, ...authorizationServerDiscoveryChecks, ...tokenChecks, ...insufficientScopeChecks, ...endpointsHttpsChecks],
-  excluded: {},
+  checks: [...challengeChecks, ...protectedResourceMetadataChecks, ...authorizationServerDiscoveryChecks, ...asMetadataFeatureChecks, ...tokenChecks, ...insufficientScopeChecks, ...endpointsHttpsChecks],
+  excluded: {
+    'AUTH-001': {
+      reason: 'informative',
+      side: 'server',
+      detail:
+        'Authorization is OPTIONAL: every check of the page reads its rule within the page-wide SHOULD (optional.ts) and skips a server that serves requests without credentials, and a stdio server taking credentials from its environment shows nothing on the wire.',
+    },
+    'AUTH-024': {
+      reason: 'not-observable',
+      detail:
+        "What an AS does with a URL-form client_id (fetching the document, comparing its client_id and redirect URIs) shows only in an authorization a user completes at the AS, with a metadata document the AS can reach over https: a black-box client of the MCP server cannot drive that.",
+    },
+  },
 };

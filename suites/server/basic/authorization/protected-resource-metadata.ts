@@ -1,8 +1,8 @@
-// basic/authorization (2025-06-18..2025-11-25): the protected resource metadata (RFC 9728) a
+// basic/authorization (2025-06-18..2026-07-28; at 2026-07-28 on .../authorization-server-discovery): the protected resource metadata (RFC 9728) a
 // client finds through the challenge or a well-known URI, naming the authorization servers and
 // the resource it was fetched for.
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { between, only } from '../../../../harness/revisions.js';
+import { since } from '../../../../harness/revisions.js';
 import { findPrm, NO_OAUTH, oauthSign, protectedPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 import { NO_ANSWER, protectedProbe } from './unauthenticated-probe.js';
@@ -22,12 +22,15 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
   {
     id: 'auth.prm-discoverable',
     title: 'Protected resource metadata is found through the challenge or a well-known URI',
-    spec: underOptionalAuthorization({ url: '#protected-resource-metadata-discovery-requirements', level: 'MUST' }),
+    spec: underOptionalAuthorization([
+      { url: '#protected-resource-metadata-discovery-requirements', level: 'MUST' },
+      { url: 'basic/authorization/authorization-server-discovery#protected-resource-metadata-discovery-requirements', level: 'MUST', from: '2026-07-28' },
+    ]),
     requirement: withinOptionalAuthorization(
       'MCP servers MUST implement one of the following discovery mechanisms to provide authorization server location information to MCP clients: WWW-Authenticate Header; Well-Known URI.',
     ),
     digest: ['AUTH-012'],
-    revisions: only('2025-11-25'),
+    revisions: since('2025-11-25'),
     faults: ['auth-prm-undiscoverable'],
     async run(ctx) {
       const p = await protectedProbe(ctx);
@@ -45,12 +48,15 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
   {
     id: 'auth.prm-authorization-servers',
     title: 'Protected resource metadata lists at least one authorization server',
-    spec: underOptionalAuthorization({ url: '#authorization-server-location', level: 'MUST' }),
+    spec: underOptionalAuthorization([
+      { url: '#authorization-server-location', level: 'MUST' },
+      { url: 'basic/authorization/authorization-server-discovery#authorization-server-location', level: 'MUST', from: '2026-07-28' },
+    ]),
     requirement: withinOptionalAuthorization(
       'The Protected Resource Metadata document returned by the MCP server MUST include the authorization_servers field containing at least one authorization server.',
     ),
     digest: ['AUTH-013'],
-    revisions: between('2025-06-18', '2025-11-25'),
+    revisions: since('2025-06-18'),
     faults: ['auth-prm-no-authorization-servers'],
     async run(ctx) {
       const found = await protectedPrm(ctx);
@@ -67,12 +73,15 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
   {
     id: 'auth.prm-resource-matches',
     title: "Protected resource metadata's resource is the MCP server's URL",
-    spec: underOptionalAuthorization({ url: '#authorization-server-location', level: 'MUST' }),
+    spec: underOptionalAuthorization([
+      { url: '#authorization-server-location', level: 'MUST' },
+      { url: 'basic/authorization/authorization-server-discovery#authorization-server-location', level: 'MUST', from: '2026-07-28' },
+    ]),
     requirement: withinOptionalAuthorization(
       "RFC 9728 section 3.3: The resource value returned MUST be identical to the protected resource's resource identifier value into which the well-known URI path suffix was inserted.",
     ),
     digest: ['AUTH-013'],
-    revisions: between('2025-06-18', '2025-11-25'),
+    revisions: since('2025-06-18'),
     faults: ['auth-prm-wrong-resource'],
     async run(ctx) {
       const found = await protectedPrm(ctx);

@@ -1,14 +1,14 @@
-// basic/authorization (2025-03-26..2025-11-25): which tokens a protected server accepts. An
+// basic/authorization (2025-03-26..2026-07-28): which tokens a protected server accepts. An
 // invalid token, a session id without the token, and (2025-06-18 on) a token issued for another
 // resource are all refused with 401. The tool cannot mint a token for another resource, so the
 // user lends one (--foreign-token); without it that check skips. The token goes only to the MCP
 // server's own origin, as the user's own token does.
 import { randomUUID } from 'node:crypto';
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { between } from '../../../../harness/revisions.js';
+import { between, since } from '../../../../harness/revisions.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { initialize, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
+import { NO_ANSWER, openingRequest, protectedProbe, said } from './unauthenticated-probe.js';
 
 export const tokenChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-018: "Invalid or expired tokens MUST receive a HTTP 401 response."
@@ -18,15 +18,44 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
     spec: underOptionalAuthorization({ url: '#token-handling', level: 'MUST' }),
     requirement: withinOptionalAuthorization('Invalid or expired tokens MUST receive a HTTP 401 response.'),
     digest: ['AUTH-018'],
-    revisions: between('2025-03-26', '2025-11-25'),
+    revisions: since('2025-03-26'),
     faults: ['auth-invalid-token-accepted'],
     async run(ctx) {
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
-      const r = await initialize(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
+      const r = await openingRequest(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
       if (r.status === 401) return ctx.pass();
       if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
       return ctx.fail({ expected: 'HTTP 401 Unauthorized for an invalid token', actual: said(r) });
+    },
+  },
+
+  // Error Handling (2025-03-26 on): "Servers MUST return appropriate HTTP status codes for
+  // authorization errors: 401 Unauthorized: Authorization required or token invalid; ... 400 Bad
+  // Request: Malformed authorization request". Credentials of another scheme (Basic, bogus) are
+  // no bearer token: authorization is still required (401), or the request is malformed (400).
+  // Serving it fails; another refusal (a 403 names a lack of scope) is a warning.
+  {
+    id: 'auth.other-scheme-refused',
+    title: 'A request whose Authorization header uses another scheme (Basic) gets 401 or 400',
+    spec: underOptionalAuthorization({ url: '#error-handling', level: 'MUST' }),
+    requirement: withinOptionalAuthorization(
+      'Servers MUST return appropriate HTTP status codes for authorization errors: 401 Unauthorized (Authorization required or token invalid); 400 Bad Request (Malformed authorization request).',
+    ),
+    fix: 'Accept only Authorization: Bearer <token> on the MCP endpoint and answer any other scheme with 401 and the Bearer challenge',
+    digest: ['AUTH-021'],
+    revisions: since('2025-03-26'),
+    faults: ['auth-other-scheme-accepted'],
+    async run(ctx) {
+      const p = await protectedProbe(ctx);
+      if ('status' in p) return p;
+      // "mcp-conformance:invalid", base64: bogus Basic credentials no server can hold.
+      const r = await openingRequest(ctx, p.door, { Authorization: 'Basic bWNwLWNvbmZvcm1hbmNlOmludmFsaWQ=' });
+      if (r.status === 401 || r.status === 400) return ctx.pass();
+      if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      const evidence = { expected: 'HTTP 401 Unauthorized (or 400 Bad Request) for Authorization: Basic <bogus credentials>', actual: said(r) };
+      if (r.status >= 200 && r.status < 300) return ctx.fail({ ...evidence, reason: 'the server served a request that carried no bearer token, only bogus credentials of another scheme' });
+      return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 (authorization required) or 400 (malformed) the status table gives' });
     },
   },
 
@@ -76,7 +105,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
   // issued specifically for them as the intended audience, according to RFC 8707 Section 2."
   // Access Token Privilege Restriction: "MCP servers MUST only accept tokens specifically
   // intended for themselves and MUST reject tokens that do not include them in the audience
-  // claim". 2025-03-26 says no word of audiences. A server that accepts any token at all
+  // claim" (2026-07-28: the same two sentences, Token Handling and Security Considerations).
+  // 2025-03-26 says no word of audiences. A server that accepts any token at all
   // accepts this one too (auth-invalid-token-accepted).
   {
     id: 'auth.token-audience-validated',
@@ -85,14 +115,14 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
     requirement: withinOptionalAuthorization('MCP servers MUST validate that access tokens were issued specifically for them as the intended audience, according to RFC 8707 Section 2.'),
     fix: "Check the token's audience (aud claim, or the resource it was issued for) against the server's canonical URI, and answer 401 when it names another resource",
     digest: ['AUTH-019'],
-    revisions: between('2025-06-18', '2025-11-25'),
+    revisions: since('2025-06-18'),
     faults: ['auth-audience-unchecked', 'auth-invalid-token-accepted'],
     async run(ctx) {
       const foreign = ctx.settings.foreignToken;
       if (!foreign) return ctx.skip('not-allowed', 'no --foreign-token given: the tool cannot mint a token for another resource');
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
-      const r = await initialize(ctx, p.door, { Authorization: `Bearer ${foreign}` });
+      const r = await openingRequest(ctx, p.door, { Authorization: `Bearer ${foreign}` });
       if (r.status === 401 || r.status === 403) return ctx.pass();
       if (r.status === 0) return ctx.skip('no-answer', 'the request with the foreign token got no HTTP answer: nothing to judge');
       const evidence = { expected: 'HTTP 401 Unauthorized (or 403) for the token issued for another resource (--foreign-token)', actual: said(r) };

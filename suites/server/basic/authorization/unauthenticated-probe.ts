@@ -1,19 +1,22 @@
-// The authorization checks' first step: an initialize sent without credentials on a connection
-// of the check's own, whose 401 says the server is protected. Every request here is raw (never
-// delivered to the peer); metadata is fetched without credentials, and the user's token only
-// ever goes to the MCP server's own origin.
+// The authorization checks' first step: the era's opening request sent without credentials on a
+// connection of the check's own, whose 401 says the server is protected. Up to 2025-11-25 that is
+// an initialize; at 2026-07-28 (no handshake) a server/discover carrying the per-request `_meta`
+// and the headers mirrored from it, as a conforming client sends it. Every request here is raw
+// (never delivered to the peer); metadata is fetched without credentials, and the user's token
+// only ever goes to the MCP server's own origin.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
-import { bearerChallenge, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../../../harness/checks/http-access.js';
+import { bearerChallenge, mirroredHeaders, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../../../harness/checks/http-access.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
+import { modernMeta } from '../../../../harness/target/as-built.js';
 
-export const NOT_PROTECTED = 'an initialize without credentials was served: the server is not protected (authorization is OPTIONAL)';
+export const NOT_PROTECTED = 'the opening request (initialize, or server/discover at 2026-07-28) without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
 /** The detail of a skip with the code 'no-answer'. */
 export const NO_ANSWER = 'a request got no HTTP answer: nothing to judge';
 
 export type Door = HttpConversation;
 
-/** The answer to an initialize sent without credentials: a 401 when the server is protected. */
+/** The answer to the opening request sent without credentials: a 401 when the server is protected. */
 export interface Probe {
   door: Door;
   r: RawResponse;
@@ -25,11 +28,19 @@ async function door(ctx: CheckContext): Promise<Door> {
   return ctx.http.of(await ctx.connect());
 }
 
-export async function initialize(ctx: CheckContext, d: Door, headers: HeaderOverrides): Promise<RawResponse> {
+/** The request a client of the revision opens with: initialize (legacy), server/discover with its `_meta` (modern). */
+function openingMessage(ctx: CheckContext): Record<string, unknown> {
+  if (ctx.era !== 'modern') return { jsonrpc: '2.0', id: 'auth-probe', method: 'initialize', params: initializeParams(ctx.revision) };
+  return { jsonrpc: '2.0', id: 'auth-probe', method: ctx.rev.fence, params: { _meta: modernMeta(ctx) } };
+}
+
+/** The era's opening request with these header overrides (`Authorization: null`: no credentials). */
+export async function openingRequest(ctx: CheckContext, d: Door, headers: HeaderOverrides): Promise<RawResponse> {
+  const message = openingMessage(ctx);
   const r = await d.raw({
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-probe', method: 'initialize', params: initializeParams(ctx.revision) }),
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...(ctx.era === 'modern' ? mirroredHeaders(message) : {}), ...headers },
+    body: JSON.stringify(message),
     sseWindowMs: 200,
   });
   // A session the probe opened is ended again.
@@ -40,7 +51,7 @@ export async function initialize(ctx: CheckContext, d: Door, headers: HeaderOver
 
 export async function probe(ctx: CheckContext): Promise<Probe> {
   const d = await door(ctx);
-  const r = await initialize(ctx, d, { Authorization: null });
+  const r = await openingRequest(ctx, d, { Authorization: null });
   const bearer = bearerChallenge(r.headers['www-authenticate']);
   return { door: d, r, ...(bearer ? { bearer } : {}) };
 }

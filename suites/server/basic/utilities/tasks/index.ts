@@ -11,5 +11,24 @@ import { taskErrorChecks } from './errors.js';
 
 export const group: PageGroup<Check> = {
   checks: [...taskNegotiationChecks, ...taskCreationChecks, ...taskLifecycleChecks, ...taskListingChecks, ...taskErrorChecks],
-  excluded: {},
+  excluded: {
+    'TASK-002': {
+      reason: 'missing',
+      side: 'server',
+      detail:
+        "A passive check would warn on any sampling/createMessage or elicitation/create the server sends with params.task while the tool's client declared no tasks.requests for it; the tool's client never declares client tasks, so every such request would be one.",
+    },
+    'TASK-014': {
+      reason: 'missing',
+      side: 'server',
+      detail:
+        "A check would make the tool's client a task receiver (declaring client tasks, so the server can task-augment sampling/createMessage), send no notifications/tasks/status, and require the server to keep polling tasks/get; the tool never receives client-side tasks yet.",
+    },
+    'TASK-015': {
+      reason: 'missing',
+      side: 'server',
+      detail:
+        "A check would create a task with one user's token and require tasks/get, tasks/result and tasks/cancel with a second user's token to be rejected and tasks/list to omit it; the tool takes one user's credentials only.",
+    },
+  },
 };

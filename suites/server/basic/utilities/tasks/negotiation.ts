@@ -30,7 +30,9 @@ export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks
     title: 'A server without task-augmented tools/call answers a call with params.task normally',
     spec: { url: '#task-support-and-handling', level: 'MUST' },
     requirement: 'Receivers that do not declare the task capability for a request type MUST process requests of that type normally, ignoring any task-augmentation metadata if present.',
-    digest: ['TASK-004'],
+    // A task created here was accepted by a server that declared no tasks for tools/call:
+    // "Servers and clients that support task-augmented requests MUST declare a tasks capability".
+    digest: ['TASK-004', 'TASK-001'],
     faults: ['tasks-undeclared-task-created'],
     long: true,
     run: async (ctx) => {
