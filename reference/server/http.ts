@@ -178,7 +178,7 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   if (containsRequest(parsed.value)) for (const m of session.queue.splice(0)) channel.send(m);
   const outcome = await session.session.receive(parsed.value, parsed.text, target);
   if (created && session.session.state === 'new') sessions.delete(session.id); // initialize failed
-  if (isOn('http-batch-notifications-200') && Array.isArray(parsed.value) && !outcome.hadRequests) return void sendJson(res, 200, []);
+  if (isOn('http-batch-notifications-200') && Array.isArray(parsed.value) && parsed.value.length > 0 && !outcome.hadRequests) return void res.writeHead(200).end();
   channel.finish(outcome);
   if (stream) session.channels.delete(stream.no);
 }

@@ -21,6 +21,6 @@ export const COV_MESSAGES_FAULTS = [
     id: 'http-batch-notifications-200',
     mode: 'http',
     revision: '2025-03-26',
-    description: 'BATCH-004: a POSTed batch of notifications only is answered 200 with the body [] instead of 202 with no body.',
+    description: 'BATCH-004: a POSTed batch of notifications only is answered 200 (no body) instead of 202.',
   },
 ] as const;
