@@ -8,11 +8,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { authorize, serveAuthDocuments } from './auth.js';
 import { isOn } from './faults.js';
 import { header, mediaTypes, readBody, refuse, refuseRequest, requestIdOf } from './http-common.js';
-import { ErrorCode, isPlainObject, isResponse, parseFrame, type Id, type Outbound } from './jsonrpc.js';
+import { ErrorCode, isPlainObject, isResponse, parseFrame, unreadableIdError, type Id, type Outbound } from './jsonrpc.js';
 import { MESSAGE_PATH, SSE_PATH, endSseSessions, handleSseGet, handleSsePost } from './legacy-sse.js';
 import { handleModernPost, isModernPost } from './modern/http.js';
 import { closeSubscriptions } from './modern/listen.js';
-import { eraMode } from './modern/mode.js';
+import { eraMode, servesModernVersion } from './modern/mode.js';
 import { batchSplitter } from './modes/batch-as-events.js';
 import { startFreshProcess, statelessProcess } from './modes/stateless-process.js';
 import { isRevision } from './revisions.js';
@@ -140,7 +140,7 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   const body = await readBody(req);
   if (body === 'too-large') return refuse(res, 413, 'Payload Too Large: the limit is 4 MB', { Connection: 'close' });
   const parsed = parseFrame(body);
-  if (!parsed.ok) return sendJson(res, 400, parsed.reply);
+  if (!parsed.ok) return sendJson(res, 400, unreadableIdError(parsed.reply, servesModernVersion(header(req, 'mcp-protocol-version') ?? '')));
   if (isModernPost(req, parsed.value)) return handleModernPost(req, res, parsed.value, parsed.text);
 
   let hs: HttpSession | undefined;
@@ -178,6 +178,7 @@ async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<vo
   if (containsRequest(parsed.value)) for (const m of session.queue.splice(0)) channel.send(m);
   const outcome = await session.session.receive(parsed.value, parsed.text, target);
   if (created && session.session.state === 'new') sessions.delete(session.id); // initialize failed
+  if (isOn('http-batch-notifications-200') && Array.isArray(parsed.value) && parsed.value.length > 0 && !outcome.hadRequests) return void res.writeHead(200).end();
   channel.finish(outcome);
   if (stream) session.channels.delete(stream.no);
 }

@@ -141,6 +141,16 @@ export function errorResponse(id: Id | null, code: number, message: string, data
   return withRawId({ jsonrpc: '2.0', id: echoId(id), error }, rawId);
 }
 
+/**
+ * An error about input whose id could not be read. 2026-07-28 leaves `id` out (its shape is
+ * `id?: string | number`, and RequestId has no null); earlier revisions keep JSON-RPC 2.0's id null.
+ */
+export function unreadableIdError(reply: Record<string, unknown>, modern: boolean): Record<string, unknown> {
+  if (!modern || isOn('unreadable-id-error-id-null')) return reply;
+  const { id: _unread, ...rest } = reply;
+  return rest;
+}
+
 export function notification(method: string, params?: Record<string, unknown>): Record<string, unknown> {
   return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
 }

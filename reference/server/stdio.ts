@@ -2,7 +2,8 @@
 // Exits on stdin EOF.
 import { isUtf8 } from 'node:buffer';
 import { isOn } from './faults.js';
-import { encode, isPlainObject, parseFrame, type Outbound } from './jsonrpc.js';
+import { encode, isPlainObject, parseFrame, unreadableIdError, type Outbound } from './jsonrpc.js';
+import { eraMode } from './modern/mode.js';
 import { closeSubscriptions } from './modern/listen.js';
 import { allAnswersSent } from './modes/answer-delay.js';
 import { Session, type Channel, type SendInfo } from './session.js';
@@ -53,7 +54,8 @@ export function runStdio(): void {
     if (isOn('fuzz-crash-invalid-utf8') && !isUtf8(bytes)) process.exit(1); // framing fault (faults/fuzz.ts)
     const parsed = parseFrame(bytes);
     if (!parsed.ok) {
-      out.send(parsed.reply);
+      // No legacy session was initialized on this process: its requests are 2026-07-28 ones.
+      out.send(unreadableIdError(parsed.reply, session.revision === null && eraMode() !== 'legacy-only'));
       return;
     }
     session.receive(parsed.value, parsed.text, out).catch((e: unknown) => {

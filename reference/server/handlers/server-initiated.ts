@@ -26,6 +26,8 @@ export function initiateFaultyMessages(session: Session): void {
     if (session.unrelated.sendTogether) session.unrelated.sendTogether(pings);
     else for (const p of pings) send(p);
   }
+  // basic/messages: "Unlike base JSON-RPC, the ID MUST NOT be null."
+  if (isOn('server-request-id-null')) send({ jsonrpc: '2.0', id: null, method: 'ping' });
   // basic/messages: "Notifications MUST NOT include an ID."
   if (isOn('server-notification-with-id')) send({ ...notification('notifications/tools/list_changed', {}), id: 'ref-hygiene-notification' });
 }

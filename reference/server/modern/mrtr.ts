@@ -81,6 +81,7 @@ function malformed(message: string): RpcError {
 
 function stateRejected(): RpcError {
   const message = 'Invalid params: requestState failed verification (tampered, expired, or issued for another request)';
+  if (isOn('modern-error-code-jsonrpc-reserved')) return new RpcError(-32100, message);
   return new RpcError(isOn('modern-error-code-undefined') ? -32030 : ErrorCode.InvalidParams, message);
 }
 

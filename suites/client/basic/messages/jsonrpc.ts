@@ -197,11 +197,41 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     },
   },
 
-  // JSON-RPC 2.0 defines -32601 "Method not found" for "The method does not exist / is not
-  // available." MCP asks it for a feature the client does not offer: "Clients SHOULD return
-  // standard JSON-RPC errors for common failure cases: Client does not support roots: -32601".
-  // Judged: the unknown method, and roots/list refused by a client that did not declare roots
-  // (a result there is roots.answered-only-when-declared's).
+  // Every legacy revision: "All messages between MCP clients and servers MUST follow the
+  // JSON-RPC 2.0 specification", in which a request for a method that "does not exist / is not
+  // available" is answered with an error: a result to it breaks that MUST.
+  {
+    id: 'base.unknown-method-error',
+    title: 'A server request for a method the client does not offer gets an error, never a result',
+    spec: [
+      { url: 'basic/messages', level: 'MUST' },
+      { from: '2025-03-26', url: 'basic#messages', level: 'MUST' },
+    ],
+    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available).',
+    digest: ['BASE-020'],
+    scenario: ASKS,
+    revisions: RANGE.legacy,
+    faults: ['unknown-request-answered'],
+    async run(ctx) {
+      const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
+      if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
+      const answered = unknown.filter((a) => a.outcome.kind !== 'none');
+      if (answered.length === 0) return ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see base.server-requests-answered-once)`);
+      for (const a of answered) {
+        if (a.outcome.kind !== 'result') continue;
+        ctx.cite(a.sent.seq, a.outcome.seq);
+        return ctx.fail({ expected: `an error for ${a.method}, a method the client does not offer`, actual: `a result: ${ctx.brief(a.outcome.value)}` });
+      }
+      return ctx.pass();
+    },
+  },
+
+  // Which code that error carries is softer: JSON-RPC 2.0 reserves -32601 "Method not found"
+  // for it in a table without a keyword, and MCP asks it only as a SHOULD ("Clients SHOULD
+  // return standard JSON-RPC errors for common failure cases: Client does not support roots:
+  // -32601"). Judged: the unknown method, and roots/list refused by a client that did not
+  // declare roots (a result there is roots.answered-only-when-declared's; a result to the
+  // unknown method is base.unknown-method-error's).
   {
     id: 'base.unknown-method-not-found',
     title: 'A server request for a method the client does not offer gets error -32601',
@@ -209,7 +239,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       { url: 'basic/messages', level: 'SHOULD' },
       { from: '2025-03-26', url: 'basic#messages', level: 'SHOULD' },
     ],
-    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (which reserves -32601 Method not found for a method that does not exist or is not available). Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: -32601 (Method not found)',
+    requirement: 'JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available. (client/roots: Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: -32601 (Method not found))',
     digest: ['BASE-020'],
     scenario: ASKS,
     revisions: RANGE.legacy,
@@ -218,16 +248,17 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
       const roots = asksOf(ctx.recording, false, 'roots/list').filter((a) => a.declared !== undefined && !capability(a.declared, 'roots') && a.outcome.kind === 'error');
       if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
-      for (const a of [...unknown, ...roots]) {
-        if (a.outcome.kind === 'none') continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        const expected = `error -32601 (Method not found) for ${a.method}`;
-        if (a.outcome.kind === 'result') return ctx.fail({ expected, actual: `a result: ${ctx.brief(a.outcome.value)}` });
+      const errors = [...unknown, ...roots].filter((a) => a.outcome.kind === 'error');
+      if (errors.length === 0) return ctx.skip(`the client answered ${UNKNOWN_METHOD} with no error (see base.unknown-method-error, base.server-requests-answered-once)`);
+      for (const a of errors) {
+        if (a.outcome.kind !== 'error') continue;
         const code = errorCode(a.outcome.value);
         if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
-        if (code !== -32601) return ctx.fail({ expected, actual: `error ${code}` });
+        if (code === -32601) continue;
+        ctx.cite(a.sent.seq, a.outcome.seq);
+        return ctx.fail({ expected: `error -32601 (Method not found) for ${a.method}`, actual: `error ${code}` });
       }
-      return unknown.some((a) => a.outcome.kind !== 'none') ? ctx.pass() : ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see base.server-requests-answered-once)`);
+      return ctx.pass();
     },
   },
 

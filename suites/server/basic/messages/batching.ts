@@ -153,6 +153,35 @@ export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: 
     },
   },
 
+  // basic/transports#sending-messages-to-the-server (2025-03-26): "If the input consists solely of
+  // (any number of) JSON-RPC responses or notifications: If the server accepts the input, the
+  // server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept
+  // the input, it MUST return an HTTP error status code". A batch of two unknown notifications,
+  // POSTed inside the session. (Batches holding requests: batching.requests-answered.)
+  {
+    id: 'batching.http-notifications-202',
+    title: 'A POSTed batch of notifications only is answered 202 Accepted with no body (or an HTTP error)',
+    spec: { url: 'basic/transports#sending-messages-to-the-server', level: 'MUST' },
+    requirement:
+      'If the input consists solely of (any number of) JSON-RPC responses or notifications: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body. If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
+    digest: ['BATCH-004'],
+    needs: ['own-session', 'raw-http'],
+    transports: ['streamable-http'],
+    faults: ['http-batch-notifications-200'],
+    async run(ctx) {
+      const session = await ctx.session();
+      const http = ctx.http?.of(session);
+      if (!http) return ctx.skip('not-applicable', 'no HTTP access to this session');
+      const note = { jsonrpc: '2.0', method: 'notifications/x-conformance-batch', params: { note: 'please ignore' } };
+      const headers = { ...http.sessionHeaders(), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+      const r = await http.raw({ method: 'POST', headers, body: JSON.stringify([note, note]) });
+      if (r.status === 0) return ctx.skip('no-answer', 'the POST got no HTTP answer');
+      if (r.status === 202 && !r.body) return ctx.pass();
+      if (r.status >= 400) return ctx.pass(`refused with HTTP ${r.status}: the transport's answer to input the server cannot accept`);
+      return ctx.fail({ expected: 'HTTP 202 Accepted with no body (or an HTTP error status)', actual: `HTTP ${r.status}${r.body ? ` with body ${ctx.brief(r.body, 120)}` : ''}` });
+    },
+  },
+
   // From 2025-06-18 on no check sends a batch: the client "MUST NOT write anything to the
   // server's stdin that is not a valid MCP message" and "Messages are individual JSON-RPC
   // requests, notifications, or responses" (basic/transports#stdio), so what a server does with

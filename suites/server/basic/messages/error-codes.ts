@@ -1,4 +1,4 @@
-// The error-code policy of 2026-07-28 (BASE-021..023): -32020..-32099 belong to the spec (only
+// The error-code policy of 2026-07-28 (BASE-021..024): -32020..-32099 belong to the spec (only
 // its own codes), -32002 and -32042 are retired, -32000..-32019 are legacy. Each check provokes
 // the errors a request can earn (unknown method, invalid params, unknown resource, missing
 // _meta, unsupported version, a missing client capability, a tampered requestState, malformed
@@ -20,6 +20,8 @@ interface SeenError {
 
 /** The codes 2026-07-28 defines in its reserved range (basic#error-codes). */
 const DEFINED = [-32020, -32021, -32022];
+/** The standard JSON-RPC 2.0 codes MCP uses (basic#error-codes). */
+const STANDARD = [-32700, -32600, -32601, -32602, -32603];
 const RETIRED: Record<number, string> = { [-32002]: 'resource not found (2025-11-25 and earlier)', [-32042]: 'URL elicitation required (2025-11-25 only)' };
 
 async function provokeErrors(ctx: CheckContext): Promise<{ errors: SeenError[]; asked: number }> {
@@ -123,6 +125,19 @@ const CODE_RULES: CodeRule[] = [
     faults: ['modern-error-code-legacy-range'],
     expected: 'standard JSON-RPC codes, the spec codes -32020..-32022, or codes outside -32768..-32000',
     bad: (code) => (code <= -32000 && code >= -32019 && code !== -32002 ? 'in the legacy range -32000..-32019' : undefined),
+  },
+  // basic#error-codes: "New error codes for purposes not defined by this specification SHOULD be
+  // allocated outside the JSON-RPC reserved range (-32768 to -32000)". -32099..-32000 is judged
+  // by the two rules above; this one takes the rest of the reserved range.
+  {
+    id: 'base.error-code-outside-jsonrpc-range',
+    title: 'No error code from -32768..-32100 other than the standard JSON-RPC ones',
+    level: 'SHOULD',
+    requirement: 'New error codes for purposes not defined by this specification SHOULD be allocated outside the JSON-RPC reserved range (-32768 to -32000); the remainder of the integer space is available for application-defined errors.',
+    digest: ['BASE-024'],
+    faults: ['modern-error-code-jsonrpc-reserved'],
+    expected: 'from -32768..-32100 only the standard codes -32700 and -32600..-32603',
+    bad: (code) => (code <= -32100 && code >= -32768 && !STANDARD.includes(code) ? 'in the JSON-RPC reserved range, and no standard code' : undefined),
   },
 ];
 

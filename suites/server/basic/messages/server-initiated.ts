@@ -1,10 +1,13 @@
 // basic/messages, of what the server itself sends (judged passively over every session of the
-// revision): its request ids are never reused within a session (BASE-003, the handshake era:
+// revision): its request ids are strings or integers (BASE-002), never reused within a session (BASE-003, the handshake era:
 // 2026-07-28 has no server requests), and its notifications carry no id (BASE-009, every era).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { messages } from './refs.js';
 import { isNotificationMethod, serverRequests, sessionsOf, type ServerRequest } from '../server-requests.js';
+
+/** RequestId: a string or an integer (a fraction is no integer, null is forbidden). */
+const isRequestId = (id: unknown): boolean => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
 
 /** Each request that reuses an id the server already used on its session, with the first use. */
 function reusedIds(requests: readonly ServerRequest[]): { again: ServerRequest; first: ServerRequest }[] {
@@ -20,6 +23,27 @@ function reusedIds(requests: readonly ServerRequest[]): { again: ServerRequest; 
 }
 
 export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages', needs: ['passive'] }, [
+  {
+    id: 'base.server-request-ids-valid',
+    title: 'Every request the server sends has a string or integer id, never null',
+    spec: messages('requests', 'MUST'),
+    requirement: 'Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null.',
+    digest: ['BASE-002'],
+    revisions: RANGE.all,
+    faults: ['server-request-id-null'],
+    async run(ctx) {
+      const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
+      if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
+      const bad = requests.filter((r) => !isRequestId(r.id));
+      if (bad.length === 0) return ctx.pass(`${requests.length} server request(s), each with a string or integer id`);
+      ctx.cite(...bad.slice(0, 5).map((r) => r.seq));
+      const [first] = bad as [ServerRequest];
+      return ctx.fail({
+        expected: 'a string or integer id on every request the server sends',
+        actual: `${bad.length} request(s) with another id; first: ${first.method} with id ${first.key}`,
+      });
+    },
+  },
   {
     id: 'base.server-request-ids-unique',
     title: 'The server never reuses one of its own request ids within a session',
