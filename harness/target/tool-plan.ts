@@ -34,6 +34,14 @@ const SLOW_WORK_CAP_MS = 2000;
  * check's next request (a cancellation, a progress look) reaches it.
  */
 export async function planToolCall(ctx: CheckContext, askedMs: number, preferSlow = true): Promise<ToolPlan | string> {
+  const plans = await planToolCalls(ctx, askedMs);
+  if (typeof plans === 'string') return plans;
+  const slowFirst = [...plans].sort((a, b) => Number(b.durationMs !== undefined) - Number(a.durationMs !== undefined));
+  return (preferSlow ? slowFirst[0] : slowFirst.reverse()[0]) as ToolPlan;
+}
+
+/** A plan for every allowed tool with valid arguments (as planToolCall), in listing order; a string says why there is none. */
+export async function planToolCalls(ctx: CheckContext, askedMs: number): Promise<ToolPlan[] | string> {
   const wantMs = Math.max(askedMs, Math.min(SLOW_WORK_CAP_MS, SLOW_WORK_ANSWERS * ctx.answerMs));
   const { tools } = await ctx.discovery();
   if (!tools) return 'not-declared: the server declares no tools';
@@ -48,9 +56,7 @@ export async function planToolCall(ctx: CheckContext, askedMs: number, preferSlo
     if (slow) plans.push({ name, args: slow.args, durationMs: slow.durationMs, describe: `${name} with ${slow.arg}=${String(slow.args[slow.arg])} (about ${slow.durationMs} ms)` });
     else plans.push({ name, args: generated.value, describe: `${name} (not known to be slow)` });
   }
-  const slowFirst = [...plans].sort((a, b) => Number(b.durationMs !== undefined) - Number(a.durationMs !== undefined));
-  const chosen = preferSlow ? slowFirst[0] : slowFirst.reverse()[0];
-  return chosen ?? `no valid arguments could be built for any of the ${allowed.length} allowed tool(s)`;
+  return plans.length > 0 ? plans : `no valid arguments could be built for any of the ${allowed.length} allowed tool(s)`;
 }
 
 /**

@@ -110,6 +110,10 @@ const LEGACY_TOOLS: readonly ToolDef[] = [
       if (token !== undefined && isOn('progress-after-response')) {
         ctx.after(() => ctx.notify('notifications/progress', { progressToken: token, progress: steps + 1 }));
       }
+      // The same, from a timer of the work's own: a step after the response.
+      if (token !== undefined && isOn('progress-after-response-later')) {
+        setTimeout(() => ctx.channel.send(notification('notifications/progress', { progressToken: token, progress: steps + 1 })), ms / steps);
+      }
       // cancellation#behavior-requirements: servers send notifications/cancelled only to end a listen.
       if (ctx.modern && isOn('modern-server-sends-cancelled')) ctx.notify('notifications/cancelled', { requestId: ctx.id, reason: 'took too long' });
       return { content: [text(`Waited ${ms} ms`)] };

@@ -1,4 +1,4 @@
-// server/utilities/completion (served from 2025-03-26, where the completions capability exists).
+// server/utilities/completion (served at every revision; declared from 2025-03-26, where the completions capability exists).
 import { TEMPLATES } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { invalidParams, isPlainObject } from '../jsonrpc.js';

@@ -22,7 +22,7 @@ export const METHODS: Record<string, MethodEntry> = {
   'prompts/list': { handler: listPrompts },
   'prompts/get': { handler: getPrompt },
   'logging/setLevel': { handler: setLevel },
-  'completion/complete': { handler: complete, since: '2025-03-26' },
+  'completion/complete': { handler: complete },
   'tasks/get': { handler: getTask, offered: coreTasksAt },
   'tasks/result': { handler: taskResult, offered: coreTasksAt },
   'tasks/list': { handler: listTasks, offered: coreTasksAt },

@@ -120,7 +120,11 @@ export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilit
 
   // 2026-07-28 basic/patterns/cancellation#timeouts: "the sender SHOULD cancel the request and
   // stop waiting for a response ... stdio: sending a notifications/cancelled notification
-  // referencing the request ID." (On HTTP, closing the stream is the cancellation.)
+  // referencing the request ID." (On HTTP, closing the stream is the cancellation.) A SHOULD,
+  // though #transport-specific-cancellation says "The client MUST send a notifications/cancelled":
+  // that MUST is how a client cancels on stdio, and whether a client that gives up cancels at
+  // all is the timeout's SHOULD. Failing would need to know the client meant to cancel (a later
+  // request does not show it stopped waiting): a warning.
   {
     id: 'cancellation.timeout-cancelled-on-stdio',
     title: 'On stdio, a request the client stops waiting for is cancelled with notifications/cancelled',

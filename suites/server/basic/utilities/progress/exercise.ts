@@ -58,8 +58,10 @@ async function runExercise(ctx: CheckContext): Promise<Exercise> {
       return { what: r.what, token, reply, notes: [] };
     }),
   );
-  // Progress sent late (after its response) comes before the fence's answer, or over HTTP on
-  // the request's own stream before it ends.
+  // Progress sent late (after its response) may be a step of the work's own timer: the fence of
+  // in-flight cancellation, the same call again (no token) answered, lets a step that late come
+  // first; then the era's fence, or over HTTP the end of the request's own stream.
+  if (typeof plan !== 'string') await session.request('tools/call', { name: plan.name, arguments: plan.args }, { timeoutMs: ctx.timeoutMs + (plan.durationMs ?? 0) });
   await session.fence();
   const ids = traces.map((t) => (t.reply.kind === 'result' || t.reply.kind === 'error' ? t.reply.message.id : undefined));
   const streams = listening.frames().filter((f) => ids.some((id) => id !== undefined && isResponseTo(f.message, id))).map((f) => f.stream);

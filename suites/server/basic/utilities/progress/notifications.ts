@@ -94,7 +94,7 @@ export const progressNotificationChecks = defineChecks({ page: 'basic/utilities/
     spec: page('behavior-requirements', 'MUST'),
     requirement: 'Progress notifications MUST only reference tokens that: Were provided in an active request; Are associated with an in-progress operation',
     digest: ['PROG-004'],
-    faults: ['progress-after-response'],
+    faults: ['progress-after-response', 'progress-after-response-later'],
     long: true,
     run: (ctx) =>
       judge(

@@ -3,7 +3,7 @@
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
-import { since } from '../../../../../harness/revisions.js';
+import { inRange, RANGE, since } from '../../../../../harness/revisions.js';
 import { replyLine } from '../../../../../harness/target/tool-plan.js';
 import { completionTargets, type CompletionTarget } from './targets.js';
 
@@ -11,6 +11,19 @@ interface Answer {
   target: CompletionTarget;
   reply: Reply;
   completion?: { values?: unknown; total?: unknown; hasMore?: unknown };
+}
+
+/**
+ * From 2025-03-26 a server offers completion by declaring `completions` (the runner's `requires`,
+ * by hand: 2024-11-05 has the page but no capability, so there the server is simply asked and
+ * an error is nothing to judge).
+ */
+function notOffered(ctx: CheckContext): ReturnType<CheckContext['skip']> | undefined {
+  if (!inRange(ctx.revision, since('2025-03-26'))) return undefined;
+  const unknown = ctx.facts.server.capabilitiesUnknown;
+  if (unknown) return ctx.skip('capabilities-unknown', `${unknown}, so what the server declares is not known`);
+  if (ctx.facts.serverCapabilities.completions === undefined) return ctx.skip('not-declared', 'the server does not declare the `completions` capability');
+  return undefined;
 }
 
 /** Complete each target with an empty value (every candidate). */
@@ -31,6 +44,8 @@ async function completeAll(ctx: CheckContext): Promise<Answer[] | string> {
  * when it has nothing to judge. Skips when no result had anything to judge.
  */
 async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string, reason?: string) {
+  const offered = notOffered(ctx);
+  if (offered) return offered;
   const answers = await completeAll(ctx);
   if (typeof answers === 'string') return ctx.skip('not-offered', answers);
   const ok = answers.filter((a) => a.completion && Array.isArray(a.completion.values));
@@ -48,10 +63,11 @@ async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['comp
   return ctx.pass(`${judged} completion(s) judged`);
 }
 
-export const completionResultChecks = defineChecks({ page: 'server/utilities/completion', revisions: since('2025-03-26'), needs: ['shared-session'], requires: ['completions'] }, [
+// Every revision: 2024-11-05 has the completion page (and these sentences) without a capability.
+export const completionResultChecks = defineChecks({ page: 'server/utilities/completion', revisions: RANGE.all, needs: ['shared-session'] }, [
   // "Servers return an array of completion values ranked by relevance, with: Maximum 100 items
-  // per response" (no keyword; the schema's description says "Must not exceed 100 items", not
-  // in capitals). 2026-07-28: the schema itself has maxItems: 100, and the schema is "the
+  // per response" (no keyword, from 2024-11-05 on; the schema's description says "Must not
+  // exceed 100 items", not in capitals). 2026-07-28: the schema itself has maxItems: 100, and the schema is "the
   // source of truth for all protocol messages".
   {
     id: 'completion.values-limit',

@@ -71,7 +71,8 @@ export const loggingLevelChecks = defineChecks({ page: 'server/utilities/logging
   // Legacy: "Only sends error level and above" after setLevel(error) in the message flow;
   // 2026-07-28: "the server MAY send notifications/message notifications at or above the
   // requested level". No keyword forbids the others: a warning. Judged only on a server
-  // shown to log at all (asked for debug first).
+  // shown to log at all (asked for debug first, over the tools likeliest to log), and then
+  // over the same lists and the tool calls that logged.
   {
     id: 'logging.level-respected',
     title: 'Asked for "emergency" only, the server sends no less severe log messages',
@@ -91,7 +92,7 @@ export const loggingLevelChecks = defineChecks({ page: 'server/utilities/logging
       if (verbose.logs.length === 0) return ctx.skip('nothing-observed', `asked for every level (debug), the server sent no log message while it did ${verbose.did}`);
       const refusedTop = await askLevel(ctx, session, 'emergency');
       if (refusedTop) return ctx.skip('cannot-set-up', refusedTop);
-      const quiet = await work(ctx, session, 'emergency');
+      const quiet = await work(ctx, session, 'emergency', verbose.logged);
       const below = quiet.logs.filter((m) => LEVELS.indexOf(levelOf(m) as string) >= 0 && LEVELS.indexOf(levelOf(m) as string) < LEVELS.indexOf('emergency'));
       if (below.length === 0) return ctx.pass(`at debug: ${verbose.logs.length} message(s); at emergency: none below it (${quiet.did})`);
       ctx.cite(...below.slice(0, 5).map((m) => m.seq ?? 0));

@@ -9,7 +9,8 @@ import { levelOf, loggedCall, work } from './exercise.js';
 
 export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/logging', revisions: RANGE.modern, needs: ['own-session'] }, [
   // "The server MUST NOT emit notifications/message for a request that does not include this
-  // field." Judged on a server shown to log: the same work asked with logLevel debug first.
+  // field." Judged on a server shown to log: the same work asked with logLevel debug first
+  // (the tools likeliest to log), then the lists and the calls that logged, without logLevel.
   {
     id: 'logging.none-without-log-level',
     title: 'Requests without a logLevel get no log messages',
@@ -22,7 +23,7 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
       const session = await ctx.session();
       const asked = await work(ctx, session, 'debug');
       if (asked.logs.length === 0) return ctx.skip('nothing-observed', `with logLevel debug the server sent no log message either (${asked.did})`);
-      const unasked = await work(ctx, session);
+      const unasked = await work(ctx, session, undefined, asked.logged);
       if (unasked.logs.length === 0) return ctx.pass(`with logLevel debug: ${asked.logs.length} message(s); without: none (${unasked.did})`);
       ctx.cite(...unasked.logs.slice(0, 5).map((m) => m.seq ?? 0));
       return ctx.fail({ expected: 'no notifications/message for requests without logLevel', actual: `${unasked.logs.length} message(s), first ${ctx.brief((unasked.logs[0]!.message as { params?: unknown }).params, 140)}` });
@@ -61,7 +62,9 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
 
   // "the server MAY send notifications/message notifications at or above the requested level
   // on the response stream of that request, before the final response." After the response
-  // no keyword forbids it outright: a warning.
+  // no keyword forbids it outright (the MUST NOT of that paragraph is about other streams; the
+  // stdio and Streamable HTTP pages say request notifications come "before the final
+  // response" with a MAY): a warning.
   {
     id: 'logging.before-response',
     title: "A request's log messages come before its response",
