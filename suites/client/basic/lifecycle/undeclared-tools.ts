@@ -6,22 +6,7 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { NO_TOOLS } from '../../scenarios/no-tools.js';
-import { isRequest, messagesOf, sessions } from '../../support/http.js';
-import { isObject, ourAnswer } from '../../support/wire.js';
-import type { Recording } from '../../../../harness/client/recording.js';
-
-/**
- * Over HTTP a POST sent before the initialize result may arrive after it (on a second
- * connection, on a busy machine). The ids of the requests a client sent without yet knowing its
- * session id: they were sent before it knew the result, so not this check's to judge.
- */
-function sentBeforeTheResult(recording: Recording): Set<unknown> {
-  const ids = new Set<unknown>();
-  for (const s of sessions(recording)) {
-    for (const r of s.window) if (!s.known.includes(r)) for (const m of messagesOf(r)) if (isRequest(m)) ids.add(m.id);
-  }
-  return ids;
-}
+import { afterCapabilitiesKnown } from '../../support/after-capabilities.js';
 
 export const undeclaredToolsClientChecks = defineClientChecks({ page: 'basic/lifecycle', revisions: RANGE.legacy }, [
   {
@@ -38,23 +23,16 @@ export const undeclaredToolsClientChecks = defineClientChecks({ page: 'basic/lif
     scenario: NO_TOOLS,
     faults: ['tools-listed-undeclared'],
     async run(ctx) {
-      const init = ctx.recording.requests('initialize')[0];
-      const answer = init ? ourAnswer(ctx.recording, init) : undefined;
-      if (!init || !answer || !isObject(answer.message.result)) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
-      // Only what was sent once the client knew the capabilities, which its
-      // notifications/initialized shows (without one, our answer): a request sent before the
-      // initialize result is lifecycle.only-ping-before-initialize-result's finding.
-      const initialized = ctx.recording.fromClient.find((m) => m.seq > answer.seq && m.message.method === 'notifications/initialized');
-      const known = initialized?.seq ?? answer.seq;
-      const early = sentBeforeTheResult(ctx.recording);
-      const tools = ctx.recording.requests().filter((m) => m.seq > known && String(m.message.method).startsWith('tools/') && !early.has(m.message.id));
+      const view = afterCapabilitiesKnown(ctx.recording);
+      if (!view) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
+      const tools = view.requests.filter((m) => String(m.message.method).startsWith('tools/'));
       if (tools.length > 0) {
-        ctx.cite(answer.seq, ...tools.slice(0, 4).map((m) => m.seq));
+        ctx.cite(view.answer.seq, ...tools.slice(0, 4).map((m) => m.seq));
         const methods = [...new Set(tools.map((m) => String(m.message.method)))];
         return ctx.fail({ expected: 'no tools/* request: the initialize result declared no tools capability', actual: `the client sent ${methods.join(', ')}` });
       }
       // Only a client that went on into operation had the chance to list tools.
-      const after = ctx.recording.fromClient.filter((m) => m.seq > answer.seq);
+      const after = ctx.recording.fromClient.filter((m) => m.seq > view.answer.seq);
       if (after.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing after the initialize result');
       return ctx.pass(`${after.length} messages after initialize, none about tools`);
     },

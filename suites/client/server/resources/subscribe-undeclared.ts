@@ -6,7 +6,8 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { BASIC } from '../../scenarios/basic.js';
-import { isObject, ourAnswer } from '../../support/wire.js';
+import { afterCapabilitiesKnown } from '../../support/after-capabilities.js';
+import { isObject } from '../../support/wire.js';
 
 const SUBSCRIPTION_METHODS = ['resources/subscribe', 'resources/unsubscribe'];
 
@@ -25,24 +26,21 @@ export const subscribeUndeclaredClientChecks = defineClientChecks({ page: 'serve
     scenario: BASIC,
     faults: ['resources-subscribe-undeclared'],
     async run(ctx) {
-      const init = ctx.recording.requests('initialize')[0];
-      const answer = init ? ourAnswer(ctx.recording, init) : undefined;
-      const result = answer && isObject(answer.message.result) ? answer.message.result : undefined;
-      if (!answer || !result) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
-      const resources = isObject(result.capabilities) ? result.capabilities.resources : undefined;
+      const view = afterCapabilitiesKnown(ctx.recording);
+      if (!view) return ctx.skip('no-answer', 'no initialize of the client was answered with a result');
+      const resources = view.capabilities.resources;
       if (!isObject(resources)) return ctx.skip('not-applicable', 'the scenario declared no resources capability');
       if (resources.subscribe === true) return ctx.skip('not-applicable', 'the scenario declared resources.subscribe: subscribing is allowed');
-      const after = ctx.recording.requests().filter((m) => m.seq > answer.seq);
-      const subscriptions = after.filter((m) => SUBSCRIPTION_METHODS.includes(String(m.message.method)));
+      const subscriptions = view.requests.filter((m) => SUBSCRIPTION_METHODS.includes(String(m.message.method)));
       if (subscriptions.length > 0) {
-        ctx.cite(answer.seq, ...subscriptions.slice(0, 4).map((m) => m.seq));
+        ctx.cite(view.answer.seq, ...subscriptions.slice(0, 4).map((m) => m.seq));
         return ctx.fail({
           expected: 'no resources/subscribe nor resources/unsubscribe: the initialize result declared resources without subscribe',
           actual: `the client sent ${[...new Set(subscriptions.map((m) => String(m.message.method)))].join(', ')}`,
         });
       }
       // Only a client that went on to use the resources had the chance to subscribe.
-      const used = after.filter((m) => String(m.message.method).startsWith('resources/'));
+      const used = view.requests.filter((m) => String(m.message.method).startsWith('resources/'));
       if (used.length === 0) return ctx.skip('nothing-observed', 'the client sent no resources/* request');
       return ctx.pass(`${used.length} resources/* request(s), no subscription`);
     },
