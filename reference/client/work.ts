@@ -19,9 +19,17 @@ function isFatal(e: unknown): boolean {
   return e instanceof Fatal || e instanceof ChannelClosedError || e instanceof AuthRequiredError;
 }
 
+/** Filled only under the fault cache-keyed-on-method: this client caches nothing. */
+const cachedByMethod = new Map<string, Json>();
+
 async function attempt(session: Session, method: string, params: Json): Promise<Json | undefined> {
+  const cached = cachedByMethod.get(method);
+  if (cached) return cached;
   try {
-    return await session.request(method, params);
+    const result = await session.request(method, params);
+    // CACHE-004: a cache key is the method and its params; the fault keys on the method alone.
+    if (typeof result.ttlMs === 'number' && result.ttlMs > 0 && isOn('cache-keyed-on-method')) cachedByMethod.set(method, result);
+    return result;
   } catch (e) {
     if (isFatal(e)) throw e;
     verbose(`${method} failed: ${describe(e)}`);

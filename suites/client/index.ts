@@ -13,6 +13,7 @@ import { authIssMismatchScenario, authNoPkceScenario, authStateMismatchScenario 
 import { authCimdScenario, authPreRegistrationScenario } from './scenarios/auth-registration.js';
 import { authStepUpScenario } from './scenarios/auth-scopes.js';
 import { basicScenario } from './scenarios/basic.js';
+import { cacheableResourcesScenario } from './scenarios/cacheable-resources.js';
 import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
 import { httpSseTransportScenario } from './scenarios/http-sse-transport.js';
@@ -23,7 +24,7 @@ import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
-const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario];
+const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
 

@@ -1,7 +1,8 @@
-// server/utilities, client side: following pages (caching is excluded here, see below).
+// server/utilities, client side: following pages, and the cache key of cached results.
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
+import { cachingClientChecks } from './caching.js';
 import { paginationClientChecks } from './pagination.js';
 
 // Logging and completion, client side: what a client sends is judged by the schema check.
@@ -24,13 +25,9 @@ const clientUtilitiesExcluded: Exclusions = {
 };
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...paginationClientChecks],
+  checks: [...paginationClientChecks, ...cachingClientChecks],
   excluded: {
     ...clientUtilitiesExcluded,
-    'CACHE-004': {
-      reason: 'missing',
-      detail: 'A check would serve two resources whose reads are cacheable (ttlMs high) in one run and not cacheable in another, and fail a client that reads both URIs in the second but only the first in the first (a cached result served for other params).',
-    },
     'CACHE-005': {
       reason: 'not-observable',
       detail: 'Freshness is about when a client re-sends a request it needs again, and a request not sent cannot be told from a result not needed.',
