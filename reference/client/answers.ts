@@ -51,6 +51,17 @@ function roots(ctx: AnswerContext): Answer {
   return { result: { roots: [{ uri, name: 'workspace' }] } };
 }
 
+/**
+ * PROG-003..005: the progress reported on a server request that carried a progressToken, to send
+ * before its answer: increasing, with a readable message where the revision has one.
+ */
+export function progressFor(params: Json, revision: Revision): Json[] {
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  if (typeof token !== 'string' && typeof token !== 'number') return [];
+  const message = isOn('client-progress-message-empty') ? '' : 'working on it';
+  return (isOn('client-progress-not-increasing') ? [1, 1] : [1, 2]).map((progress) => ({ progressToken: token, progress, total: 2, ...(atLeast(revision, '2025-03-26') ? { message } : {}) }));
+}
+
 /** SAMP-006: a user message holding tool_result blocks holds nothing else. */
 function mixesToolResults(messages: unknown[]): boolean {
   return messages.some((m) => {

@@ -1,7 +1,7 @@
 // The legacy era (2024-11-05..2025-11-25): the initialize handshake and version check,
 // notifications/initialized, answers to server requests, and on Streamable HTTP the session
 // id, MCP-Protocol-Version, the GET stream, re-initialize after 404, DELETE at the end.
-import { answer } from './answers.js';
+import { answer, progressFor } from './answers.js';
 import { isOn } from './faults.js';
 import { RpcError, isObject, type Id, type Json } from './jsonrpc.js';
 import { Fatal, verbose } from './log.js';
@@ -159,7 +159,12 @@ export class LegacySession implements Session {
 
   private async onRequest(id: Id, method: string, params: Json): Promise<void> {
     const a = await answer(method, params, { revision: this.revision, declared: this.declared });
+    // Progress only on work done (a result), all of it before the answer (PROG-004).
+    const progress = a && 'result' in a ? progressFor(params, this.revision) : [];
+    const late = isOn('client-progress-after-response') ? progress.splice(-1) : [];
+    for (const p of progress) await this.peer.notify('notifications/progress', p);
     if (a) for (const msg of replies(id, method, a)) await this.peer.respond(msg);
+    for (const p of late) await this.peer.notify('notifications/progress', p);
   }
 
   private async onNotification(): Promise<void> {

@@ -3,9 +3,10 @@
 // roots/list, sampling/createMessage plain, with tools and malformed, elicitation/create
 // form with and without mode and in URL mode, an unknown method) and a log notification,
 // sent whatever the client declared, so that what a client does with requests it did not
-// offer shows too. 2026-07-28: an InputRequiredResult asking for what the client declared,
-// with a requestState to echo (a second tool asks without one). Its other tools report
-// progress, and never answer (to see what the client does when it gives up waiting).
+// offer shows too; the plain sampling request carries a progressToken. 2026-07-28: an
+// InputRequiredResult asking for what the client declared, with a requestState to echo (a
+// second tool asks without one). Its other tools report progress, and never answer (to see
+// what the client does when it gives up waiting).
 import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario, ScriptContext, ScriptTool } from '../../../harness/client/scenario.js';
 import { META_KEYS } from '../../../harness/sessions/session.js';
@@ -35,13 +36,18 @@ const text = (t: string): HandlerAnswer => ({ result: { content: [{ type: 'text'
 const say = { role: 'user', content: { type: 'text', text: 'Say hello.' } };
 const WEATHER_TOOL = { name: 'get_weather', description: 'Weather of a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } };
 
+/** The prefix of the progressToken on the plain sampling request (a new token for each ask). */
+export const SAMPLING_PROGRESS = 'asks-sampling-progress';
+let samplingAsks = 0;
+
 /** Legacy: what the server asks while `ask` runs, per revision. */
 function legacyAsks(revision: string): { method: string; params?: Record<string, unknown> }[] {
   const modes = inRange(revision, since('2025-11-25'));
   const asks: { method: string; params?: Record<string, unknown> }[] = [
     { method: 'ping' },
     { method: 'roots/list' },
-    { method: 'sampling/createMessage', params: { messages: [say], maxTokens: 50 } },
+    // With a progressToken of its own, so that the client may report progress on the sample.
+    { method: 'sampling/createMessage', params: { messages: [say], maxTokens: 50, _meta: { progressToken: `${SAMPLING_PROGRESS}-${++samplingAsks}` } } },
     { method: UNKNOWN_METHOD, params: {} },
   ];
   if (inRange(revision, since('2025-06-18'))) {
