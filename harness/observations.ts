@@ -33,7 +33,9 @@ export type ObservationKind =
   /** A frame that is a JSON array of messages (a JSON-RPC batch), split by the peer. */
   | 'batch-frame'
   /** An HTTP answer of 3xx/4xx/5xx to a POST or GET (context: status, method, withAuthorization, wwwAuthenticate). */
-  | 'http-status';
+  | 'http-status'
+  /** An error response with code -32042 (URLElicitationRequiredError, 2025-11-25); only these, not every error, so fuzzing cannot fill the log. */
+  | 'url-elicitation-required';
 
 export interface Observation {
   kind: ObservationKind;

@@ -262,6 +262,7 @@ export class Peer {
     const isResponse = !('method' in m) && ('result' in m || 'error' in m || 'id' in m);
     let method: string | undefined;
     if (isResponse) method = this.matchResponse(m, seq);
+    if (isResponse && (m.error as { code?: unknown } | undefined)?.code === -32042) this.observe('url-elicitation-required', seq, `a -32042 error answering ${method ?? 'an unknown request'}`, message, this.observationContext);
     else if (typeof m.method === 'string') this.onInbound(m, seq, stream);
     if (this.schema) {
       for (const problem of validateInbound(this.schema, m, method)) this.observe('schema-invalid', seq, problem, message);

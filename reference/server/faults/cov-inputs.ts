@@ -25,4 +25,9 @@ export const COV_INPUTS_FAULTS = [
     revision: '2026-07-28',
     description: 'SAMP-005: an InputRequiredResult to a request declaring sampling.tools also asks for a sampling/createMessage whose assistant tool_use is followed by a plain text user message.',
   },
+  {
+    id: 'url-elicitation-required-malformed',
+    revision: '2025-11-25',
+    description: 'ELIC-010: the fail tool answers with a -32042 URLElicitationRequiredError whose data.elicitations holds a URL-mode elicitation without elicitationId.',
+  },
 ] as const;

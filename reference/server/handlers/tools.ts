@@ -77,6 +77,9 @@ export function callTool(ctx: RequestContext): Record<string, unknown> | InputRe
     }
     throw invalidParams(`Invalid arguments for ${name}: ${problem}`);
   }
+  if (name === 'fail' && ctx.revision === '2025-11-25' && isOn('url-elicitation-required-malformed')) {
+    throw new RpcError(-32042, 'This request requires more information.', { elicitations: [{ mode: 'url', message: 'Sign in to continue.', url: 'https://example.com/sign-in' }] });
+  }
   ctx.log('info', { tool: name, message: 'tool called' });
   const out = tool.run(args, ctx);
   return out instanceof Promise ? out.then((o) => render(name, o, ctx)) : render(name, out, ctx);

@@ -4,9 +4,10 @@ import type { Check } from '../../../harness/checks/check.js';
 import type { PageGroup } from '../../../harness/checks/page.js';
 import { subCapabilityChecks } from './sampling.js';
 import { toolLoopChecks } from './tool-loops.js';
+import { urlElicitationRequiredChecks } from './elicitation.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...subCapabilityChecks, ...toolLoopChecks],
+  checks: [...subCapabilityChecks, ...toolLoopChecks, ...urlElicitationRequiredChecks],
   excluded: {
     'SAMP-002': {
       reason: 'judged-elsewhere',
@@ -27,10 +28,6 @@ export const group: PageGroup<Check> = {
     'ELIC-009': {
       reason: 'missing',
       detail: 'A check would match every notifications/elicitation/complete (2025-11-25) to a URL-mode elicitation/create the server sent on that same session, and fail on an elicitationId it never issued there.',
-    },
-    'ELIC-010': {
-      reason: 'missing',
-      detail: 'A check would judge any -32042 error a server returns (2025-11-25): data.elicitations[] present, each a URL-mode elicitation with an elicitationId, and only to a client that declared elicitation.url.',
     },
     'ELIC-011': {
       reason: 'missing',
