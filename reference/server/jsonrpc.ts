@@ -146,7 +146,8 @@ export function errorResponse(id: Id | null, code: number, message: string, data
  * `id?: string | number`, and RequestId has no null); earlier revisions keep JSON-RPC 2.0's id null.
  */
 export function unreadableIdError(reply: Record<string, unknown>, modern: boolean): Record<string, unknown> {
-  if (!modern || isOn('unreadable-id-error-id-null')) return reply;
+  // A refusal that could read the id (a strict envelope check, say) echoes it.
+  if (!modern || reply.id !== null || isOn('unreadable-id-error-id-null')) return reply;
   const { id: _unread, ...rest } = reply;
   return rest;
 }
