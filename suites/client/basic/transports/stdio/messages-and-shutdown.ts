@@ -10,6 +10,7 @@ import { RANGE, since } from '../../../../../harness/revisions.js';
 import { ASKS } from '../../../scenarios/asks.js';
 import { BASIC } from '../../../scenarios/basic.js';
 import { endedByTool } from '../../../support/wire.js';
+import { judgeNoResponses } from '../../../support/no-responses.js';
 
 /** The stdio message rules: a section of basic/transports, then (2026-07-28) a page of their own. */
 const transport = (level: SpecRef['level'] = 'MUST'): SpecRef[] => [
@@ -111,14 +112,6 @@ export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/st
     scenario: ASKS,
     revisions: RANGE.modern,
     faults: ['modern-server-request-answered'],
-    async run(ctx) {
-      const responses = ctx.recording.responses();
-      if (responses.length > 0) {
-        ctx.cite(...responses.slice(0, 3).map((m) => m.seq));
-        return ctx.fail({ expected: 'no responses from the client', actual: `${responses.length} response(s): ${ctx.brief(responses[0]?.message, 200)}` });
-      }
-      const asked = ctx.recording.toClient().some((m) => typeof m.message.method === 'string' && 'id' in m.message);
-      return asked ? ctx.pass() : ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a request');
-    },
+    run: async (ctx) => judgeNoResponses(ctx, ''),
   },
 ]);

@@ -4,6 +4,7 @@
 import { defineClientChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { ASKS } from '../../../scenarios/asks.js';
+import { judgeNoResponses } from '../../../support/no-responses.js';
 
 export const noResponsesHttpClientChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   {
@@ -15,14 +16,6 @@ export const noResponsesHttpClientChecks = defineClientChecks({ page: 'basic/tra
     scenario: ASKS,
     revisions: RANGE.modern,
     faults: ['modern-server-request-answered'],
-    async run(ctx) {
-      const responses = ctx.recording.responses();
-      if (responses.length > 0) {
-        ctx.cite(...responses.slice(0, 3).map((m) => m.seq));
-        return ctx.fail({ expected: 'no responses from the client', actual: `${responses.length} response(s) POSTed: ${ctx.brief(responses[0]?.message, 200)}` });
-      }
-      const asked = ctx.recording.toClient().some((m) => typeof m.message.method === 'string' && 'id' in m.message);
-      return asked ? ctx.pass() : ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a request');
-    },
+    run: async (ctx) => judgeNoResponses(ctx, ' POSTed'),
   },
 ]);
