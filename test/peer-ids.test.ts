@@ -38,3 +38,21 @@ describe('request ids on one connection', () => {
     await peer.close();
   });
 });
+
+// A request we cancelled owes no answer: its timeout must not tell the runner that the target
+// went slow or silent (the pace would be cut and liveness probed for nothing).
+describe('a request we cancelled', () => {
+  it('times out without reporting the timeout, while an uncancelled one reports it', async () => {
+    const { transport } = loopback();
+    const peer = new Peer({ transport, wire: new WireLog(), observations: new ObservationLog(), timeoutMs: 60_000, role: 'client' });
+    const reported: string[] = [];
+    peer.onTimeout = (method) => reported.push(method);
+    const cancelled = peer.request('tools/call', { name: 'slow' }, { id: 'c-1', timeoutMs: 20 });
+    await peer.notify('notifications/cancelled', { requestId: 'c-1' });
+    const plain = peer.request('tools/list', {}, { id: 'p-1', timeoutMs: 20 });
+    expect((await cancelled).kind).toBe('timeout');
+    expect((await plain).kind).toBe('timeout');
+    expect(reported).toEqual(['tools/list']);
+    await peer.close();
+  });
+});

@@ -25,6 +25,8 @@ interface Pending {
   owner?: string;
   /** The transport's HTTP request count once this request was sent (where it counts them). */
   exchangesAfter?: number;
+  /** We sent notifications/cancelled for it: no answer is owed. */
+  cancelled?: boolean;
 }
 
 export interface PeerOptions {
@@ -162,6 +164,7 @@ export class Peer {
   }
 
   async notify(method: string, params?: unknown, owner?: string, headers?: HeaderOverrides, stream?: string): Promise<void> {
+    if (method === 'notifications/cancelled') this.markCancelled(params);
     await this.transport.send({ jsonrpc: '2.0', method, ...(params !== undefined ? { params } : {}) }, { ...(owner ? { owner } : {}), ...(headers ? { headers } : {}), ...(stream ? { stream } : {}) });
   }
 
@@ -228,6 +231,14 @@ export class Peer {
     return this.pace.patience() + (this.answeredOnce ? 0 : this.pace.slowestStartMs);
   }
 
+  /** The request a notifications/cancelled of ours names, if it is still waiting, owes no answer now. */
+  private markCancelled(params: unknown): void {
+    const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
+    const pending = this.pending.get(idKey(requestId));
+    if (pending) pending.cancelled = true;
+  }
+
   /** Register a request we are about to send; resolves with its reply. */
   private expect(method: string, id: JsonRpcId, timeoutMs: number, owner: string | undefined, where = ''): Promise<Reply> {
     const key = idKey(id);
@@ -238,10 +249,14 @@ export class Peer {
     return new Promise<Reply>((resolve) => {
       const sentAt = performance.now();
       const timer = setTimeout(() => {
+        const cancelled = this.pending.get(key)?.cancelled === true;
         this.pending.delete(key);
         this.lateSince.set(key, sentAt);
         this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)})${where} within ${timeoutMs} ms`, owner);
         resolve({ kind: 'timeout', afterMs: timeoutMs });
+        // A request we cancelled owes no answer: its silence says nothing of the target's pace
+        // or liveness (a cancellation check waits one out on purpose).
+        if (cancelled) return;
         this.pace?.noteTimeout(method, timeoutMs);
         this.onTimeout?.(method, owner);
       }, timeoutMs);
