@@ -37,6 +37,7 @@ export const CLIENT_AREAS = {
   version: 'At 2026-07-28: `_meta` on every request, extension ids, the retry after -32022; a dual-era client falling back to `initialize`.',
   base: "JSON-RPC from the client's side: ids, notifications, answers to server requests, `_meta` keys, trace context, `resultType`.",
   schema: "Every message the client sends validates against the revision's official JSON Schema.",
+  batching: 'JSON-RPC batches at 2025-03-26: each request of a batch the server sends is answered.',
   stdio: "stdio: only JSON-RPC on the server's stdin, one message per line, shutdown by closing stdin.",
   cancellation: '`initialize` never cancelled, only requests in flight cancelled, a timed-out request cancelled.',
   ping: 'Server pings answered (until 2025-11-25).',

@@ -2,7 +2,7 @@
 // behaves) that the client under test is run against once per revision and transport; client
 // checks judge the recording of that run. One setup, many checks: a scenario's recording is
 // judged by every check that names it.
-import type { HandlerAnswer, HandlerContext } from '../jsonrpc/types.js';
+import type { HandlerAnswer, HandlerContext, Reply } from '../jsonrpc/types.js';
 import type { Check } from '../checks/check.js';
 import type { RevisionId } from '../revisions.js';
 import type { TransportKind } from '../transport.js';
@@ -45,6 +45,8 @@ export interface ScriptContext extends HandlerContext {
   recording: Recording;
   /** Legacy HTTP: end this session; requests with its id get 404 from now on. */
   expireSession(): void;
+  /** 2025-03-26: send requests as one JSON-RPC batch frame (on the request's stream over HTTP); the reply to each, in order. */
+  requestBatch(requests: { method: string; params?: Record<string, unknown> }[], opts?: { timeoutMs?: number }): Promise<Reply[]>;
 }
 
 export interface ServerScript {

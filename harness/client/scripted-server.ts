@@ -128,6 +128,11 @@ export function serve(opts: ServeOptions): void {
     message,
     recording,
     expireSession: () => opts.expireSession?.(),
+    requestBatch: (requests, o = {}) =>
+      peer.requestBatch(
+        requests.map((r) => ({ jsonrpc: '2.0', id: peer.newId(), method: r.method, ...(r.params ? { params: r.params } : {}) })),
+        { ...o, ...(hc.stream !== undefined ? { stream: hc.stream } : {}) },
+      ),
   });
   const methods = new Set([...Object.keys(table), 'initialize', 'ping']);
   for (const method of methods) {

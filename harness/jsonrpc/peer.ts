@@ -152,15 +152,23 @@ export class Peer {
    * Send several messages as one JSON array (a JSON-RPC batch, 2025-03-26). Each request in it
    * is matched like any other; resolves with the reply to each request, in the batch's order.
    */
-  requestBatch(items: Record<string, unknown>[], opts: { owner?: string; timeoutMs?: number } = {}): Promise<Reply[]> {
+  requestBatch(items: Record<string, unknown>[], opts: { owner?: string; timeoutMs?: number; stream?: string } = {}): Promise<Reply[]> {
     const requests = items.flatMap(({ id, method }) =>
       (typeof id === 'string' || typeof id === 'number') && typeof method === 'string' ? [{ id, method }] : [],
     );
     const reason = this.closeReason;
     if (reason) return Promise.resolve(requests.map((): Reply => ({ kind: 'closed', reason })));
     const replies = requests.map(({ id, method }) => this.expect(method, id, opts.timeoutMs ?? this.patience(), opts.owner, ' in a batch'));
-    void this.transport.sendRaw(JSON.stringify(items), opts.owner ? { owner: opts.owner } : undefined);
+    const owner = opts.owner ? { owner: opts.owner } : {};
+    // Serving: the array goes on the stream of the request it belongs to, as one SSE event.
+    if (opts.stream !== undefined) void this.transport.send(items, { ...owner, stream: opts.stream });
+    else void this.transport.sendRaw(JSON.stringify(items), owner);
     return Promise.all(replies);
+  }
+
+  /** A fresh id for a request this peer builds itself (a batch's members). */
+  newId(): number {
+    return this.nextId++;
   }
 
   async notify(method: string, params?: unknown, owner?: string, headers?: HeaderOverrides, stream?: string): Promise<void> {

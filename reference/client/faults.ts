@@ -11,6 +11,7 @@ import { COV_INPUTS_FAULTS } from './faults/cov-inputs.js';
 import { COV_TRANSPORTS_FAULTS } from './faults/cov-transports.js';
 import { COV_AUTH_FAULTS } from './faults/cov-auth.js';
 import { AUTH_FAULTS } from './faults/auth.js';
+import { BATCH_FAULTS } from './faults/batches.js';
 import { BASE_FAULTS } from './faults/base.js';
 import { FEATURES_FAULTS } from './faults/features.js';
 import { INTEROP_FAULTS } from './faults/interop.js';
@@ -21,7 +22,7 @@ import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 export type { EraName, FaultSpec, TransportName } from './faults/types.js';
 
-export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS] as const;
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS, ...BATCH_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

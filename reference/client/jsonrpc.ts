@@ -1,5 +1,6 @@
 // The client's own small JSON-RPC 2.0 layer: builders, classification of inbound frames,
 // error codes. Independent of harness/ by design (the suite must not prove itself with itself).
+import { isOn } from './faults.js';
 
 export type Id = string | number;
 export type Json = Record<string, unknown>;
@@ -82,7 +83,13 @@ export function parseMessages(text: string): unknown[] {
   } catch {
     return [];
   }
-  return Array.isArray(value) ? value : [value];
+  return membersOf(value);
+}
+
+/** The messages one parsed frame carries: a batch (JSON array) yields its members. */
+export function membersOf(value: unknown): unknown[] {
+  if (!Array.isArray(value)) return [value];
+  return isOn('server-batch-ignored') ? [] : value;
 }
 
 /** One compact line (JSON.stringify escapes newlines inside strings). */

@@ -13,6 +13,7 @@ import { authIssMismatchScenario, authNoPkceScenario, authStateMismatchScenario 
 import { authCimdScenario, authPreRegistrationScenario } from './scenarios/auth-registration.js';
 import { authStepUpScenario } from './scenarios/auth-scopes.js';
 import { basicScenario } from './scenarios/basic.js';
+import { batchingScenario } from './scenarios/batching.js';
 import { cacheableResourcesScenario } from './scenarios/cacheable-resources.js';
 import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
@@ -24,7 +25,7 @@ import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
-const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario];
+const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario, batchingScenario];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
 

@@ -214,7 +214,8 @@ export class HttpServerConnection implements Transport {
 
   private write(label: string, stream: Stream, text: string, message?: unknown): void {
     const m = (typeof message === 'object' && message !== null ? message : {}) as Record<string, unknown>;
-    const isResponse = !('method' in m);
+    // A batch (an array) is no response: it does not settle what the stream owes.
+    const isResponse = !Array.isArray(message) && !('method' in m);
     if (isResponse) stream.owed.delete(key(m.id));
     const last = isResponse && stream.owed.size === 0 && !label.startsWith('GET');
     const status = this.statusOf(m);

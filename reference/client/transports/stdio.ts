@@ -3,7 +3,7 @@
 // child behind: main calls kill() on every abnormal exit path.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { isOn } from '../faults.js';
-import { encode } from '../jsonrpc.js';
+import { encode, membersOf } from '../jsonrpc.js';
 import { verbose } from '../log.js';
 import { ChannelClosedError, type Channel, type Sink } from './channel.js';
 import { splitCommandLine } from './command-line.js';
@@ -91,7 +91,7 @@ export class StdioChannel implements Channel {
       verbose(`ignoring a non-JSON line from the server: ${line.slice(0, 120)}`);
       return;
     }
-    for (const msg of Array.isArray(value) ? value : [value]) this.sink?.message(msg);
+    for (const msg of membersOf(value)) this.sink?.message(msg);
   }
 
   private async waitExit(ms: number): Promise<boolean> {

@@ -3,9 +3,10 @@ import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { jsonrpcClientChecks } from './jsonrpc.js';
 import { schemaClientChecks } from './schema-valid.js';
+import { serverBatchClientChecks } from './server-batches.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...jsonrpcClientChecks, ...schemaClientChecks],
+  checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks],
   excluded: {
     'BASE-008': { side: 'client', reason: 'missing', detail: 'A scripted server would write unparsable JSON to the client and judge the error it draws (2025-11-25 on: no id, never null at 2026-07-28); no scenario writes one yet.' },
     'BASE-021': { side: 'client', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client emits no error response whose code could be judged.' },
@@ -22,9 +23,8 @@ export const group: PageGroup<ClientCheck> = {
     'BASE-043': { side: 'client', reason: 'missing', detail: 'A scripted server would list a tool whose inputSchema holds a $ref to a URL the tool serves, and fail any request to that URL; no scenario does.' },
     'BASE-044': { side: 'client', reason: 'missing', detail: 'A scripted server would offer a tool with a deeply nested anyOf chain and warn when the client stops answering; no scenario does.' },
     'BASE-050': { side: 'client', reason: 'missing', detail: 'A scripted server would advertise icons at a plain-http URL and a data: URI and judge any fetch the client makes (http scheme, credentials sent); no scenario serves icons yet.' },
-    'BATCH-001': { side: 'client', reason: 'missing', detail: 'At 2025-03-26 a scripted server would send [ping, ping] as one frame and expect both answered; the scripted server cannot send a batch frame yet (a harness change: ScriptContext has request and notify only).' },
     'BATCH-002': { side: 'client', reason: 'informative', detail: 'A MAY: a client may send batches; a batch holding initialize is judged by lifecycle checks (BATCH-005), any batch after 2025-03-26 by the no-batches checks (BATCH-010).' },
     'BATCH-003': { side: 'client', reason: 'informative', detail: 'A MAY on what a stdio line may hold; the client reading such a line is BATCH-001.' },
-    'BATCH-007': { side: 'client', reason: 'missing', detail: 'At 2025-03-26 a scripted server would send an empty batch and a batch of requests, and judge the single -32600 error and the answers matched by id; the scripted server cannot send a batch frame yet.' },
+    'BATCH-007': { side: 'client', reason: 'missing', detail: 'The scripted server can send batches (batching.server-batch-answered); a check would send an empty array and expect the single -32600 error JSON-RPC 2.0 asks for, but MCP does not restate that rule, so it could only warn, and a client that crashes on [] would lose the rest of its run.' },
   },
 };
