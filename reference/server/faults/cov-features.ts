@@ -9,4 +9,9 @@ export const COV_FEATURES_FAULTS = [
   },
   { id: 'resources-read-text-and-blob', description: 'resources/read of a text resource carries its content twice: as text and as a base64 blob.' },
   { id: 'prompts-image-mime-invalid', description: 'The image of the with_image prompt has mimeType "png" (no type/subtype: not a valid MIME type).' },
+  {
+    id: 'elicitation-asks-password',
+    description:
+      'ELIC-011: form elicitation asks for a password. 2025-06-18..2025-11-25: after notifications/initialized, a client that declared elicitation gets an elicitation/create with a password field; 2026-07-28: the name question of greet_user and personal_greeting also asks for one.',
+  },
 ] as const;

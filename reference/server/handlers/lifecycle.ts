@@ -6,6 +6,7 @@ import { ErrorCode, RpcError, invalidParams, isPlainObject, isValidId, notificat
 import { REVISIONS, atLeast, isRevision, negotiate, type AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
 import { declareCoreTasks } from '../tasks/core.js';
+import { withPassword } from '../modern/mrtr.js';
 import { completionsHidden } from './completion.js';
 import { initiateFaultyMessages } from './server-initiated.js';
 
@@ -120,6 +121,10 @@ export function onInitialized(session: Session): void {
   if (isOn('elicitation-mode-undeclared') && caps.elicitation !== undefined && caps.elicitation.url === undefined) {
     const params = { mode: 'url', message: 'Sign in to continue.', url: 'https://example.com/sign-in', elicitationId: 'reference-sign-in' };
     session.sendRequest('elicitation/create', params, session.unrelated);
+  }
+  if (isOn('elicitation-asks-password') && caps.elicitation !== undefined && session.revision !== null && atLeast(session.revision, '2025-06-18')) {
+    const requestedSchema = withPassword({ type: 'object', properties: { user: { type: 'string', title: 'User name' } }, required: ['user'] });
+    session.sendRequest('elicitation/create', { message: 'Sign in to continue.', requestedSchema }, session.unrelated);
   }
   initiateFaultyMessages(session);
 }

@@ -97,7 +97,7 @@ function ask(ctx: RequestContext, target: { m: string; n: string }, q: FormQuest
   if (modern && !formDeclared(modern.meta.capabilities) && !isOn('modern-mrtr-undeclared-capability')) {
     throw missingCapability({ elicitation: { form: {} } }, `${target.m} ${target.n} asks the user through elicitation (form mode)`);
   }
-  const request = { method: 'elicitation/create', params: { mode: 'form', message: q.message, requestedSchema: q.requestedSchema } };
+  const request = { method: 'elicitation/create', params: { mode: 'form', message: q.message, requestedSchema: isOn('elicitation-asks-password') ? withPassword(q.requestedSchema) : q.requestedSchema } };
   const inputRequests: Record<string, unknown> = { [q.key]: request };
   if (isOn('modern-input-request-bad-method')) inputRequests.probe = { method: 'ping', params: {} };
   if (modern) Object.assign(inputRequests, faultyInputRequests(modern.meta.capabilities));
@@ -105,6 +105,12 @@ function ask(ctx: RequestContext, target: { m: string; n: string }, q: FormQuest
   stateByConnection(ctx, requestState);
   if (isOn('modern-server-request')) ctx.channel.send({ jsonrpc: '2.0', id: `ref-elicit-${String(ctx.id)}`, method: 'elicitation/create', params: request.params });
   return { resultType: 'input_required', inputRequests, requestState };
+}
+
+/** A fault (ELIC-011): the form also asks for a password (optional, so answers without one still do). */
+export function withPassword(requestedSchema: Record<string, unknown>): Record<string, unknown> {
+  const properties = isPlainObject(requestedSchema.properties) ? requestedSchema.properties : {};
+  return { ...requestedSchema, properties: { ...properties, password: { type: 'string', title: 'Password' } } };
 }
 
 /** A fault (LIFE-041): the connection keeps the last state issued and lends it to a retry without one. */

@@ -5,9 +5,10 @@ import type { PageGroup } from '../../../harness/checks/page.js';
 import { subCapabilityChecks } from './sampling.js';
 import { toolLoopChecks } from './tool-loops.js';
 import { urlElicitationRequiredChecks } from './elicitation.js';
+import { sensitiveElicitationChecks } from './sensitive-elicitation.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...subCapabilityChecks, ...toolLoopChecks, ...urlElicitationRequiredChecks],
+  checks: [...subCapabilityChecks, ...toolLoopChecks, ...urlElicitationRequiredChecks, ...sensitiveElicitationChecks],
   excluded: {
     'SAMP-002': {
       reason: 'judged-elsewhere',
@@ -28,10 +29,6 @@ export const group: PageGroup<Check> = {
     'ELIC-009': {
       reason: 'missing',
       detail: 'A check would match every notifications/elicitation/complete (2025-11-25) to a URL-mode elicitation/create the server sent on that same session, and fail on an elicitationId it never issued there.',
-    },
-    'ELIC-011': {
-      reason: 'missing',
-      detail: 'Only heuristically observable: a check could warn on a form requestedSchema whose properties are named or described like passwords, API keys, tokens or card numbers, and on URL-mode URLs whose query carries credentials.',
     },
   },
 };
