@@ -4,6 +4,7 @@
 import { isOn } from './faults.js';
 import { isObject, type Json } from './jsonrpc.js';
 import { Fatal, describe, verbose } from './log.js';
+import { fetchNetworkReferences } from './network-references.js';
 import { atLeast } from './revisions.js';
 import { argumentsFor } from './schema-values.js';
 import type { Session } from './session.js';
@@ -120,7 +121,11 @@ async function complete(session: Session, prompts: Json[], templates: Json[]): P
 export async function doWork(session: Session): Promise<void> {
   const caps = session.serverCapabilities;
   // LIFE-010: only what the server declared.
-  if (isObject(caps.tools) || isOn('tools-listed-undeclared')) await callTools(session, session.acceptTools(await list(session, 'tools/list', 'tools')));
+  if (isObject(caps.tools) || isOn('tools-listed-undeclared')) {
+    const tools = await list(session, 'tools/list', 'tools');
+    await fetchNetworkReferences(tools);
+    await callTools(session, session.acceptTools(tools));
+  }
   let templates: Json[] = [];
   if (isObject(caps.resources)) {
     const resources = await list(session, 'resources/list', 'resources');

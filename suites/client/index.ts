@@ -19,6 +19,7 @@ import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
 import { httpSseTransportScenario } from './scenarios/http-sse-transport.js';
 import { httpStreamableScenario } from './scenarios/http-streamable.js';
+import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
@@ -27,7 +28,7 @@ import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
 const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario, batchingScenario];
 
-const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
+const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario];
 
 const authScenarios: readonly ClientScenario[] = [
   authBasicScenario,

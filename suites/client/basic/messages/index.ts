@@ -1,12 +1,14 @@
 // basic (messages), client side.
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
+import { iconClientChecks } from './icons.js';
 import { jsonrpcClientChecks } from './jsonrpc.js';
+import { schemaRefClientChecks } from './schema-refs.js';
 import { schemaClientChecks } from './schema-valid.js';
 import { serverBatchClientChecks } from './server-batches.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks],
+  checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks, ...schemaRefClientChecks, ...iconClientChecks],
   excluded: {
     'BASE-008': { side: 'client', reason: 'missing', detail: 'A scripted server would write unparsable JSON to the client and judge the error it draws (2025-11-25 on: no id, never null at 2026-07-28); no scenario writes one yet.' },
     'BASE-021': { side: 'client', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client emits no error response whose code could be judged.' },
@@ -20,9 +22,7 @@ export const group: PageGroup<ClientCheck> = {
     'BASE-040': { side: 'client', reason: 'missing', detail: 'A scripted server would list a tool whose inputSchema only a 2020-12 validator reads right (no $schema) and see whether the client calls it with arguments that schema accepts; no scenario does.' },
     'BASE-041': { side: 'client', reason: 'not-observable', detail: 'A client declares no JSON Schema of its own on the wire (tool and elicitation schemas come from the server).' },
     'BASE-042': { side: 'client', reason: 'not-observable', detail: 'How a client reports a schema dialect it does not support shows only to its user.' },
-    'BASE-043': { side: 'client', reason: 'missing', detail: 'A scripted server would list a tool whose inputSchema holds a $ref to a URL the tool serves, and fail any request to that URL; no scenario does.' },
     'BASE-044': { side: 'client', reason: 'missing', detail: 'A scripted server would offer a tool with a deeply nested anyOf chain and warn when the client stops answering; no scenario does.' },
-    'BASE-050': { side: 'client', reason: 'missing', detail: 'A scripted server would advertise icons at a plain-http URL and a data: URI and judge any fetch the client makes (http scheme, credentials sent); no scenario serves icons yet.' },
     'BATCH-002': { side: 'client', reason: 'informative', detail: 'A MAY: a client may send batches; a batch holding initialize is judged by lifecycle checks (BATCH-005), any batch after 2025-03-26 by the no-batches checks (BATCH-010).' },
     'BATCH-003': { side: 'client', reason: 'informative', detail: 'A MAY on what a stdio line may hold; the client reading such a line is BATCH-001.' },
     'BATCH-007': { side: 'client', reason: 'missing', detail: 'The scripted server can send batches (batching.server-batch-answered); a check would send an empty array and expect the single -32600 error JSON-RPC 2.0 asks for, but MCP does not restate that rule, so it could only warn, and a client that crashes on [] would lose the rest of its run.' },
