@@ -9,7 +9,7 @@ import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
 import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
 import { isObj } from '../../../harness/target/tool-calls.js';
-import { askedDuringCalls, inputRequestAsks, type Asked } from './server-asks.js';
+import { askedOfFullClient, inputRequestAsks, type Asked } from './server-asks.js';
 
 /** Form field names (lower case, separators dropped) that can only mean a secret or a credential. */
 const CREDENTIAL_FIELDS = new Set([
@@ -77,11 +77,7 @@ export function credentialsInUrl(url: unknown): Finding[] {
 
 /** Every elicitation the server asks a client that declared every mode: server requests (legacy) or input requests (2026-07-28). */
 async function elicitationsAsked(ctx: CheckContext): Promise<Asked> {
-  if (ctx.era === 'legacy') {
-    // Elicitation modes came with 2025-11-25: before it, `elicitation: {}` is the whole capability.
-    const elicitation = ctx.in(since('2025-11-25')) ? { form: {}, url: {} } : {};
-    return askedDuringCalls(ctx, { roots: { listChanged: true }, sampling: {}, elicitation }, 'elicitation-secrets');
-  }
+  if (ctx.era === 'legacy') return askedOfFullClient(ctx);
   const s = await survey(ctx);
   const asks = inputRequestAsks(s.asked.map((a) => ({ label: a.target.label, result: a.result, ...(a.seq !== undefined ? { seq: a.seq } : {}) })));
   return { asks, tried: `in the InputRequiredResults of ${s.tried} (${JSON.stringify(ASK_ALL)})` };

@@ -3,6 +3,7 @@
 // the user allows run. 2026-07-28: the input requests of its InputRequiredResults.
 import type { CheckContext } from '../../../harness/checks/check.js';
 import type { Session } from '../../../harness/sessions/session.js';
+import { since } from '../../../harness/revisions.js';
 import { callable, isObj, listedTools, type Obj } from '../../../harness/target/tool-calls.js';
 
 /** At most this many tool calls (sent together), each cut short after this long (a slow tool is not waited for). */
@@ -53,6 +54,19 @@ export async function askedDuringCalls(ctx: CheckContext, declared: Obj, idPrefi
   });
   const tried = `after initialized${calls.length > 0 ? ` nor during ${calls.length} tool call(s)` : ' (no tool the user allows to call)'}`;
   return { asks, tried };
+}
+
+/** A client declaring every client feature of the revision (from 2025-11-25 every sub-capability, so that a server willing to run a tool loop or a URL elicitation does). */
+const FULL_CLIENT = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+const FULL_CLIENT_MODES = { roots: { listChanged: true }, sampling: { tools: {}, context: {} }, elicitation: { form: {}, url: {} } };
+
+/**
+ * Legacy: what the server asks a client that declared everything, once per revision: the checks
+ * that judge any sampling or elicitation request share one set of tool calls.
+ */
+export function askedOfFullClient(ctx: CheckContext): Promise<Asked> {
+  const declared = ctx.in(since('2025-11-25')) ? FULL_CLIENT_MODES : FULL_CLIENT;
+  return ctx.once('server-asks-full-client', () => askedDuringCalls(ctx, declared, 'full-client'));
 }
 
 /**

@@ -8,10 +8,7 @@ import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
 import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
 import { isObj, type Obj } from '../../../harness/target/tool-calls.js';
-import { askedDuringCalls, inputRequestAsks, type Asked } from './server-asks.js';
-
-/** Every sub-capability, so that a server willing to run a tool loop does. */
-const ALL_OF_SAMPLING = { roots: { listChanged: true }, sampling: { tools: {}, context: {} }, elicitation: { form: {}, url: {} } };
+import { askedOfFullClient, inputRequestAsks, type Asked } from './server-asks.js';
 
 const blocks = (content: unknown): Obj[] => (Array.isArray(content) ? content : [content]).filter(isObj);
 
@@ -37,7 +34,7 @@ export function toolLoopProblem(messages: unknown): { why: string; doubt?: true 
 
 /** The sampling requests to judge: server requests (legacy) or input requests of the survey (modern). */
 async function samplingAsks(ctx: CheckContext): Promise<Asked> {
-  if (ctx.era === 'legacy') return askedDuringCalls(ctx, ALL_OF_SAMPLING, 'tool-loop');
+  if (ctx.era === 'legacy') return askedOfFullClient(ctx);
   const s = await survey(ctx);
   const asks = inputRequestAsks(s.asked.map((a) => ({ label: a.target.label, result: a.result, ...(a.seq !== undefined ? { seq: a.seq } : {}) })));
   return { asks, tried: `in the InputRequiredResults of ${s.tried} (${JSON.stringify(ASK_ALL)})` };

@@ -8,6 +8,7 @@ import { RANGE, only } from '../../../../../harness/revisions.js';
 import { HTTP_RESUMPTION, RECONNECTION_TOOL } from '../../../scenarios/http-resumption.js';
 import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { describeRequest, header, paramsSansMeta, posts, requestOf, sameJson, type HttpRecord, type Post } from '../../../support/http.js';
+import { endedByTool } from '../../../support/wire.js';
 
 /** The POST whose SSE answer the tool cut, and what the client did afterwards. */
 function afterCut(ctx: ClientCheckContext): { cut: Post; info: NonNullable<HttpRecord['cut']>; later: HttpRecord[] } | undefined {
@@ -171,7 +172,11 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
         const r = requestOf(p);
         return r !== undefined && p.record.seq > found.info.seq && r.method === lost.method && sameJson(paramsSansMeta(r), paramsSansMeta(lost));
       });
-      if (!again) return ctx.fail({ expected: `${String(lost.method)} re-issued with a new id`, actual: 'the request was not sent again after its stream broke' });
+      if (!again) {
+        // A client the tool ended (its deadline, a busy machine) may have been about to re-issue.
+        if (endedByTool(ctx.recording)) return ctx.skip('inconclusive', 'the tool ended the client before it re-issued the request of the broken stream');
+        return ctx.fail({ expected: `${String(lost.method)} re-issued with a new id`, actual: 'the request was not sent again after its stream broke' });
+      }
       ctx.cite(again.record.seq);
       const id = requestOf(again)?.id;
       if (sameJson(id, lost.id)) return ctx.fail({ expected: `a new id (not ${JSON.stringify(lost.id)})`, actual: `re-issued with the same id ${JSON.stringify(id)}` });
