@@ -41,8 +41,8 @@ function endSeen(run: CoreTaskRun): EndSeen | undefined {
  */
 function lateNotes(run: CoreTaskRun, notes: Frame[], streams: Frame[] | undefined, end: EndSeen): { late: Frame[]; unsure: Frame[]; streamsAfter?: number } {
   if (streams) {
-    const steps = [...run.polls, run.afterResult, ...run.afterEnd, run.cancelEnded, run.fence].filter((s): s is Step => s !== undefined);
-    const sentLater = steps.filter((s) => s.sentAfterSeq >= end.seq && idOf(s) !== undefined);
+    // Any request of the run: a server may put what it queued on whichever POST comes next (task B's, a list page).
+    const sentLater = run.steps.filter((s) => s.sentAfterSeq >= end.seq && idOf(s) !== undefined);
     const later = new Set(streams.filter((f) => f.stream !== undefined && sentLater.some((s) => isResponseTo(f.message, idOf(s)))).map((f) => f.stream));
     return { late: notes.filter((n) => later.has(n.stream)), unsure: [], streamsAfter: later.size };
   }

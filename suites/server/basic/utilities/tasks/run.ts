@@ -12,7 +12,6 @@ import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answ
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
-import type { Session } from '../../../../../harness/sessions/session.js';
 import { isObj, type Obj } from '../../../../../harness/target/tool-calls.js';
 import { resultOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
 import { Listening, type Frame } from '../../../../../harness/target/listen-stream.js';
@@ -54,6 +53,8 @@ export interface CoreTaskRun {
   list?: { ids: string[]; replies: Reply[]; problem?: string; unanswered?: string; retrievable: string[] };
   /** The era's fence, once everything else was answered: progress sent late has come by then. */
   fence?: Step;
+  /** Every request of the run as it was answered (tasks A, B and C, the list pages, the fence). */
+  steps: Step[];
   progress?: TaskProgress;
 }
 
@@ -100,19 +101,22 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   const clock = (): number => Math.round(performance.now() - t0);
   const lastSeq = (): number => session.inbound.at(-1)?.seq ?? 0;
   const budget = ctx.timeoutMs * 2 + WORK_B_MS;
+  const steps: Step[] = [];
   const timed = async (send: () => Promise<Reply>): Promise<Step> => {
     const [sentAt, sentAfterSeq] = [clock(), lastSeq()];
     const reply = await send();
-    return { reply, sentAt, at: clock(), sentAfterSeq };
+    const s = { reply, sentAt, at: clock(), sentAfterSeq };
+    steps.push(s);
+    return s;
   };
   const step = (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(() => session.request(method, params, { timeoutMs }));
-  const call = (ms: number, meta?: Obj): Promise<Reply> => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) });
+  const call = async (ms: number, meta?: Obj): Promise<Reply> => (await timed(() => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
 
   // progress#behavior-requirements (2025-11-25): the token of a task-augmented request stays valid for the task's life.
   const token = newProgressToken(session);
   const create = await call(WORK_A_MS, { progressToken: token });
   const id = createdId(create);
-  const run: CoreTaskRun = { plan, workMs: WORK_A_MS, create, polls: [], afterEnd: [] };
+  const run: CoreTaskRun = { plan, workMs: WORK_A_MS, create, polls: [], afterEnd: [], steps };
   if (id === undefined) return run;
   run.id = id;
   const get = (taskId = id): Promise<Step> => step('tasks/get', { taskId });
@@ -139,7 +143,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (isObj(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
 
   await second;
-  if (isObj(caps.list)) run.list = await listAll(session, run, ctx.timeoutMs);
+  if (isObj(caps.list)) run.list = await listAll((cursor) => step('tasks/list', cursor === undefined ? {} : { cursor }), run);
   run.fence = await timed(() => session.fence());
   const frames = listening.frames();
   const isNote = (f: Frame): boolean => isNotification(f.message, 'notifications/progress') && f.message.params?.progressToken === token;
@@ -176,7 +180,7 @@ async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string,
 }
 
 /** Every page of tasks/list, and which created tasks tasks/get still found just before. */
-async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): Promise<NonNullable<CoreTaskRun['list']>> {
+async function listAll(listPage: (cursor: string | undefined) => Promise<Step>, run: CoreTaskRun): Promise<NonNullable<CoreTaskRun['list']>> {
   const retrievable: string[] = [];
   const latestA = (run.afterEnd.at(-1) ?? run.polls.at(-1))?.reply;
   const latestB = run.second?.later?.reply ?? run.second?.get?.reply ?? run.second?.create;
@@ -185,7 +189,7 @@ async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): P
   const out: NonNullable<CoreTaskRun['list']> = { ids: [], replies: [], retrievable };
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const reply = await session.request('tasks/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
+    const { reply } = await listPage(cursor);
     out.replies.push(reply);
     if (unanswered(reply)) return { ...out, unanswered: noShapeToJudge('tasks/list', reply) };
     const r = resultOf(reply);
