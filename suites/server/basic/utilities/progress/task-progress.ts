@@ -9,7 +9,7 @@ import { only } from '../../../../../harness/revisions.js';
 import type { Frame } from '../../../../../harness/target/listen-stream.js';
 import { resultOf } from '../../../../../harness/target/task-plan.js';
 import { isObj } from '../../../../../harness/target/tool-calls.js';
-import { TERMINAL, withRun, type CoreTaskRun, type Step } from '../tasks/run.js';
+import { TERMINAL, createdId, withRun, type CoreTaskRun, type Step } from '../tasks/run.js';
 
 /** The first answer that showed task A ended, with its wire sequence number. */
 interface EndSeen {
@@ -72,6 +72,9 @@ export const taskProgressChecks = defineChecks({ page: 'basic/utilities/progress
         const progress = run.progress;
         const what = `the task-augmented tools/call of ${run.plan.describe(run.workMs)} with a progressToken`;
         if (!progress || progress.notes.length === 0) return ctx.skip('nothing-observed', `${what} got no notifications/progress (sending them is optional)`);
+        // A later task given A's id (tasks.unique-ids) makes every status read for that id ambiguous.
+        const reused = run.steps.filter((s) => s.method === 'tools/call' && s.reply !== run.create && createdId(s.reply) === run.id).length;
+        if (reused > 0) return ctx.skip('cannot-set-up', `${reused} other task(s) of the run got task A's id (see tasks.unique-ids): whose status a tasks/get of that id reads is unknown`);
         const end = endSeen(run);
         if (!end) return ctx.skip('nothing-observed', `the task did not end within the time this check waits (${progress.notes.length} progress notification(s) while it worked): no terminal status to judge after`);
         const { late, unsure, streamsAfter } = lateNotes(run, progress.notes, progress.streams, end);

@@ -18,6 +18,8 @@ import { Listening, type Frame } from '../../../../../harness/target/listen-stre
 import { isNotification, newProgressToken, replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
 
 export interface Step {
+  /** What was sent: the method (the era's fence: "fence"). */
+  method: string;
   reply: Reply;
   /** ms since the run began */
   sentAt: number;
@@ -102,15 +104,15 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   const lastSeq = (): number => session.inbound.at(-1)?.seq ?? 0;
   const budget = ctx.timeoutMs * 2 + WORK_B_MS;
   const steps: Step[] = [];
-  const timed = async (send: () => Promise<Reply>): Promise<Step> => {
+  const timed = async (method: string, send: () => Promise<Reply>): Promise<Step> => {
     const [sentAt, sentAfterSeq] = [clock(), lastSeq()];
     const reply = await send();
-    const s = { reply, sentAt, at: clock(), sentAfterSeq };
+    const s = { method, reply, sentAt, at: clock(), sentAfterSeq };
     steps.push(s);
     return s;
   };
-  const step = (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(() => session.request(method, params, { timeoutMs }));
-  const call = async (ms: number, meta?: Obj): Promise<Reply> => (await timed(() => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
+  const step = (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(method, () => session.request(method, params, { timeoutMs }));
+  const call = async (ms: number, meta?: Obj): Promise<Reply> => (await timed('tools/call', () => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
 
   // progress#behavior-requirements (2025-11-25): the token of a task-augmented request stays valid for the task's life.
   const token = newProgressToken(session);
@@ -144,7 +146,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
 
   await second;
   if (isObj(caps.list)) run.list = await listAll((cursor) => step('tasks/list', cursor === undefined ? {} : { cursor }), run);
-  run.fence = await timed(() => session.fence());
+  run.fence = await timed('fence', () => session.fence());
   const frames = listening.frames();
   const isNote = (f: Frame): boolean => isNotification(f.message, 'notifications/progress') && f.message.params?.progressToken === token;
   run.progress = { token, notes: frames.filter(isNote), ...(listening.overHttp ? { streams: frames } : {}) };
