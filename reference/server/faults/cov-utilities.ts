@@ -8,4 +8,9 @@ export const COV_UTILITIES_FAULTS = [
     transports: ['stdio'],
     description: 'The slow tool sends one more progress notification for its token from a timer, a step after its response.',
   },
+  // progress of core tasks (tasks/progress.ts, guarded in tasks/core.ts). Every transport.
+  {
+    id: 'task-progress-after-terminal',
+    description: 'PROG-006: once a tasks/get has answered that a task ended, the task sends one more progress notification with its progressToken.',
+  },
 ] as const;

@@ -4,12 +4,13 @@
 // that declare the extension (extensions/tasks/overview). Everything else runs as before.
 import type { ToolDef } from '../catalog/tools.js';
 import { isOn } from '../faults.js';
-import { ErrorCode, RpcError, isPlainObject } from '../jsonrpc.js';
+import { ErrorCode, RpcError, isPlainObject, isValidId } from '../jsonrpc.js';
 import { toolsFor } from '../handlers/tools.js';
 import type { RequestContext, RequestHandler } from '../session.js';
 import { boundedTtl, DEFAULT_TTL_MS, type TaskStore, type TaskRecord } from './store.js';
 import { coreStore, coreTasksAt, createTaskResult } from './core.js';
 import { declaresExtension, extensionRequired, extensionStore, extensionTask } from './extension.js';
+import { reportProgress } from './progress.js';
 
 /** Wraps the tools/call handler: task-capable tools run as tasks where their era says so. */
 export function withTasks(callTool: RequestHandler): RequestHandler {
@@ -40,7 +41,11 @@ function coreCall(ctx: RequestContext, callTool: RequestHandler, tool: ToolDef):
     if (isOn('tasks-forbidden-tool-runs')) return callTool(ctx);
     throw new RpcError(ErrorCode.MethodNotFound, `Tool ${tool.name} does not support task-augmented calls`);
   }
-  return createTaskResult(start(coreStore(ctx.session), ctx, callTool, boundedTtl(task.ttl)));
+  const record = start(coreStore(ctx.session), ctx, callTool, boundedTtl(task.ttl));
+  // progress#behavior-requirements: the request's progressToken serves the task's whole life.
+  const meta = ctx.params._meta;
+  if (isPlainObject(meta) && isValidId(meta.progressToken)) reportProgress(record, meta.progressToken, ctx.session);
+  return createTaskResult(record);
 }
 
 function extensionCall(ctx: RequestContext, callTool: RequestHandler, tool: ToolDef): unknown {
@@ -54,7 +59,8 @@ function extensionCall(ctx: RequestContext, callTool: RequestHandler, tool: Tool
 
 /**
  * Starts the call as a task's work. The work runs detached from the request that created it:
- * its own stop signal, and no notifications (they would need related-task metadata).
+ * its own stop signal, and no notifications of its own (they would need related-task
+ * metadata; a core task reports its progress itself, progress.ts).
  */
 function start(store: TaskStore, ctx: RequestContext, callTool: RequestHandler, ttlMs: number): TaskRecord {
   return store.create(ttlMs, async (signal) => {

@@ -7,16 +7,14 @@ import { keepsTasks } from '../modes/stateless-process.js';
 import { paginate } from '../pagination.js';
 import type { AnyRevision } from '../revisions.js';
 import type { RequestContext, Session } from '../session.js';
-import { TaskStore, findTask, isTerminal, type TaskRecord } from './store.js';
+import { awaitingResult, sendStep } from './progress.js';
+import { RELATED_TASK, TaskStore, findTask, isTerminal, type TaskRecord } from './store.js';
 
 /**
  * Tasks are in the core protocol at 2025-11-25 only (2026-07-28 moved them to an extension);
  * a server whose every request runs in a fresh process (--stateless-process) cannot keep them.
  */
 export const coreTasksAt = (rev: AnyRevision): boolean => rev === '2025-11-25' && keepsTasks();
-
-/** tasks#associating-task-related-messages */
-export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** tasks#server-capabilities: list, cancel and task-augmented tools/call. */
 export function declareCoreTasks(caps: Record<string, unknown>, rev: AnyRevision): void {
@@ -54,6 +52,9 @@ export function getTask(ctx: RequestContext): Record<string, unknown> {
   const task = findTask(coreStore(ctx.session), ctx.params);
   const shown = coreTask(task);
   if (isTerminal(task)) task.getsAfterEnd++;
+  // progress#behavior-requirements: no progress after a terminal status (a fault sends one more
+  // step once a tasks/get has said the task ended).
+  if (task.getsAfterEnd === 1 && isOn('task-progress-after-terminal')) ctx.after(() => sendStep(task));
   // tasks#task-status-lifecycle: terminal states never change.
   if (isOn('tasks-terminal-status-changes') && task.getsAfterEnd >= 3) shown.status = 'working';
   // tasks#ttl-and-resource-management: tasks/get reports the actual ttl.
@@ -66,7 +67,9 @@ export async function taskResult(ctx: RequestContext): Promise<Record<string, un
   const task = findTask(coreStore(ctx.session), ctx.params);
   const related = isOn('tasks-result-no-related-meta') ? {} : { _meta: { [RELATED_TASK]: { taskId: task.taskId } } };
   if (!isTerminal(task) && isOn('tasks-result-not-blocking')) return { content: [{ type: 'text', text: 'The report is not ready yet.' }], ...related };
-  await Promise.race([task.ended, aborted(ctx.signal)]);
+  // The task's progress comes on this request's stream while it waits (progress.ts).
+  const release = awaitingResult(task, ctx.channel);
+  await Promise.race([task.ended, aborted(ctx.signal)]).finally(release);
   if (!isTerminal(task)) throw invalidParams('Failed to retrieve task: Task has expired', { taskId: task.taskId });
   const outcome = task.outcome;
   if (outcome && 'error' in outcome) throw outcome.error;

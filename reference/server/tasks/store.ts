@@ -29,6 +29,9 @@ export interface TaskRecord {
   getsAfterEnd: number;
 }
 
+/** tasks#associating-task-related-messages: the _meta key of every message related to a task. */
+export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
 /** basic/utilities/tasks#task-status: completed, failed and cancelled are final. */
 export const isTerminal = (t: TaskRecord): boolean => t.status === 'completed' || t.status === 'failed' || t.status === 'cancelled';
 

@@ -11,7 +11,7 @@ import { coreTaskRun, withRun } from './run.js';
 /** The schema definition each method's task object must meet (tasks/list: each Task of its list). */
 const TASK_FIELDS: Record<string, string> = { 'tasks/get': 'GetTaskResult', 'tasks/cancel': 'CancelTaskResult' };
 
-export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session', 'raw-http'] }, [
   // "Receivers that accept a task-augmented request MUST return a CreateTaskResult as the response."
   {
     id: 'tasks.create-result-shape',

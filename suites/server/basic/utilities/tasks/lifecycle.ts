@@ -19,7 +19,7 @@ const legal = (from: string, to: string): boolean => !TERMINAL.includes(from) ||
 
 const ended = (s: Step | undefined): boolean => TERMINAL.includes(statusOf(s?.reply) as string);
 
-export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session', 'raw-http'] }, [
   // "Receivers MUST only transition tasks through the following valid paths: From working:
   // may move to input_required, completed, failed, or cancelled; From input_required: may move
   // to working, completed, failed, or cancelled; Tasks with a completed, failed, or cancelled

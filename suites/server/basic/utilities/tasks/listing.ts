@@ -5,7 +5,7 @@ import { only } from '../../../../../harness/revisions.js';
 import { seqsOf } from '../../../../../harness/target/task-plan.js';
 import { withRun } from './run.js';
 
-export const taskListingChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
+export const taskListingChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session', 'raw-http'] }, [
   // "If a task is retrievable via tasks/get for a requestor, it MUST be retrievable via
   // tasks/list for that requestor."
   {

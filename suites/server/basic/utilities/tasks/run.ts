@@ -3,23 +3,38 @@
 // (task A), tasks/result sent at once while tasks/get polls until A ends, three more
 // tasks/get, tasks/cancel of the ended A; meanwhile task B, cancelled while it works, read
 // again after its work would have ended (task C, the same work uncancelled, tells when); then
-// tasks/list. Schema violations of these frames are kept private: a tools/call answered with a
-// CreateTaskResult is right here, and the checks validate each task message against the
-// definition it must meet.
+// tasks/list, and the era's fence. Task A carries a progressToken: what progress came for it
+// is kept (over Streamable HTTP with the stream each came on) for the progress checks of
+// tasks (progress/task-progress.ts). Schema violations of these frames are kept private: a
+// tools/call answered with a CreateTaskResult is right here, and the checks validate each task
+// message against the definition it must meet.
 import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
-import type { Session } from '../../../../../harness/sessions/session.js';
 import { isObj, type Obj } from '../../../../../harness/target/tool-calls.js';
 import { resultOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
-import { replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
+import { Listening, type Frame } from '../../../../../harness/target/listen-stream.js';
+import { isNotification, newProgressToken, replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
 
 export interface Step {
+  /** What was sent: the method (the era's fence: "fence"). */
+  method: string;
   reply: Reply;
   /** ms since the run began */
   sentAt: number;
   at: number;
+  /** Wire sequence number of the last message received before this request went out (0: none). */
+  sentAfterSeq: number;
+}
+
+/** The progress task A's token got, and what tells where each came from. */
+export interface TaskProgress {
+  token: string;
+  /** notifications/progress with the token, in arrival order (over Streamable HTTP with their SSE stream). */
+  notes: Frame[];
+  /** Over Streamable HTTP: every SSE stream's frames, to tell which request's stream a note came on. */
+  streams?: Frame[];
 }
 
 export interface CoreTaskRun {
@@ -38,6 +53,11 @@ export interface CoreTaskRun {
   second?: { create: Reply; id?: string; cancel?: Step; get?: Step; later?: Step };
   /** `unanswered`: a page got no answer (nothing to judge: see no-answer.ts). */
   list?: { ids: string[]; replies: Reply[]; problem?: string; unanswered?: string; retrievable: string[] };
+  /** The era's fence, once everything else was answered: progress sent late has come by then. */
+  fence?: Step;
+  /** Every request of the run as it was answered (tasks A, B and C, the list pages, the fence). */
+  steps: Step[];
+  progress?: TaskProgress;
 }
 
 const WORK_A_MS = 300;
@@ -77,19 +97,28 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (typeof plans === 'string') return plans;
   const plan = plans[0] as TaskToolPlan;
   const session = await ctx.session({ privateObservations: ['schema-invalid'] });
+  // Over Streamable HTTP the streams are watched before anything is sent (events are not replayed).
+  const listening = new Listening(ctx, session);
   const t0 = performance.now();
   const clock = (): number => Math.round(performance.now() - t0);
+  const lastSeq = (): number => session.inbound.at(-1)?.seq ?? 0;
   const budget = ctx.timeoutMs * 2 + WORK_B_MS;
-  const step = async (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => {
-    const sentAt = clock();
-    const reply = await session.request(method, params, { timeoutMs });
-    return { reply, sentAt, at: clock() };
+  const steps: Step[] = [];
+  const timed = async (method: string, send: () => Promise<Reply>): Promise<Step> => {
+    const [sentAt, sentAfterSeq] = [clock(), lastSeq()];
+    const reply = await send();
+    const s = { method, reply, sentAt, at: clock(), sentAfterSeq };
+    steps.push(s);
+    return s;
   };
-  const call = (ms: number): Promise<Reply> => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS } });
+  const step = (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(method, () => session.request(method, params, { timeoutMs }));
+  const call = async (ms: number, meta?: Obj): Promise<Reply> => (await timed('tools/call', () => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
 
-  const create = await call(WORK_A_MS);
+  // progress#behavior-requirements (2025-11-25): the token of a task-augmented request stays valid for the task's life.
+  const token = newProgressToken(session);
+  const create = await call(WORK_A_MS, { progressToken: token });
   const id = createdId(create);
-  const run: CoreTaskRun = { plan, workMs: WORK_A_MS, create, polls: [], afterEnd: [] };
+  const run: CoreTaskRun = { plan, workMs: WORK_A_MS, create, polls: [], afterEnd: [], steps };
   if (id === undefined) return run;
   run.id = id;
   const get = (taskId = id): Promise<Step> => step('tasks/get', { taskId });
@@ -116,7 +145,11 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (isObj(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
 
   await second;
-  if (isObj(caps.list)) run.list = await listAll(session, run, ctx.timeoutMs);
+  if (isObj(caps.list)) run.list = await listAll((cursor) => step('tasks/list', cursor === undefined ? {} : { cursor }), run);
+  run.fence = await timed('fence', () => session.fence());
+  const frames = listening.frames();
+  const isNote = (f: Frame): boolean => isNotification(f.message, 'notifications/progress') && f.message.params?.progressToken === token;
+  run.progress = { token, notes: frames.filter(isNote), ...(listening.overHttp ? { streams: frames } : {}) };
   return run;
 }
 
@@ -149,7 +182,7 @@ async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string,
 }
 
 /** Every page of tasks/list, and which created tasks tasks/get still found just before. */
-async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): Promise<NonNullable<CoreTaskRun['list']>> {
+async function listAll(listPage: (cursor: string | undefined) => Promise<Step>, run: CoreTaskRun): Promise<NonNullable<CoreTaskRun['list']>> {
   const retrievable: string[] = [];
   const latestA = (run.afterEnd.at(-1) ?? run.polls.at(-1))?.reply;
   const latestB = run.second?.later?.reply ?? run.second?.get?.reply ?? run.second?.create;
@@ -158,7 +191,7 @@ async function listAll(session: Session, run: CoreTaskRun, timeoutMs: number): P
   const out: NonNullable<CoreTaskRun['list']> = { ids: [], replies: [], retrievable };
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const reply = await session.request('tasks/list', cursor === undefined ? {} : { cursor }, { timeoutMs });
+    const { reply } = await listPage(cursor);
     out.replies.push(reply);
     if (unanswered(reply)) return { ...out, unanswered: noShapeToJudge('tasks/list', reply) };
     const r = resultOf(reply);
