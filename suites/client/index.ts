@@ -21,10 +21,11 @@ import { httpStreamableScenario } from './scenarios/http-streamable.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
+import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
-const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario];
+const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario, taskAsksScenario];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
 
