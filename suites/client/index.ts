@@ -14,6 +14,7 @@ import { authCimdScenario, authPreRegistrationScenario } from './scenarios/auth-
 import { authStepUpScenario } from './scenarios/auth-scopes.js';
 import { basicScenario } from './scenarios/basic.js';
 import { cacheableResourcesScenario } from './scenarios/cacheable-resources.js';
+import { httpHeaderCaseScenario } from './scenarios/http-header-case.js';
 import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
 import { httpSseTransportScenario } from './scenarios/http-sse-transport.js';
@@ -27,7 +28,7 @@ import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
 const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario, taskAsksScenario];
 
-const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario];
+const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, httpHeaderCaseScenario];
 
 const authScenarios: readonly ClientScenario[] = [
   authBasicScenario,
