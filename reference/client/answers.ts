@@ -83,6 +83,8 @@ function sample(params: Json, ctx: AnswerContext): Answer {
   if (atLeast(ctx.revision, '2025-11-25') && mixesToolResults(params.messages) && !isOn('sampling-malformed-accepted')) {
     return fail(Code.InvalidParams, 'a user message with tool_result blocks must hold nothing else');
   }
+  // TASK-001: this client declares no tasks, so params.task is ignored; the fault makes a task of it.
+  if (params.task !== undefined && isOn('task-answer-undeclared')) return { result: createdTask() };
   const result: Json = { role: 'assistant', content: { type: 'text', text: 'A sample from the reference client.' }, model: 'mcp-conformance-reference', stopReason: 'endTurn' };
   if (isOn('sampling-result-invalid')) delete result.model;
   return { result };
@@ -107,6 +109,12 @@ async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
   const content = formContent(params.requestedSchema);
   if (isOn('elicitation-content-invalid')) for (const k of Object.keys(content)) content[k] = mistyped(content[k]);
   return { result: withAction({ action: 'accept', content }) };
+}
+
+/** Faults only: the CreateTaskResult of a task this client never runs. */
+function createdTask(): Json {
+  const now = new Date().toISOString();
+  return { task: { taskId: 'ref-task-1', status: 'working', createdAt: now, lastUpdatedAt: now, ttl: 60000, pollInterval: 1000 } };
 }
 
 /** Faults only: a model turn that calls the first tool offered (sampling with tools). */

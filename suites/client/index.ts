@@ -15,6 +15,7 @@ import { authStepUpScenario } from './scenarios/auth-scopes.js';
 import { basicScenario } from './scenarios/basic.js';
 import { batchingScenario } from './scenarios/batching.js';
 import { cacheableResourcesScenario } from './scenarios/cacheable-resources.js';
+import { httpHeaderCaseScenario } from './scenarios/http-header-case.js';
 import { httpResumptionScenario } from './scenarios/http-resumption.js';
 import { httpSessionExpiryScenario } from './scenarios/http-session-expiry.js';
 import { httpSseTransportScenario } from './scenarios/http-sse-transport.js';
@@ -23,12 +24,23 @@ import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
+import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
-const coreScenarios: readonly ClientScenario[] = [slowInitializeScenario, unsupportedVersionScenario, versionRejectedScenario, asksScenario, pagedListsScenario, noToolsScenario, cacheableResourcesScenario, batchingScenario];
+const coreScenarios: readonly ClientScenario[] = [
+  slowInitializeScenario,
+  unsupportedVersionScenario,
+  versionRejectedScenario,
+  asksScenario,
+  pagedListsScenario,
+  noToolsScenario,
+  cacheableResourcesScenario,
+  batchingScenario,
+  taskAsksScenario,
+];
 
-const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario];
+const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];
 
 const authScenarios: readonly ClientScenario[] = [
   authBasicScenario,

@@ -43,6 +43,8 @@ export interface HttpRequestRecord {
   issuedSession?: string;
   /** HTTP+SSE: the GET whose stream announced this endpoint for POSTs. */
   announced?: string;
+  /** The header names of the answer that `headerNameCase` respelled, as written. */
+  respelled?: string[];
 }
 
 export interface HttpServingOptions {
@@ -65,6 +67,11 @@ export interface HttpServingOptions {
   intercept?: (req: HttpRequestRecord, res: ServerResponse) => boolean | Promise<boolean>;
   /** Cut a request's SSE stream after its n-th event (resumption scenarios). */
   cutStreamAfter?: (stream: string, index: number) => boolean;
+  /**
+   * How each header name of the answer to `request` is written (header names are
+   * case-insensitive: SHTTP-123), given the requests before it; default: as the tool spells it.
+   */
+  headerNameCase?: (name: string, request: HttpRequestRecord, earlier: readonly HttpRequestRecord[]) => string;
 }
 
 const MAX_BODY = 4 * 1024 * 1024;
@@ -124,6 +131,11 @@ export class HttpEndpoint {
     const shown = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('; ');
     const entry = this.wire.record('event', `${req.method} ${req.url} [${shown}]`);
     const record: HttpRequestRecord = { seq: entry.seq, t: entry.t, method: req.method ?? '', path: req.url ?? '', headers, ...(body !== undefined ? { body } : {}) };
+    const respell = this.opts.headerNameCase;
+    if (respell) {
+      const earlier = this.requests.slice();
+      respellHeaderNames(res, record, (name) => respell(name, record, earlier));
+    }
     this.requests.push(record);
     res.on('finish', () => (record.status = res.statusCode));
     if (this.opts.intercept && (await this.opts.intercept(record, res))) return;
@@ -259,6 +271,23 @@ function modernStatus(message: Record<string, unknown>): number {
   // A request missing its per-request _meta is malformed: 400 (other -32602 errors are not).
   const malformed = error?.code === -32602 && String(error.message).includes('_meta');
   return error?.code === -32020 || error?.code === -32021 || error?.code === -32022 || malformed ? 400 : 200;
+}
+
+/** Every header name `res` writes goes through `respell` (Node writes names as given); changed ones are noted in `record`. */
+function respellHeaderNames(res: ServerResponse, record: HttpRequestRecord, respell: (name: string) => string): void {
+  const as = (name: string): string => {
+    // Already respelled: Node's writeHead passes its headers through setHeader when some were set before.
+    if (record.respelled?.includes(name)) return name;
+    const written = respell(name);
+    if (written !== name && !(record.respelled ??= []).includes(written)) record.respelled.push(written);
+    return written;
+  };
+  const setHeader = res.setHeader.bind(res);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.setHeader = ((name: string, value: number | string | readonly string[]) => setHeader(as(name), value)) as ServerResponse['setHeader'];
+  // writeHead(status, [message,] headers): the headers object is the one argument that is a plain object.
+  const renamed = (arg: unknown): unknown => (typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? Object.fromEntries(Object.entries(arg).map(([k, v]) => [as(k), v])) : arg);
+  res.writeHead = ((...args: unknown[]) => writeHead(...args.map(renamed))) as ServerResponse['writeHead'];
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

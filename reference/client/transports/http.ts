@@ -67,7 +67,10 @@ export class StreamableHttpChannel implements Channel {
 
   /** Reads the answer to request `id` from a POST response (JSON or SSE, resumed if need be). */
   private async readAnswer(res: HttpResponse, id: Id, opts: SendOptions): Promise<void> {
-    const type = mediaType(res.headers);
+    let type = mediaType(res.headers);
+    // SHTTP-123: header names are compared case-insensitively (Node lower-cases res.headers); the fault looks for one spelling.
+    const spelled = exactMediaType(res.body.rawHeaders);
+    if (spelled !== type && isOn('header-names-case-sensitive')) type = spelled;
     if (res.status === 202) throw new StreamBrokenError('the server answered 202 Accepted to a request');
     if (type === 'application/json') {
       const msgs = parseMessages(await readText(res.body, 64 << 20, this.timeoutMs));
@@ -159,6 +162,12 @@ export class StreamableHttpChannel implements Channel {
     this.closeGetStream();
     this.http.abortAll();
   }
+}
+
+/** Faults only: the media type of a header spelled exactly Content-Type ('' when none is). */
+function exactMediaType(raw: string[]): string {
+  const at = raw.findIndex((name, i) => i % 2 === 0 && name === 'Content-Type');
+  return at < 0 ? '' : ((raw[at + 1] ?? '').split(';')[0]?.trim().toLowerCase() ?? '');
 }
 
 function isAnswerTo(m: unknown, id: Id): boolean {
