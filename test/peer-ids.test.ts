@@ -3,6 +3,7 @@
 // keep the process alive long after the run).
 import { describe, expect, it } from 'vitest';
 import { Peer } from '../harness/jsonrpc/peer.js';
+import { Pace } from '../harness/pacing/pace.js';
 import { ObservationLog } from '../harness/observations.js';
 import type { Transport, TransportEvent } from '../harness/transport.js';
 import { WireLog } from '../harness/wire-log.js';
@@ -39,20 +40,40 @@ describe('request ids on one connection', () => {
   });
 });
 
-// A request we cancelled owes no answer: its timeout must not tell the runner that the target
-// went slow or silent (the pace would be cut and liveness probed for nothing).
-describe('a request we cancelled', () => {
-  it('times out without reporting the timeout, while an uncancelled one reports it', async () => {
+// A request we cancelled, or one whose envelope is broken on purpose, owes no answer: its
+// timeout must not tell the runner that the target went slow or silent (the pace would be cut
+// and liveness probed for nothing).
+describe('a request that owes no answer', () => {
+  it('times out without reporting the timeout, while an owed one reports it', async () => {
     const { transport } = loopback();
     const peer = new Peer({ transport, wire: new WireLog(), observations: new ObservationLog(), timeoutMs: 60_000, role: 'client' });
     const reported: string[] = [];
     peer.onTimeout = (method) => reported.push(method);
     const cancelled = peer.request('tools/call', { name: 'slow' }, { id: 'c-1', timeoutMs: 20 });
     await peer.notify('notifications/cancelled', { requestId: 'c-1' });
+    const broken = peer.requestMessage({ jsonrpc: '1.0', id: 'b-1', method: 'ping' }, 'ping', 'b-1', { timeoutMs: 20 });
     const plain = peer.request('tools/list', {}, { id: 'p-1', timeoutMs: 20 });
     expect((await cancelled).kind).toBe('timeout');
+    expect((await broken).kind).toBe('timeout');
     expect((await plain).kind).toBe('timeout');
     expect(reported).toEqual(['tools/list']);
+    await peer.close();
+  });
+});
+
+// A batch the target does not answer may be the check's finding (it lacks batches): the check
+// still hears the timeout, but the pace does not take it for a slow target.
+describe('an unanswered batch', () => {
+  it('is reported to the check but not to the pace', async () => {
+    const { transport } = loopback();
+    const pace = new Pace({ timeoutMs: 20, startupTimeoutMs: 20, ceiling: 4 });
+    const peer = new Peer({ transport, wire: new WireLog(), observations: new ObservationLog(), timeoutMs: 20, role: 'client', pace });
+    const reported: string[] = [];
+    peer.onTimeout = (method) => reported.push(method);
+    const replies = await peer.requestBatch([{ jsonrpc: '2.0', id: 'b-1', method: 'ping' }, { jsonrpc: '2.0', id: 'b-2', method: 'ping' }], { timeoutMs: 20 });
+    expect(replies.map((r) => r.kind)).toEqual(['timeout', 'timeout']);
+    expect(reported).toEqual(['ping', 'ping']);
+    expect(pace.summary().timeouts).toBe(0);
     await peer.close();
   });
 });

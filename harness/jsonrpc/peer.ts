@@ -25,8 +25,10 @@ interface Pending {
   owner?: string;
   /** The transport's HTTP request count once this request was sent (where it counts them). */
   exchangesAfter?: number;
-  /** We sent notifications/cancelled for it: no answer is owed. */
-  cancelled?: boolean;
+  /** No answer is owed: we cancelled it, or it is no valid JSON-RPC request (a probe of ours). */
+  unowed?: boolean;
+  /** Its silence may be the finding (a batch to a target without batches), never a sign of pace. */
+  unpaced?: boolean;
 }
 
 export interface PeerOptions {
@@ -141,6 +143,8 @@ export class Peer {
     if (this.closeReason) return Promise.resolve({ kind: 'closed', reason: this.closeReason });
     const timeoutMs = opts.timeoutMs ?? this.patience();
     const reply = this.expect(method, id, timeoutMs, opts.owner);
+    // "jsonrpc" other than "2.0" (or none): not a request a server must answer.
+    if ((message as { jsonrpc?: unknown } | null)?.jsonrpc !== '2.0') this.markUnowed(id);
     void this.transport.send(message, { timeoutMs, ...(opts.owner ? { owner: opts.owner } : {}), ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.stream ? { stream: opts.stream } : {}) });
     // HTTP transports count the request synchronously as it goes out.
     const pending = this.pending.get(idKey(id));
@@ -159,6 +163,10 @@ export class Peer {
     const reason = this.closeReason;
     if (reason) return Promise.resolve(requests.map((): Reply => ({ kind: 'closed', reason })));
     const replies = requests.map(({ id, method }) => this.expect(method, id, opts.timeoutMs ?? this.patience(), opts.owner, ' in a batch'));
+    for (const { id } of requests) {
+      const pending = this.pending.get(idKey(id));
+      if (pending) pending.unpaced = true;
+    }
     const owner = opts.owner ? { owner: opts.owner } : {};
     // Serving: the array goes on the stream of the request it belongs to, as one SSE event.
     if (opts.stream !== undefined) void this.transport.send(items, { ...owner, stream: opts.stream });
@@ -242,9 +250,12 @@ export class Peer {
   /** The request a notifications/cancelled of ours names, if it is still waiting, owes no answer now. */
   private markCancelled(params: unknown): void {
     const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
-    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
-    const pending = this.pending.get(idKey(requestId));
-    if (pending) pending.cancelled = true;
+    if (typeof requestId === 'string' || typeof requestId === 'number') this.markUnowed(requestId);
+  }
+
+  private markUnowed(id: JsonRpcId): void {
+    const pending = this.pending.get(idKey(id));
+    if (pending) pending.unowed = true;
   }
 
   /** Register a request we are about to send; resolves with its reply. */
@@ -257,15 +268,15 @@ export class Peer {
     return new Promise<Reply>((resolve) => {
       const sentAt = performance.now();
       const timer = setTimeout(() => {
-        const cancelled = this.pending.get(key)?.cancelled === true;
+        const { unowed, unpaced } = this.pending.get(key) ?? {};
         this.pending.delete(key);
         this.lateSince.set(key, sentAt);
         this.wire.record('event', `no response to ${method} (id ${JSON.stringify(id)})${where} within ${timeoutMs} ms`, owner);
         resolve({ kind: 'timeout', afterMs: timeoutMs });
-        // A request we cancelled owes no answer: its silence says nothing of the target's pace
-        // or liveness (a cancellation check waits one out on purpose).
-        if (cancelled) return;
-        this.pace?.noteTimeout(method, timeoutMs);
+        // A request we cancelled, or one with a broken envelope, owes no answer: its silence says
+        // nothing of the target's pace or liveness (its check waits it out on purpose).
+        if (unowed) return;
+        if (!unpaced) this.pace?.noteTimeout(method, timeoutMs);
         this.onTimeout?.(method, owner);
       }, timeoutMs);
       this.pending.set(key, { method, sentAt, resolve, timer, ...(owner ? { owner } : {}) });
