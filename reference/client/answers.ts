@@ -1,12 +1,10 @@
 // What the client answers to a server's request (legacy) or input request (modern): ping,
 // roots, sampling, elicitation, each only where the revision defines it and the client
 // declared the capability on that exchange; anything else is -32601.
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { pathToFileURL } from 'node:url';
+import { fetchOnce } from './fault-fetch.js';
 import { isOn } from './faults.js';
 import { Code, isObject, type Json } from './jsonrpc.js';
-import { verbose } from './log.js';
 import { atLeast, type Revision } from './revisions.js';
 import { formContent } from './schema-values.js';
 
@@ -100,7 +98,7 @@ async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
   if (mode === 'url') {
     if (!isObject(declared?.url) && !isOn('elicitation-url-accepted-undeclared')) return fail(Code.InvalidParams, 'URL-mode elicitation was not declared');
     // ELIC-008: never fetched; a headless client only consents.
-    if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await prefetch(params.url);
+    if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await fetchOnce(params.url, { timeoutMs: 1000 });
     return { result: withAction({ action: 'accept', ...(isOn('elicitation-url-content') ? { content: {} } : {}) }) };
   }
   if (mode !== 'form' || !formDeclared) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);
@@ -135,20 +133,3 @@ function mistyped(v: unknown): unknown {
   return 'x';
 }
 
-/** Faults only: the GET ELIC-008 forbids, bounded to one second. */
-function prefetch(url: string): Promise<void> {
-  return new Promise((resolve) => {
-    try {
-      const req = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: 'GET', timeout: 1000 }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', () => resolve());
-      req.on('timeout', () => req.destroy());
-      req.end();
-    } catch (e) {
-      verbose(`prefetch failed: ${String(e)}`);
-      resolve();
-    }
-  });
-}

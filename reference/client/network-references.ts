@@ -1,11 +1,9 @@
 // What a listed tool points at on the network: its icons (basic#icons) and the `$ref`s of its
 // inputSchema (basic#ref-resolution). This client renders no icons and resolves no network
 // `$ref`, so it fetches nothing; only the faults fetch, each bounded to five seconds of silence.
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { isOn } from './faults.js';
+import { fetchOnce } from './fault-fetch.js';
 import { isObject, type Json } from './jsonrpc.js';
-import { verbose } from './log.js';
 
 const MAX_DEPTH = 16;
 /** The stand-in for a credential of the client's own (an API key it sends everywhere). */
@@ -25,33 +23,15 @@ function networkRefs(node: unknown, depth = 0): string[] {
   return [...own, ...values.flatMap((v) => networkRefs(v, depth + 1))];
 }
 
-/** Faults only: one GET, whatever its answer. */
-function get(url: string, headers: Record<string, string>): Promise<void> {
-  return new Promise((resolve) => {
-    try {
-      const req = (url.toLowerCase().startsWith('https:') ? httpsRequest : httpRequest)(url, { method: 'GET', headers, timeout: 5000 }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', () => resolve());
-      req.on('timeout', () => req.destroy());
-      req.end();
-    } catch (e) {
-      verbose(`fetching ${url} failed: ${String(e)}`);
-      resolve();
-    }
-  });
-}
-
 /** As the tools list arrives: nothing, unless a fault fetches what the tools point at. */
 export async function fetchNetworkReferences(tools: Json[]): Promise<void> {
   for (const tool of tools) {
     for (const src of iconSources(tool)) {
       // BASE-050: icons only over https: or data:, without credentials; this client fetches none.
-      if (isOn('icon-fetched-with-credentials')) await get(src, { Authorization: OWN_CREDENTIAL });
-      else if (isOn('icon-fetched-over-http')) await get(src, {});
+      if (isOn('icon-fetched-with-credentials')) await fetchOnce(src, { headers: { Authorization: OWN_CREDENTIAL }, timeoutMs: 5000 });
+      else if (isOn('icon-fetched-over-http')) await fetchOnce(src, { timeoutMs: 5000 });
     }
     // BASE-043: a `$ref` to a network URI is never dereferenced automatically.
-    for (const ref of networkRefs(tool.inputSchema)) if (isOn('schema-ref-dereferenced')) await get(ref, {});
+    for (const ref of networkRefs(tool.inputSchema)) if (isOn('schema-ref-dereferenced')) await fetchOnce(ref, { timeoutMs: 5000 });
   }
 }

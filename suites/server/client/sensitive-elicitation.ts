@@ -4,12 +4,10 @@
 // only unmistakable cases are judged. A form field named exactly like a credential (or of format
 // "password"), a URL with a password in its userinfo or a query parameter named exactly like one.
 // A name that only contains such a word ("password_hint", "token_count") is never judged.
-import type { CheckContext } from '../../../harness/checks/check.js';
 import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
-import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
 import { isObj } from '../../../harness/target/tool-calls.js';
-import { askedOfFullClient, inputRequestAsks, type Asked } from './server-asks.js';
+import { askedOfFullClient } from './server-asks.js';
 
 /** Form field names (lower case, separators dropped) that can only mean a secret or a credential. */
 const CREDENTIAL_FIELDS = new Set([
@@ -75,14 +73,6 @@ export function credentialsInUrl(url: unknown): Finding[] {
   return out;
 }
 
-/** Every elicitation the server asks a client that declared every mode: server requests (legacy) or input requests (2026-07-28). */
-async function elicitationsAsked(ctx: CheckContext): Promise<Asked> {
-  if (ctx.era === 'legacy') return askedOfFullClient(ctx);
-  const s = await survey(ctx);
-  const asks = inputRequestAsks(s.asked.map((a) => ({ label: a.target.label, result: a.result, ...(a.seq !== undefined ? { seq: a.seq } : {}) })));
-  return { asks, tried: `in the InputRequiredResults of ${s.tried} (${JSON.stringify(ASK_ALL)})` };
-}
-
 export const sensitiveElicitationChecks = defineChecks({ page: 'client/elicitation', revisions: since('2025-06-18'), needs: ['own-session'] }, [
   // 2025-06-18: "Servers MUST NOT use elicitation to request sensitive information."
   // 2025-11-25: "Servers MUST NOT use form mode elicitation to request sensitive information";
@@ -99,7 +89,7 @@ export const sensitiveElicitationChecks = defineChecks({ page: 'client/elicitati
     faults: ['elicitation-asks-password'],
     long: true,
     async run(ctx) {
-      const { asks, tried } = await elicitationsAsked(ctx);
+      const { asks, tried } = await askedOfFullClient(ctx);
       const elicitations = asks.filter((a) => a.method === 'elicitation/create');
       if (elicitations.length === 0) return ctx.skip('nothing-observed', `no elicitation/create came ${tried}`);
       const urlMode = ctx.in(since('2025-11-25'));

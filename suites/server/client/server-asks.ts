@@ -4,6 +4,7 @@
 import type { CheckContext } from '../../../harness/checks/check.js';
 import type { Session } from '../../../harness/sessions/session.js';
 import { since } from '../../../harness/revisions.js';
+import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
 import { callable, isObj, listedTools, type Obj } from '../../../harness/target/tool-calls.js';
 
 /** At most this many tool calls (sent together), each cut short after this long (a slow tool is not waited for). */
@@ -61,12 +62,18 @@ const FULL_CLIENT = { roots: { listChanged: true }, sampling: {}, elicitation: {
 const FULL_CLIENT_MODES = { roots: { listChanged: true }, sampling: { tools: {}, context: {} }, elicitation: { form: {}, url: {} } };
 
 /**
- * Legacy: what the server asks a client that declared everything, once per revision: the checks
- * that judge any sampling or elicitation request share one set of tool calls.
+ * What the server asks a client that declared everything, once per revision, so that the checks
+ * judging any sampling or elicitation request share one set of tool calls. Legacy: its server
+ * requests; 2026-07-28: the input requests of the MRTR survey.
  */
-export function askedOfFullClient(ctx: CheckContext): Promise<Asked> {
-  const declared = ctx.in(since('2025-11-25')) ? FULL_CLIENT_MODES : FULL_CLIENT;
-  return ctx.once('server-asks-full-client', () => askedDuringCalls(ctx, declared, 'full-client'));
+export async function askedOfFullClient(ctx: CheckContext): Promise<Asked> {
+  if (ctx.era === 'legacy') {
+    const declared = ctx.in(since('2025-11-25')) ? FULL_CLIENT_MODES : FULL_CLIENT;
+    return ctx.once('server-asks-full-client', () => askedDuringCalls(ctx, declared, 'full-client'));
+  }
+  const s = await survey(ctx);
+  const asks = inputRequestAsks(s.asked.map((a) => ({ label: a.target.label, result: a.result, ...(a.seq !== undefined ? { seq: a.seq } : {}) })));
+  return { asks, tried: `in the InputRequiredResults of ${s.tried} (${JSON.stringify(ASK_ALL)})` };
 }
 
 /**

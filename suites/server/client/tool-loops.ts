@@ -3,12 +3,10 @@
 // results, and every tool_use of an assistant message is answered, by toolUseId, in the very
 // next message. Judged on every sampling request the server makes of a client that declared
 // sampling with tools: its server requests (legacy) or its input requests (2026-07-28).
-import type { CheckContext } from '../../../harness/checks/check.js';
 import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
-import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
 import { isObj, type Obj } from '../../../harness/target/tool-calls.js';
-import { askedOfFullClient, inputRequestAsks, type Asked } from './server-asks.js';
+import { askedOfFullClient } from './server-asks.js';
 
 const blocks = (content: unknown): Obj[] => (Array.isArray(content) ? content : [content]).filter(isObj);
 
@@ -32,14 +30,6 @@ export function toolLoopProblem(messages: unknown): { why: string; doubt?: true 
   return undefined;
 }
 
-/** The sampling requests to judge: server requests (legacy) or input requests of the survey (modern). */
-async function samplingAsks(ctx: CheckContext): Promise<Asked> {
-  if (ctx.era === 'legacy') return askedOfFullClient(ctx);
-  const s = await survey(ctx);
-  const asks = inputRequestAsks(s.asked.map((a) => ({ label: a.target.label, result: a.result, ...(a.seq !== undefined ? { seq: a.seq } : {}) })));
-  return { asks, tried: `in the InputRequiredResults of ${s.tried} (${JSON.stringify(ASK_ALL)})` };
-}
-
 export const toolLoopChecks = defineChecks({ page: 'client/sampling', revisions: since('2025-11-25'), needs: ['own-session'] }, [
   // "When a user message contains tool results (type: "tool_result"), it MUST contain ONLY tool
   // results." "every assistant message containing ToolUseContent blocks MUST be followed by a
@@ -55,7 +45,7 @@ export const toolLoopChecks = defineChecks({ page: 'client/sampling', revisions:
     faults: ['sampling-tool-loop-mixed', 'modern-sampling-tool-use-unanswered'],
     long: true,
     async run(ctx) {
-      const { asks, tried } = await samplingAsks(ctx);
+      const { asks, tried } = await askedOfFullClient(ctx);
       const sampling = asks.filter((a) => a.method === 'sampling/createMessage');
       if (sampling.length === 0) return ctx.skip('nothing-observed', `no sampling/createMessage came ${tried}`);
       const broken = sampling.flatMap((a) => {
