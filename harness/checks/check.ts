@@ -155,6 +155,16 @@ export interface CheckContext {
   readonly answerMs: number;
   /** What the user allows (--call-tools) and the fuzzing budget (--seed, --fuzz-runs). */
   readonly settings: RunSettings;
+  /**
+   * In the attempt alone (a verdict that may rest on a timeout is tried again once the others
+   * are done): what the first attempt kept for it with keepForRetry; undefined in a first attempt.
+   */
+  readonly retryOf: unknown;
+  /**
+   * Leave the attempt alone what it needs to re-examine only the exchange in doubt (fuzzing: the
+   * counterexample) rather than all of them. A check that keeps nothing is run again whole.
+   */
+  keepForRetry(value: unknown): void;
   /** HTTP access (raw requests, sessions, streams) where the target is HTTP; absent on stdio. */
   readonly http: HttpAccess | undefined;
   /** Is the revision under test in this range (a RANGE name, since(), between()...)? */

@@ -85,6 +85,8 @@ export interface ContextDeps {
   pace: Pace;
   owner: string;
   settings: RunSettings;
+  /** In an attempt alone: what the first attempt kept for it (CheckContext.retryOf). */
+  retryOf?: unknown;
 }
 
 type AnySession = LegacySession | ModernSession;
@@ -104,6 +106,9 @@ export class RunContext extends BaseContext implements CheckContext {
    */
   private readonly opened: Donation[] = [];
   readonly owner: string;
+  readonly retryOf: unknown;
+  /** What this attempt keeps for an attempt alone (keepForRetry), read by the runner. */
+  kept: unknown;
   /** Looks recorded by other checks this check waits for now (see SessionPool's holders). */
   private awaitingLooks = 0;
   /** Time spent waiting for lent sessions, and since when it waits now (see sessionWaitMs). */
@@ -115,8 +120,13 @@ export class RunContext extends BaseContext implements CheckContext {
     this.facts = deps.state.facts;
     this.probe = deps.probe;
     this.owner = deps.owner;
+    this.retryOf = deps.retryOf;
     const target = deps.target;
     this.httpDoor = target.kind === 'http' && deps.transport !== 'stdio' ? httpAccess(target, deps.transport, this.rev, this.owner, () => this.timeoutMs) : undefined;
+  }
+
+  keepForRetry(value: unknown): void {
+    this.kept = value;
   }
 
   /** HTTP access where the target is HTTP (the need 'raw-http'). */

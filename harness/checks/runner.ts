@@ -89,6 +89,8 @@ interface Suspect {
   crowd: number;
   /** Methods whose requests got no answer in its first attempt. */
   unanswered: Set<string>;
+  /** What the first attempt kept for this one (CheckContext.keepForRetry). */
+  kept: unknown;
 }
 
 async function runHeld(options: RunOptions): Promise<RunReport> {
@@ -198,7 +200,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
           const crowd = ++inFlight;
           try {
             const first = await runOne(check, state, opts, shared(pool));
-            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered });
+            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered, kept: first.kept });
             else record(first.result);
           } finally {
             inFlight--;
@@ -302,7 +304,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     }
     // Alone means afresh: what the first attempt recorded once for several checks (a task run,
     // a survey) is recorded again, not judged again as it was.
-    const second = await runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true });
+    const second = await runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true, retryOf: s.kept });
     for (const m of second.unanswered) silentAlone.add(m);
     record(confirmedAlone(s.first, second.result, s.crowd));
   }
@@ -394,6 +396,8 @@ interface RunShared {
   slots?: Pool;
   /** Record the revision's looks anew (a check tried again alone), not from the revision's state. */
   fresh?: boolean;
+  /** In an attempt alone: what the first attempt kept for it (CheckContext.retryOf). */
+  retryOf?: unknown;
 }
 
 /** One run of a check, and whether its verdict may rest on a timeout (then it is tried again alone). */
@@ -402,6 +406,8 @@ interface Attempt {
   suspect: boolean;
   /** Methods whose requests got no answer in time during it. */
   unanswered: Set<string>;
+  /** What it kept for an attempt alone (CheckContext.keepForRetry). */
+  kept: unknown;
 }
 
 async function runOne(check: Check, state: RevisionState, opts: RunOptions, run: RunShared): Promise<Attempt> {
@@ -411,7 +417,7 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const owner = `${check.id}@${state.revision}`;
   run.timedOutOwners.delete(owner);
   const revisionLooks = run.fresh ? new Map<string, Look>() : state.looks;
-  const ctx = new RunContext({ check, target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}) });
+  const ctx = new RunContext({ check, target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}), ...(run.retryOf !== undefined ? { retryOf: run.retryOf } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
   const unknown = state.facts.server.capabilitiesUnknown;
@@ -450,7 +456,7 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const result = buildResult(check, place, verdict, () => excerpt);
   const readUnanswered = ctx.discoveryUnanswered.size > 0;
   const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner) || readUnanswered, readUnanswered);
-  return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]) };
+  return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]), kept: ctx.kept };
 }
 
 function hasCapability(caps: Record<string, unknown>, cap: string): boolean {

@@ -47,6 +47,8 @@ export interface PropertyResult<T> {
   stats: Env['stats'];
   sessions: number;
   notes: string[];
+  /** Only the input in doubt was examined again, alone (recheckAlone). */
+  rechecked?: boolean;
 }
 
 export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, opts: RunPropertyOptions): Promise<PropertyResult<T>> {
@@ -135,6 +137,48 @@ export async function runProperty<T>(ctx: CheckContext, prop: FuzzProperty<T>, o
     await conns.clean();
     env.deferSoft = false;
     return { ...base, soft: { ...soft, replay: await replayAlone(prop, env, soft.input) } };
+  } finally {
+    conns.leave();
+  }
+}
+
+/** What a property's run keeps for its attempt alone: the input in doubt, and how it was found. */
+export interface KeptCase<T> {
+  input: T;
+  /** Set for a hard failure (fast-check's seed, path and shrinks), absent for a SHOULD-level miss. */
+  found?: { seed: number; path: string; shrinks: number };
+}
+
+/** The input in doubt of a property's result, to re-examine alone; none when it found nothing. */
+export function keptCase<T>(r: PropertyResult<T>): KeptCase<T> | undefined {
+  if (r.failure) return { input: r.failure.input, found: { seed: r.failure.seed, path: r.failure.path, shrinks: r.failure.shrinks } };
+  return r.soft ? { input: r.soft.input } : undefined;
+}
+
+/**
+ * The attempt alone of a property whose verdict may rest on a timeout: only the input in doubt,
+ * on a fresh connection with nothing else in flight (one exchange rather than the whole run
+ * again). Undefined when that decides nothing (the target died or hung on it): then the caller
+ * runs the property whole.
+ */
+export async function recheckAlone<T>(ctx: CheckContext, prop: FuzzProperty<T>, kept: KeptCase<T>): Promise<PropertyResult<T> | undefined> {
+  const corpus = await corpusFor(ctx);
+  const conns = new Connections(ctx, (name) => corpus.tools.find((t) => t.name === name)?.inputSchema);
+  const env: Env = { ctx, conns, gen: new Generators(corpus), corpus, timeoutMs: ctx.timeoutMs, stats: { inputs: 0, messages: 0 }, deferSoft: false };
+  try {
+    let judgement: Judgement;
+    try {
+      judgement = await prop.check(env, kept.input);
+    } catch (e) {
+      if (e instanceof HarnessProblem) return undefined;
+      throw e;
+    }
+    if (judgement.ok === 'inconclusive') return undefined;
+    const base = { runs: 1, inconclusive: 0, examples: 0, interrupted: false, stats: env.stats, sessions: conns.opened, notes: corpus.notes, rechecked: true };
+    if (judgement.ok === true) return base;
+    if (judgement.soft) return { ...base, soft: { input: kept.input, judgement, replay: judgement } };
+    const found = kept.found ?? { seed: ctx.settings.fuzz.seed, path: '', shrinks: 0 };
+    return { ...base, failure: { input: kept.input, judgement, replay: judgement, ...found } };
   } finally {
     conns.leave();
   }

@@ -13,7 +13,7 @@ import { defineChecks, type ServerEntry } from '../../../../harness/checks/defin
 import { stdioFraming } from '../../../../harness/fuzz/framing.js';
 import { isRaw, type FuzzInput, type FuzzMessage } from '../../../../harness/fuzz/messages.js';
 import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzProperty } from '../../../../harness/fuzz/properties.js';
-import { runProperty, type PropertyResult } from '../../../../harness/fuzz/run.js';
+import { keptCase, recheckAlone, runProperty, type KeptCase, type PropertyResult } from '../../../../harness/fuzz/run.js';
 import type { RunSettings } from '../../../../harness/settings.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { messages } from './refs.js';
@@ -46,7 +46,11 @@ function fuzzEntry({ property, ...declared }: FuzzRow): ServerEntry {
       if (!fuzz.enabled) return ctx.skip('disabled: --no-fuzz');
       const started = Date.now();
       const budgetMs = deadlineMs(ctx.timeoutMs, ctx.settings) - reserveMs(ctx.timeoutMs);
-      const result = await runProperty(ctx, property, { seed: fuzz.seed, runs: fuzz.runs, budgetMs: budgetMs - (Date.now() - started) });
+      // Tried again alone (the verdict may have rested on a timeout): the input in doubt only.
+      const kept = ctx.retryOf as KeptCase<unknown> | undefined;
+      const rechecked = kept ? await recheckAlone(ctx, property, kept) : undefined;
+      const result = rechecked ?? (await runProperty(ctx, property, { seed: fuzz.seed, runs: fuzz.runs, budgetMs: budgetMs - (Date.now() - started) }));
+      ctx.keepForRetry(keptCase(result));
       return verdictOf(ctx, property, result);
     },
   };
@@ -68,7 +72,8 @@ export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: Proper
       reason: `counterexample (${shrunk}): ${capped(fc.stringify(f.input))}; fast-check seed ${f.seed}, path ${f.path}; ${reproduced}; replay the run with ${replayWith}`,
     });
   }
-  const summary = `${r.runs} inputs (${r.examples} canonical, the rest random with seed ${ctx.settings.fuzz.seed}), ${r.stats.messages} messages, ${r.sessions} session(s)${r.interrupted ? '; stopped early by the time budget' : ''}${r.inconclusive ? `; ${r.inconclusive} input(s) inconclusive (the server died or hung: see fuzz.survives)` : ''}${r.notes.length ? `; ${r.notes.join('; ')}` : ''}`;
+  if (r.rechecked && !r.failure && !r.soft) return ctx.pass('the input in doubt, sent again alone with nothing else in flight, was handled as the spec says');
+  const summary = r.rechecked ? 'only the input in doubt was sent again, alone' : `${r.runs} inputs (${r.examples} canonical, the rest random with seed ${ctx.settings.fuzz.seed}), ${r.stats.messages} messages, ${r.sessions} session(s)${r.interrupted ? '; stopped early by the time budget' : ''}${r.inconclusive ? `; ${r.inconclusive} input(s) inconclusive (the server died or hung: see fuzz.survives)` : ''}${r.notes.length ? `; ${r.notes.join('; ')}` : ''}`;
   if (r.soft) {
     const shown = r.soft.replay.ok === false ? r.soft.replay : r.soft.judgement;
     return ctx.warn({
