@@ -58,6 +58,8 @@ export class Peer {
   private heard = false;
   private nextNumber = 1;
   private readonly pending = new Map<string, Pending>();
+  /** Who waits for the first progress notification of a token (progressSeen), by idKey. */
+  private readonly progressWaiters = new Map<string, (() => void)[]>();
   private closedReason: string | undefined;
   /** Notifications and responses still on their way: a client ending waits for them. */
   private readonly sending = new Set<Promise<void>>();
@@ -180,10 +182,23 @@ export class Peer {
         return this.handlers.onRequest(m.id, m.method, m.params);
       case 'notification':
         verbose(`<- ${m.method}`);
+        if (m.method === 'notifications/progress') this.progressCame(m.params);
         return this.handlers.onNotification(m.method, m.params);
       default:
         verbose('ignoring a frame that is not JSON-RPC 2.0');
     }
+  }
+
+  /** Resolves at the next progress notification for this token: the server is at work on its request. */
+  progressSeen(token: unknown): Promise<void> {
+    const key = idKey(token as Id);
+    return new Promise((resolve) => this.progressWaiters.set(key, [...(this.progressWaiters.get(key) ?? []), resolve]));
+  }
+
+  private progressCame(params: Json): void {
+    const key = idKey(params.progressToken as Id);
+    for (const resolve of this.progressWaiters.get(key) ?? []) resolve();
+    this.progressWaiters.delete(key);
   }
 
   private onClosed(reason: string): void {

@@ -134,6 +134,10 @@ export class LegacySession implements Session {
     await this.open();
   }
 
+  progressSeen(token: unknown): Promise<void> {
+    return this.peer.progressSeen(token);
+  }
+
   acceptTools(tools: Json[]): Json[] {
     return tools;
   }

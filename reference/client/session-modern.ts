@@ -212,6 +212,10 @@ export class ModernSession implements Session {
     this.acceptTools(tools);
   }
 
+  progressSeen(token: unknown): Promise<void> {
+    return this.peer.progressSeen(token);
+  }
+
   acceptTools(tools: Json[]): Json[] {
     const kept: Json[] = [];
     for (const tool of tools) {

@@ -14,6 +14,8 @@ export interface Session {
   readonly serverCapabilities: Json;
   /** One request of the work; resolves with its complete result, throws on an error answer. */
   request(method: string, params: Json): Promise<Json>;
+  /** Resolves at the next progress notification for this token (faults only: see work.ts). */
+  progressSeen(token: unknown): Promise<void>;
   /** The tools of a tools/list the client keeps (modern HTTP drops invalid x-mcp-header ones). */
   acceptTools(tools: Json[]): Json[];
   /** A harmless request to carry malformed envelopes (faults): ping, or server/discover. */

@@ -79,12 +79,29 @@ async function callTools(session: Session, tools: Json[]): Promise<void> {
       if (isOn('task-augmented-undeclared') && session.revision === '2025-11-25') params.task = { ttl: 60000 };
       return params;
     });
-  if (isOn('progress-token-duplicate') && calls.length >= 2) {
-    const [a, b] = calls.splice(0, 2) as [Json, Json];
-    b._meta = { ...(b._meta as Json), progressToken: (a._meta as Json).progressToken };
-    await Promise.all([attempt(session, 'tools/call', a), attempt(session, 'tools/call', b)]);
-  }
+  if (isOn('progress-token-duplicate')) await reuseActiveToken(session, calls);
   for (const params of calls) await attempt(session, 'tools/call', params);
+}
+
+/**
+ * PROG-001 broken for certain (fault progress-token-duplicate): a call goes out with the token
+ * of one the server shows at work (its progress came), not one merely sent, which a prompt
+ * answer may already have ended. Calls whose answer comes first go by as usual.
+ */
+async function reuseActiveToken(session: Session, calls: Json[]): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  while (calls.length >= 2) {
+    const a = calls.shift() as Json;
+    const token = (a._meta as Json).progressToken;
+    const answered = attempt(session, 'tools/call', a).then(() => 'answered' as const);
+    pending.push(answered);
+    if ((await Promise.race([answered, session.progressSeen(token).then(() => 'at work' as const)])) === 'answered') continue;
+    const b = calls.shift() as Json;
+    b._meta = { ...(b._meta as Json), progressToken: token };
+    pending.push(attempt(session, 'tools/call', b));
+    break;
+  }
+  await Promise.all(pending);
 }
 
 async function getPrompts(session: Session, prompts: Json[]): Promise<void> {

@@ -2,7 +2,7 @@
 import { ALL, BOTH, MODERN, MODERN_TRANSPORTS, type FaultSpec } from './types.js';
 
 export const UTILITIES_FAULTS = [
-  { id: 'progress-token-duplicate', digest: 'PROG-001', transports: ALL, eras: BOTH, description: 'PROG-001: the first two tool calls are sent concurrently with the same progressToken (needs two tools).' },
+  { id: 'progress-token-duplicate', digest: 'PROG-001', transports: ALL, eras: BOTH, description: 'PROG-001: once a tool call shows progress (the server is at work on it), the next tool call is sent with the same progressToken (needs a tool that reports progress, and one more).' },
   { id: 'progress-token-invalid', digest: 'PROG-001', transports: ALL, eras: BOTH, description: 'PROG-001: tool calls carry progressToken 1.5 (neither a string nor an integer).' },
   { id: 'pagination-stops-early', digest: 'PAGE-001', transports: ALL, eras: BOTH, description: 'PAGE-001: list requests stop after the first page even when it carries nextCursor.' },
   { id: 'pagination-cursor-modified', digest: 'PAGE-002', transports: ALL, eras: BOTH, description: 'PAGE-002: the cursor is sent URL-encoded (visible when it holds characters such as space, / or =).' },

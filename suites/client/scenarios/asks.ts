@@ -116,11 +116,14 @@ async function askStateless(ctx: ScriptContext): Promise<HandlerAnswer> {
   return { result: { resultType: 'input_required', inputRequests: inputs } };
 }
 
+/** Between progress steps: a client that reacts to the first progress (a call with the same token, say) has time to be seen doing so while the call is still active, on a busy machine too. */
+const PROGRESS_STEP_MS = 100;
+
 async function progress(ctx: ScriptContext): Promise<HandlerAnswer> {
   const token = isObject(ctx.params._meta) ? ctx.params._meta.progressToken : undefined;
   for (let step = 1; step <= 3; step++) {
     if (typeof token === 'string' || typeof token === 'number') await ctx.notify('notifications/progress', { progressToken: token, progress: step, total: 3 });
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, PROGRESS_STEP_MS));
   }
   return text('progressed');
 }
