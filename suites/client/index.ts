@@ -6,6 +6,7 @@ import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.
 import { group as basic } from './basic/index.js';
 import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
+import { group as extensions } from './extensions/skills.js';
 import { asksScenario } from './scenarios/asks.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
@@ -59,7 +60,7 @@ const authScenarios: readonly ClientScenario[] = [
 
 export const clientScenarios: readonly ClientScenario[] = [basicScenario, ...coreScenarios, ...httpScenarios, ...authScenarios];
 
-const all = assemble(basic, client, server);
+const all = assemble(basic, client, server, extensions);
 
 /** Every client check, in the order of the spec's contents: the base protocol, client features, server features. */
 export const clientChecks: readonly ClientCheck[] = all.checks;

@@ -1,12 +1,14 @@
-// Extensions (their own pages, outside the revisions): the tasks extension.
+// Extensions (their own pages, outside the revisions): the tasks and Skills extensions.
 import type { Check } from '../../../harness/checks/check.js';
 import type { PageGroup } from '../../../harness/checks/page.js';
 import { group as tasks } from './tasks/index.js';
+import { group as skills } from './skills/index.js';
 
 export const group: PageGroup<Check> = {
   checks: [...tasks.checks],
   excluded: {
     ...tasks.excluded,
+    ...skills.excluded,
     'EXT-001': {
       reason: 'judged-elsewhere',
       detail:
