@@ -87,6 +87,12 @@ export interface Transport {
   /** True once the transport can no longer deliver messages (process exited, stream ended). */
   readonly closed: boolean;
   /**
+   * While a message is being delivered, where the transport knows it: how long it took to read,
+   * from its first byte until it was parsed; how much of that this process was busy joining,
+   * decoding and parsing it; and its size in bytes.
+   */
+  readonly lastRead?: { ms: number; busyMs: number; bytes: number } | undefined;
+  /**
    * Whether the connection holds state a check left beyond its requests (HTTP: a GET stream it
    * opened, which a server may allow only one of): such a connection is not lent again.
    */

@@ -54,17 +54,45 @@ describe('the pace of a target', () => {
     expect(p.summary().largestWindow).toBe(6);
   });
 
-  it('halves the window when a request times out, once per calm period, and says why', () => {
+  it('counts timeouts but does not cut the window for them alone: a hung request or a dead connection is no sign of load', () => {
     const p = pace(1000, 16);
     for (let i = 0; i < 200; i++) p.noteAnswer('ping', 2);
     expect(p.window).toBe(16);
+    p.noteTimeout();
+    p.noteTimeout();
+    expect(p.window).toBe(16);
+    expect(p.summary()).toMatchObject({ timeouts: 2, finalWindow: 16 });
+  });
+
+  it('halves the window, once per calm period, when a late answer shows the target fell behind', () => {
+    const p = pace(1000, 16);
+    for (let i = 0; i < 200; i++) p.noteAnswer('ping', 2);
     const cuts: string[] = [];
     p.onCut((c) => cuts.push(`${c.from}->${c.to}: ${c.why}`));
-    p.noteTimeout('tools/list', 1000);
-    p.noteTimeout('prompts/list', 1000);
+    p.noteAnswer('tools/list', 4000);
+    p.noteAnswer('prompts/list', 4000);
     expect(p.window).toBe(8);
-    expect(cuts).toEqual(['16->8: tools/list got no answer within 1000 ms']);
-    expect(p.summary()).toMatchObject({ timeouts: 2, finalWindow: 8 });
+    expect(cuts).toHaveLength(1);
+    expect(cuts[0]).toMatch(/^16->8: answers slowed down to about \d+ ms \(tools\/list took 4000 ms\)$/);
+  });
+
+  it('a pool fence waits a few recent answers (at least a second, at most the patience)', () => {
+    const p = pace(5000, 16);
+    expect(p.fencePatience()).toBe(1000);
+    for (let i = 0; i < 50; i++) p.noteAnswer('ping', 400);
+    expect(p.fencePatience()).toBe(3200);
+    for (let i = 0; i < 50; i++) p.noteAnswer('tools/list', 2000);
+    expect(p.fencePatience()).toBe(p.patience());
+  });
+
+  it('notes a message that cost seconds to read, and counts the time spent reading as ours', () => {
+    const p = pace(1000, 16);
+    p.noteRead('tools/list', 50_000_000, 2500, 400);
+    p.noteRead('tools/list', 50_000_001, 1200, 300);
+    p.noteRead('ping', 40, 1, 0.1);
+    expect(p.ownBusyMs).toBeCloseTo(700.1);
+    expect(p.summary().slowReads).toEqual([{ method: 'tools/list', count: 2, slowestMs: 2500, largestBytes: 50_000_001 }]);
+    expect(pace(1000, 16).summary().slowReads).toBeUndefined();
   });
 
   it('halves the window when answers slow down past a quarter of --timeout and four times the quickest', () => {

@@ -77,3 +77,51 @@ describe('an unanswered batch', () => {
     await peer.close();
   });
 });
+
+// An answer that arrives but cannot be matched is evidence at once: a target that answers
+// "7001" with 7001 is alive, and the request it answered must not wait out its patience.
+describe('an answer whose id is not the request\'s', () => {
+  const fresh = () => {
+    const loop = loopback();
+    const observations = new ObservationLog();
+    const peer = new Peer({ transport: loop.transport, wire: new WireLog(), observations, timeoutMs: 60_000, role: 'client' });
+    return { ...loop, peer, observations };
+  };
+
+  it('the same value in another JSON type answers the request at once, misnamed, and is observed', async () => {
+    const { peer, answer, observations } = fresh();
+    const waiting = peer.request('ping', {}, { id: '7001' });
+    const other = peer.request('ping', {}, { id: 'x' });
+    answer({ jsonrpc: '2.0', id: 7001, result: {} });
+    const reply = await waiting;
+    expect(reply).toMatchObject({ kind: 'result', misnamed: { sent: '7001', got: 7001 } });
+    expect(observations.of('unknown-response-id')).toHaveLength(1);
+    answer({ jsonrpc: '2.0', id: 'x', result: {} });
+    expect(await other).toMatchObject({ kind: 'result' });
+    expect(await other).not.toHaveProperty('misnamed');
+    await peer.close();
+  });
+
+  it('an id never sent answers the one request waiting, and only that one', async () => {
+    const { peer, answer } = fresh();
+    const alone = peer.request('tools/list', {}, { id: 3 });
+    answer({ jsonrpc: '2.0', id: 'made-up', result: { tools: [] } });
+    expect(await alone).toMatchObject({ kind: 'result', misnamed: { sent: 3, got: 'made-up' } });
+    // Two waiting: a made-up id could answer either, so it answers neither.
+    const a = peer.request('ping', {}, { id: 4, timeoutMs: 30 });
+    const b = peer.request('ping', {}, { id: 5, timeoutMs: 30 });
+    answer({ jsonrpc: '2.0', id: 'made-up-2', result: {} });
+    expect((await a).kind).toBe('timeout');
+    expect((await b).kind).toBe('timeout');
+    await peer.close();
+  });
+
+  it('an answer to an id raw text carried is not taken for a waiting request', async () => {
+    const { peer, answer } = fresh();
+    const waiting = peer.request('ping', {}, { id: 1, timeoutMs: 30 });
+    await peer.sendRaw(JSON.stringify({ jsonrpc: '2.0', id: '1', method: 'ping' }));
+    answer({ jsonrpc: '2.0', id: '1', result: {} });
+    expect((await waiting).kind).toBe('timeout');
+    await peer.close();
+  });
+});

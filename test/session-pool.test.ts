@@ -19,6 +19,8 @@ function fakeSession(opts: { lastExchangeAnswered?: boolean; fenceReply?: string
     unanswered: 0,
     lastExchangeAnswered: opts.lastExchangeAnswered ?? false,
     close: async () => void (peer.closed = 'closed'),
+    inbound: [{ message: { jsonrpc: '2.0', method: 'notifications/message' } }],
+    forgetInbound: () => void peer.inbound.splice(0),
   };
   const session = new PeerConversation(peer as unknown as Peer) as unknown as Session & { fences: number };
   session.fences = 0;
@@ -129,6 +131,9 @@ describe('SessionPool', () => {
     await pool.release(await pool.borrow(), true);
     expect(quiet.fences).toBe(0);
     expect(await pool.borrow()).toBe(quiet);
+    // The next borrower starts with nothing of the last one's traffic (a 50 MB answer kept by
+    // every lent session would exhaust memory).
+    expect(quiet.inbound).toEqual([]);
     await pool.close();
 
     const busy = fakeSession({ fenceReply: 'timeout' });

@@ -165,6 +165,12 @@ export interface CheckContext {
    * counterexample) rather than all of them. A check that keeps nothing is run again whole.
    */
   keepForRetry(value: unknown): void;
+  /**
+   * The check's failure reproduced on a second, fresh connection, which the target had just
+   * answered (fuzzing replays its counterexample so): a timeout in it is the target's doing, not
+   * the run's load, and the verdict is not tried again alone. `how` says what showed it.
+   */
+  reproducedOnFreshConnection(how: string): void;
   /** HTTP access (raw requests, sessions, streams) where the target is HTTP; absent on stdio. */
   readonly http: HttpAccess | undefined;
   /** Is the revision under test in this range (a RANGE name, since(), between()...)? */

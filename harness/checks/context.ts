@@ -37,8 +37,8 @@ export interface RevisionState {
   looks: Map<string, Look>;
   /** Sessions lent to checks that want one of their own (see session-pool.ts). */
   pool: SessionPool;
-  /** A request of this revision got no answer in time (`owner`: the check whose request it was). */
-  timedOut(method: string, owner: string | undefined): void;
+  /** A request of this revision got no answer in time (`owner`: the check whose request it was), on `peer`. */
+  timedOut(method: string, owner: string | undefined, peer: Peer): void;
   /** Whether the target has gone silent (one for the whole target: pacing/liveness.ts). */
   liveness: Liveness;
   /**
@@ -129,6 +129,13 @@ export class RunContext extends BaseContext implements CheckContext {
     this.kept = value;
   }
 
+  /** Set by reproducedOnFreshConnection: the runner does not try this verdict again alone. */
+  reproduced: string | undefined;
+
+  reproducedOnFreshConnection(how: string): void {
+    this.reproduced = how;
+  }
+
   /** HTTP access where the target is HTTP (the need 'raw-http'). */
   get http(): HttpAccess | undefined {
     this.require('raw-http', 'ctx.http');
@@ -163,7 +170,7 @@ export class RunContext extends BaseContext implements CheckContext {
     const kinds = opts.privateObservations ?? [];
     const observations = kinds.length > 0 ? new SplitObservationLog(shared, kinds) : (routed ?? shared);
     const peer = await openConnection(this.deps.target, { observations, timeoutMs: this.timeoutMs, pace: this.deps.pace });
-    peer.onTimeout = (method, owner) => this.deps.state.timedOut(method, owner);
+    peer.onTimeout = (method, owner, p) => this.deps.state.timedOut(method, owner, p);
     this.ownPeers.push(peer);
     this.deps.state.peers.push(peer);
     // The target went silent, or the run ended, while this connection opened: waiting on it

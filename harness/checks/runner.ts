@@ -29,6 +29,9 @@ import { checkDeadlineMs, withDeadline } from './deadline.js';
 import { buildResult } from './result-builder.js';
 import { isPassive, judgesOpeningOnly } from './needs.js';
 import { holdSharedAgents } from '../transports/http-agent.js';
+import { availableParallelism } from 'node:os';
+import { RunBudget } from './budget.js';
+import type { Peer } from '../jsonrpc/peer.js';
 
 export interface RunOptions {
   target: Target;
@@ -65,6 +68,9 @@ const STDIO_POOL_SIZE: Record<Era, number> = { legacy: 1, modern: 2 };
 const GROW_AFTER_MS = 1000;
 const GROW_AFTER_STARTS = 4;
 const GROW_MIN_ANSWER_MS = 100;
+
+/** How often the run looks whether its budget is spent. */
+const BUDGET_WATCH_MS = 250;
 
 const startsEarly = (check: Check, transport: TransportKind): boolean => (Array.isArray(check.long) ? check.long.includes(transport) : check.long === true);
 
@@ -113,6 +119,34 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     aborted = 'interrupted by the user';
     void closeAll(states);
   };
+  // Every check the run means to decide (check@revision), and the run's budget (budget.ts): once
+  // spent, the run ends, and what is still undecided is an error that says so.
+  const planned = new Map<string, { check: Check; state: RevisionState }>();
+  const budget = new RunBudget(started, () => ({
+    checks: planned.size,
+    revisions: wanted.length,
+    starts: pace.startCount,
+    slowestStartMs: pace.slowestStartMs,
+    answerMs: pace.recentAnswerMs,
+    ceiling: pace.ceiling,
+    cores: availableParallelism(),
+    retries: retriesQueued,
+    retryPatienceMs: 2 * pace.patience(),
+  }));
+  let retriesQueued = 0;
+  let overBudget: string | undefined;
+  const spentAt = deferred<string>();
+  const watch = setInterval(() => {
+    const why = aborted ? undefined : budget.spent();
+    if (!why) return;
+    aborted = overBudget = why;
+    clearInterval(watch);
+    void closeAll(states);
+    spentAt.resolve(why);
+  }, BUDGET_WATCH_MS);
+  watch.unref();
+  /** Wait for `p`, or until the budget is spent. */
+  const withinBudget = <T>(p: Promise<T>): Promise<T | undefined> => Promise.race([p, spentAt.promise.then(() => undefined)]);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const stateOf = (revision: string) => states.find((s) => s.revision === revision);
   const liveness = new Liveness({
@@ -127,7 +161,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
         throw new Error(gone);
       }
       state?.peers.push(peer);
-      if (state) peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+      if (state) peer.onTimeout = (method, owner, p) => state.timedOut(method, owner, p);
       return startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs }).catch(async (error: unknown) => {
         await peer.close();
         throw error;
@@ -147,8 +181,8 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   });
   // Sessions the revisions' pools may open past their own sizes, together (see session-pool.ts).
   const growth = new GrowthBudget(() => Math.max(1, Math.floor(pace.window / 2)));
-  // Owners (check@revision) one of whose requests got no answer in time.
-  const timedOutOwners = new Set<string>();
+  // Owners (check@revision) one of whose requests got no answer in time, with the connections it happened on.
+  const timedOutOwners = new Map<string, Set<Peer>>();
 
   // 1. Probe every wanted revision, newest first (over stdio the first processes to start);
   //    each revision's checks start when its probe is done.
@@ -183,10 +217,16 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   });
 
   // 2. The active checks of every accepted revision, each revision as soon as its probe is done.
+  const decided = new Set<string>();
   const record = (r: CheckResult) => {
+    const key = `${r.id}@${r.revision}`;
+    // Once the report is written, or a result of this check is in, later ones are not heard.
+    if (reported || decided.has(key)) return;
+    decided.add(key);
     results.push(r);
     opts.listener?.checkDone?.(r);
   };
+  let reported = false;
   const suspects: Suspect[] = [];
   let inFlight = 0;
   // Looks several checks judge, recorded once per run (target-wide ones; per revision in the state).
@@ -200,7 +240,9 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
           const crowd = ++inFlight;
           try {
             const first = await runOne(check, state, opts, shared(pool));
-            if (first.suspect && !aborted) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered, kept: first.kept });
+            // Ended by the run's end (interrupted, or the budget spent): undecided, said below.
+            if (aborted) return;
+            if (first.suspect) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered, kept: first.kept });
             else record(first.result);
           } finally {
             inFlight--;
@@ -227,27 +269,27 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
         async (routed) => {
           const spare = spares.take(revisionInfo(revision).era, routed);
           if (spare) {
-            spare.onTimeout = (method, owner) => state.timedOut(method, owner);
+            spare.onTimeout = (method, owner, p) => state.timedOut(method, owner, p);
             // A spare that will not open this era after all is closed; a new process then does.
             const opened = await startSession(spare, revision, { startupTimeoutMs: pace.startupTimeoutMs }).catch(() => undefined);
             if (opened) return opened;
             await spare.close();
           }
           const peer = await openConnection(target, { observations: routed, timeoutMs: pace.patience(), pace });
-          peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+          peer.onTimeout = (method, owner, p) => state.timedOut(method, owner, p);
           return startSession(peer, revision, { startupTimeoutMs: pace.startupTimeoutMs });
         },
         transport === 'stdio' ? STDIO_POOL_SIZE[revisionInfo(revision).era] : undefined,
-        () => pace.patience(),
+        () => pace.fencePatience(),
         { afterMs: () => (pace.recentAnswerMs < GROW_MIN_ANSWER_MS ? undefined : Math.max(GROW_AFTER_MS, GROW_AFTER_STARTS * pace.slowestStartMs)), take: () => growth.take(), give: () => growth.give() },
       ),
       liveness,
-      timedOut: (method, owner) => {
-        if (owner) timedOutOwners.add(owner);
-        liveness.noticeTimeout(revision, method);
+      timedOut: (method, owner, peer) => {
+        if (owner) timedOutOwners.set(owner, (timedOutOwners.get(owner) ?? new Set()).add(peer));
+        liveness.noticeTimeout(revision, method, peer, owner);
       },
     };
-    outcome.peer.onTimeout = (method, owner) => state.timedOut(method, owner);
+    outcome.peer.onTimeout = (method, owner, p) => state.timedOut(method, owner, p);
     states.push(state);
     const applicable = opts.checks.filter((c) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(transport)));
     const active = applicable.filter((c) => !isPassive(c));
@@ -267,12 +309,14 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
       return active.filter((c) => c.scope === 'target' && revision === (newest(working, c) ?? newest(accepted, c)));
     })();
     const perRevision = active.filter((c) => c.scope !== 'target');
+    for (const check of [...perRevision, ...(passiveOf.get(state) ?? [])]) planned.set(`${check.id}@${revision}`, { check, state });
     const begun = runAll(perRevision, state);
     const wide = await targetWide;
+    for (const check of wide) planned.set(`${check.id}@${revision}`, { check, state });
     opts.listener?.revisionStart?.(revision, transport, perRevision.length + wide.length + (passiveOf.get(state)?.length ?? 0));
     await Promise.all([begun, runAll(wide, state)]);
   };
-  await Promise.all(probing.map(async (probed) => runRevision(await probed)));
+  await withinBudget(Promise.all(probing.map(async (probed) => runRevision(await probed))));
 
   // 3. Alone: a revision whose probe got no answer although its era answered others (the
   //    timeout may have been the run's own load), then its checks.
@@ -287,24 +331,29 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
     opts.listener?.revisionProbed?.(again.probe);
     if (again.probe.status === 'accepted') {
       facts.accepted.push(again.probe.revision);
-      await runRevision(again);
+      await withinBudget(runRevision(again));
     }
   }
 
   // 4. Alone, with the patience a retry gets: every check whose verdict rested on a timeout.
   pace.retrying = true;
+  retriesQueued = suspects.length;
   if (suspects.length > 0 && !aborted && !liveness.silent) opts.listener?.retrying?.(suspects.length);
   // Methods that got no answer even alone: a skip waiting on one of them is not tried again.
   const silentAlone = new Set<string>();
   for (const s of suspects.sort((a, b) => a.state.revision.localeCompare(b.state.revision))) {
     const alreadyShown = s.first.status === 'skip' && s.unanswered.size > 0 && [...s.unanswered].every((m) => silentAlone.has(m));
+    // A first attempt that rested on a timeout is no verdict once the budget is spent (below).
+    if (overBudget) break;
     if (aborted || liveness.silent || alreadyShown) {
       record(alreadyShown ? { ...s.first, reason: `${s.first.reason ?? ''} (not tried again alone: ${[...s.unanswered].join(', ')} got no answer alone for another check)` } : s.first);
       continue;
     }
     // Alone means afresh: what the first attempt recorded once for several checks (a task run,
     // a survey) is recorded again, not judged again as it was.
-    const second = await runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true, retryOf: s.kept });
+    const second = await withinBudget(runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true, retryOf: s.kept }));
+    retriesQueued--;
+    if (!second) break;
     for (const m of second.unanswered) silentAlone.add(m);
     record(confirmedAlone(s.first, second.result, s.crowd));
   }
@@ -313,7 +362,18 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   // 5. Passive checks: they judge what every other check of their revision saw.
   for (const state of states) for (const check of passiveOf.get(state) ?? []) if (!aborted) record((await runOne(check, state, opts, shared())).result);
 
-  // 6. Report.
+  // 6. Report. Past the budget, every check not decided is an error that says so.
+  clearInterval(watch);
+  if (overBudget) {
+    const why = overBudget;
+    for (const [key, { check, state }] of planned) {
+      if (decided.has(key)) continue;
+      const { url, level } = specFor(check, state.revision);
+      const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: 0 };
+      record(buildResult(check, place, { status: 'error', reason: `not decided: ${why}` }, () => []));
+    }
+  }
+  reported = true;
   const stderr = collectStderr(outcomes);
   const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
   await Promise.all([closeAll(states), ...closing]);
@@ -392,7 +452,7 @@ interface RunShared {
   looks: Map<string, Look>;
   pace: Pace;
   liveness: Liveness;
-  timedOutOwners: Set<string>;
+  timedOutOwners: Map<string, Set<Peer>>;
   slots?: Pool;
   /** Record the revision's looks anew (a check tried again alone), not from the revision's state. */
   fresh?: boolean;
@@ -434,6 +494,9 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   } else {
     const patience = pace.patience();
     verdict = await withDeadline(check, ctx, check.deadlineMs?.(patience, ctx.settings) ?? checkDeadlineMs(patience));
+    // A connection of its own whose request timed out is being judged (liveness.ts): dead or
+    // alive, it is told before the pool fences it again or it is closed.
+    if (run.timedOutOwners.has(owner)) await liveness.settled();
     // Closing can take a grace period; it finishes in the background (awaited at the end).
     const donations = ctx.donatable();
     const donated = new Set(donations.map((d) => peerOf(d.session)));
@@ -443,20 +506,27 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
     // load). The run still ends: closeAll closes every connection of the revision, and a
     // recording waiting on one then ends.
     const settled = ctx.recordingsSettled();
-    for (const peer of ctx.ownPeers) if (!donated.has(peer)) void settled.then(() => peer.close()).catch(() => undefined);
+    for (const peer of ctx.ownPeers) if (!donated.has(peer)) void settled.then(() => peer.close()).then(() => peer.forgetInbound(), () => undefined);
     // A check cut off by its deadline may still be using what it borrowed: never lend that again.
     const usable = verdict.status !== 'error';
     await Promise.all([...ctx.borrowed.map((b) => state.pool.release(b.session, usable)), ...donations.map((d) => state.pool.adopt(d.session, d.route, usable))]);
   }
   // What a check saw once the target had gone silent says nothing about the rule it judges.
-  if (verdict.status === 'fail' || verdict.status === 'warn' || verdict.status === 'error') await liveness.settled();
+  if (verdict.status === 'fail' || verdict.status === 'warn' || verdict.status === 'error' || run.timedOutOwners.has(owner)) await liveness.settled();
   if (liveness.silent && verdict.status !== 'skip') verdict = { status: 'error', reason: liveness.silent };
   const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
   const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: performance.now() - started };
   const result = buildResult(check, place, verdict, () => excerpt);
   const readUnanswered = ctx.discoveryUnanswered.size > 0;
-  const suspect = !liveness.silent && restsOnTimeout(result, run.timedOutOwners.has(owner) || readUnanswered, readUnanswered);
-  return { result, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]), kept: ctx.kept };
+  // Timeouts only on connections that then died (liveness.ts) are the check's finding: what it
+  // sent killed the connection while the server answered elsewhere. Trying it again alone would
+  // only wait as long again.
+  const timedOutOn = [...(run.timedOutOwners.get(owner) ?? [])];
+  const diedOn = timedOutOn.map((p) => liveness.deadWhy(p)).filter((why) => why !== undefined);
+  const onlyDead = timedOutOn.length > 0 && diedOn.length === timedOutOn.length;
+  const suspect = !liveness.silent && !onlyDead && !ctx.reproduced && restsOnTimeout(result, timedOutOn.length > 0 || readUnanswered, readUnanswered);
+  const told = onlyDead && result.status !== 'pass' ? { ...result, reason: `${result.reason ? `${result.reason}; ` : ''}${diedOn[0]}` } : result;
+  return { result: told, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]), kept: ctx.kept };
 }
 
 function hasCapability(caps: Record<string, unknown>, cap: string): boolean {

@@ -135,12 +135,15 @@ export class SessionPool {
       // Over HTTP a result to the last request made already shows what the fence would.
       const fence = peer.lastExchangeAnswered ? undefined : await session.withOwner('pool').fence(this.patience());
       if ((fence === undefined || fence.kind === 'result') && !session.closed) {
+        // The next borrower starts with nothing of this one's traffic.
+        peer.forgetInbound();
         (hostile ? this.idleHostile : this.idle).push(session);
         this.wake(hostile);
         return;
       }
     }
     await peer.close();
+    peer.forgetInbound();
   }
 
   /**

@@ -9,7 +9,7 @@ import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
 import { nextWireSeq, type WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
-import { idKey, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
+import { idKey, type MisnamedId, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
 export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
 
@@ -20,6 +20,8 @@ interface Pending {
   method: string;
   /** performance.now() when it was sent (the target's answer time is measured from it). */
   sentAt: number;
+  /** The pace's count of our own busy time when it was sent: what accrues meanwhile is ours, not the target's. */
+  busyAt: number;
   resolve: (reply: Reply) => void;
   timer: NodeJS.Timeout;
   owner?: string;
@@ -61,7 +63,7 @@ export class Peer {
   /** Facts passive checks need beside each inbound request (e.g. the capabilities we declared). */
   observationContext: Record<string, unknown> = {};
   /** Told when a request of ours got no answer in time (the runner watches for a silent target). */
-  onTimeout: ((method: string, owner: string | undefined) => void) | undefined;
+  onTimeout: ((method: string, owner: string | undefined, peer: Peer) => void) | undefined;
   private readonly handlers = new Map<string, RequestHandler>();
   private fallbackHandler: ((method: string, ...rest: Parameters<RequestHandler>) => ReturnType<RequestHandler>) | undefined;
   private readonly notificationListeners: ((method: string, params: Record<string, unknown>, message: Record<string, unknown>) => void)[] = [];
@@ -88,6 +90,8 @@ export class Peer {
   private readonly refusedIds = new Set<string>();
   private waiters: Array<{ test: (m: InboundMessage) => boolean; resolve: (m: InboundMessage | undefined) => void }> = [];
   private closeReason: string | undefined;
+  /** Ids carried by raw text sent on this connection: their answers are no misnamed ones. */
+  private readonly rawIds = new Set<string>();
   private readonly timeoutMs: number;
 
   constructor(opts: PeerOptions) {
@@ -185,6 +189,7 @@ export class Peer {
   }
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
+    this.noteRawIds(text);
     await this.transport.sendRaw(text, opts);
   }
 
@@ -231,6 +236,26 @@ export class Peer {
 
   private closing: Promise<void> | undefined;
 
+  /**
+   * Forget the messages received so far: the check that read them is done (the connection goes
+   * back to the pool, or is closed). A server may answer tools/list with 50 MB; every connection
+   * keeping every answer for the whole run would exhaust memory. Marks taken afterwards count
+   * from here; the wire log (capped per frame) keeps the evidence.
+   */
+  forgetInbound(): void {
+    this.inbound.splice(0);
+  }
+
+  /**
+   * Give up on a connection that stopped answering while the target answers elsewhere (see
+   * pacing/liveness.ts): whatever still waits on it ends now, with `why`, and it is closed.
+   */
+  retire(why: string): Promise<void> {
+    if (!this.closeReason) this.wire.record('event', `connection retired: ${why}`);
+    this.finish(why);
+    return this.close();
+  }
+
   /** Close the connection (idempotent: later calls wait for the first). */
   close(): Promise<void> {
     this.closing ??= this.transport.close().then(() => this.finish('connection closed by the harness'));
@@ -245,6 +270,20 @@ export class Peer {
   patience(): number {
     if (!this.pace) return this.timeoutMs;
     return this.pace.patience() + (this.answeredOnce ? 0 : this.pace.slowestStartMs);
+  }
+
+  /** Remember the ids raw text carries (where it parses), so that their answers are not misread. */
+  private noteRawIds(text: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return;
+    }
+    for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
+      const id = (m as { id?: unknown } | null)?.id;
+      if (typeof id === 'string' || typeof id === 'number') this.rawIds.add(idKey(id));
+    }
   }
 
   /** The request a notifications/cancelled of ours names, if it is still waiting, owes no answer now. */
@@ -276,10 +315,10 @@ export class Peer {
         // A request we cancelled, or one with a broken envelope, owes no answer: its silence says
         // nothing of the target's pace or liveness (its check waits it out on purpose).
         if (unowed) return;
-        if (!unpaced) this.pace?.noteTimeout(method, timeoutMs);
-        this.onTimeout?.(method, owner);
+        if (!unpaced) this.pace?.noteTimeout();
+        this.onTimeout?.(method, owner, this);
       }, timeoutMs);
-      this.pending.set(key, { method, sentAt, resolve, timer, ...(owner ? { owner } : {}) });
+      this.pending.set(key, { method, sentAt, busyAt: this.pace?.ownBusyMs ?? 0, resolve, timer, ...(owner ? { owner } : {}) });
     });
   }
 
@@ -315,11 +354,22 @@ export class Peer {
     // Error responses without a usable id answer input whose id could not be read.
     if (id === null || id === undefined) return undefined;
     if (typeof id !== 'string' && typeof id !== 'number') {
-      this.observe('unknown-response-id', seq, `response id of type ${typeof id} matches no request`, m);
-      return undefined;
+      const claimed = this.misnamedFor(id);
+      this.observe('unknown-response-id', seq, `response id of type ${typeof id} matches no request${claimed ? `; taken as the answer to ${JSON.stringify(claimed.id)}, the one request waiting` : ''}`, m);
+      return claimed ? this.settle(claimed.key, claimed.pending, m, seq, { sent: claimed.id, got: id }) : undefined;
     }
     const key = idKey(id);
     const pending = this.pending.get(key);
+    if (!pending && !this.sentMethods.has(key)) {
+      // An answer that cannot be matched is evidence at once: the target is alive, and the
+      // request it answers does not wait out its patience for an id that will never come.
+      const claimed = this.misnamedFor(id);
+      if (claimed) {
+        const how = claimed.sameValue ? `the same value as ${JSON.stringify(claimed.id)} in another JSON type` : `taken as the answer to ${JSON.stringify(claimed.id)}, the one request waiting`;
+        this.observe('unknown-response-id', seq, `response with id ${JSON.stringify(id)}, which no request used (${how})`, m);
+        return this.settle(claimed.key, claimed.pending, m, seq, { sent: claimed.id, got: id });
+      }
+    }
     if (!pending) {
       const method = this.answered.get(key);
       if (method) this.observe('duplicate-response', seq, `second response to ${method} (id ${JSON.stringify(id)})`, m);
@@ -333,28 +383,58 @@ export class Peer {
       else this.observe('unknown-response-id', seq, `response with id ${JSON.stringify(id)}, which no request used`, m);
       return method;
     }
+    return this.settle(key, pending, m, seq);
+  }
+
+  /** Resolve a pending request with the response `m` (whose id may be misnamed). */
+  private settle(key: string, pending: Pending, m: Record<string, unknown>, seq: number | undefined, misnamed?: MisnamedId): string {
     clearTimeout(pending.timer);
     this.pending.delete(key);
     this.answered.set(key, pending.method);
-    this.measure(pending.method, pending.sentAt);
+    this.measure(pending.method, pending.sentAt, pending.busyAt);
     if (seq !== undefined && pending.owner) this.tagOwner(seq, pending.owner);
+    const extra = { ...(seq !== undefined ? { seq } : {}), ...(misnamed ? { misnamed } : {}) };
     if ('error' in m && typeof m.error === 'object' && m.error !== null) {
-      pending.resolve({ kind: 'error', error: m.error as JsonRpcError, message: m, ...(seq !== undefined ? { seq } : {}) });
+      pending.resolve({ kind: 'error', error: m.error as JsonRpcError, message: m, ...extra });
     } else {
       if (pending.exchangesAfter !== undefined) this.resultThrough = Math.max(this.resultThrough, pending.exchangesAfter);
-      pending.resolve({ kind: 'result', result: m.result, message: m, ...(seq !== undefined ? { seq } : {}) });
+      pending.resolve({ kind: 'result', result: m.result, message: m, ...extra });
     }
     return pending.method;
   }
 
-  /** Tell the pace how long an answer took; the connection's first answer is the target's start. */
-  private measure(method: string, sentAt: number): void {
+  /**
+   * The waiting request a response with an unknown id answers, when that can be told: the one
+   * whose id has the same value in another JSON type, else the only request waiting (one owed an
+   * answer) on this connection.
+   */
+  private misnamedFor(id: unknown): { key: string; pending: Pending; id: JsonRpcId; sameValue: boolean } | undefined {
+    if ((typeof id === 'string' || typeof id === 'number') && this.rawIds.has(idKey(id))) return undefined;
+    const waiting = [...this.pending].filter(([, p]) => !p.unowed);
+    const idOf = (key: string): JsonRpcId => (key.startsWith('s:') ? key.slice(2) : Number(key.slice(2)));
+    if (typeof id === 'string' || typeof id === 'number') {
+      const same = waiting.filter(([key]) => String(idOf(key)) === String(id));
+      if (same.length === 1 && same[0]) return { key: same[0][0], pending: same[0][1], id: idOf(same[0][0]), sameValue: true };
+    }
+    if (waiting.length === 1 && waiting[0]) return { key: waiting[0][0], pending: waiting[0][1], id: idOf(waiting[0][0]), sameValue: false };
+    return undefined;
+  }
+
+  /**
+   * Tell the pace how long an answer took, to its first byte (a message's size is not the
+   * target's pace; one that took long to read is noted); the connection's first answer is the
+   * target's start.
+   */
+  private measure(method: string, sentAt: number, busyAt?: number): void {
     if (!this.pace) return;
-    const now = performance.now();
+    const read = this.transport.lastRead;
+    if (read) this.pace.noteRead(method, read.bytes, read.ms, read.busyMs);
+    const ours = busyAt === undefined ? 0 : Math.max(0, this.pace.ownBusyMs - busyAt - (read?.busyMs ?? 0));
+    const now = performance.now() - (read?.ms ?? 0) - ours;
     if (!this.answeredOnce) {
       this.answeredOnce = true;
       this.pace.noteStart(now - this.openedAt);
-    } else this.pace.noteAnswer(method, now - sentAt);
+    } else this.pace.noteAnswer(method, Math.max(0, now - sentAt));
   }
 
   /** A request or notification from the other side: record it; answer requests from the table. */

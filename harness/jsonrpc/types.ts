@@ -10,12 +10,24 @@ export interface JsonRpcError {
 
 /** What became of one request: its answer, or why there is none. */
 export type Reply =
-  | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number }
-  | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number }
+  | { kind: 'result'; result: unknown; message: Record<string, unknown>; seq?: number; misnamed?: MisnamedId }
+  | { kind: 'error'; error: JsonRpcError; message: Record<string, unknown>; seq?: number; misnamed?: MisnamedId }
   | { kind: 'timeout'; afterMs: number }
   /** HTTP: the POST carrying it got a status other than 2xx and no JSON-RPC response to it (e.g. an error with id null). */
   | { kind: 'refused'; status: number; detail: string }
   | { kind: 'closed'; reason: string };
+
+/**
+ * An answer taken for a request although its id is not the request's: the same value in another
+ * JSON type ("7001" answered as 7001), or an id never sent while this was the one request
+ * waiting. The target is alive and answered; the id rule is broken, and judged at once.
+ */
+export interface MisnamedId {
+  /** The id the request carried. */
+  sent: JsonRpcId;
+  /** The id the answer carried. */
+  got: unknown;
+}
 
 export type Answered = Extract<Reply, { kind: 'result' | 'error' }>;
 

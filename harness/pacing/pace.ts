@@ -5,9 +5,14 @@
 //   - waits for an answer the larger of --timeout and a few times the slowest answer seen
 //     (patience), and for a start up to the startup timeout (ending as soon as it answers);
 //   - runs checks in a window that grows while answers stay quick and halves when they slow
-//     down or time out, as a congestion controller does; --concurrency is its ceiling. "Quick"
-//     and "slow" are against both --timeout and the target's own quickest answer: a server that
-//     always takes 300 ms is not falling behind, one whose 20 ms answers now take 600 ms is.
+//     down, as a congestion controller does; --concurrency is its ceiling. "Quick" and "slow"
+//     are against both --timeout and the target's own quickest answer: a server that always
+//     takes 300 ms is not falling behind, one whose 20 ms answers now take 600 ms is.
+//   - A timeout alone is no sign of load: a loaded target answers late (and a late answer is
+//     measured like any other), and the liveness watch fences the revision's session (whose
+//     answer is measured too). A request that is never answered while the target answers
+//     promptly elsewhere is a hung request or a dead connection (pacing/liveness.ts), and
+//     cutting the window for it would only slow every other check.
 
 /** The startup wait when --startup-timeout is not given: generous, and it ends as soon as the target answers. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -24,6 +29,13 @@ const QUICK_SHARE = 0.1;
 const QUICK_RATIO = 2;
 /** Smoothing of the recent answer time (an exponentially weighted moving average). */
 const SMOOTHING = 0.25;
+/** A returned session's fence may take this many times the recent (or slowest fence) answer time, and at least the floor. */
+const FENCE_FACTOR = 8;
+const FENCE_FLOOR_MS = 1000;
+/** The fence methods (legacy ping, modern server/discover): their slowest answer bounds a pool fence. */
+const FENCES = new Set(['ping', 'server/discover']);
+/** An answer that took this long to read is noted in the report. */
+const SLOW_READ_MS = 1000;
 
 /**
  * Methods whose answer time is the work asked for, not the target's pace: a tool runs as long
@@ -49,6 +61,14 @@ export interface PaceCut {
   why: string;
 }
 
+/** Answers that cost seconds to read, by method: no rule limits a message's size, but a user wants to know. */
+export interface SlowRead {
+  method: string;
+  count: number;
+  slowestMs: number;
+  largestBytes: number;
+}
+
 /** What the JSON report records of the pace. */
 export interface PaceSummary {
   timeoutMs: number;
@@ -64,6 +84,8 @@ export interface PaceSummary {
   /** The patience at the end of the run. */
   patienceMs: number;
   cuts: PaceCut[];
+  /** Answers that took at least a second to read (present when there were any). */
+  slowReads?: SlowRead[];
 }
 
 export class Pace {
@@ -75,6 +97,9 @@ export class Pace {
   private readonly answerMs: number[] = [];
   private slowestMs = 0;
   private slowestMethod: string | undefined;
+  private slowestFenceMs = 0;
+  /** Time this process spent reading messages, in all (see noteRead). */
+  ownBusyMs = 0;
   private quickestMs = Number.POSITIVE_INFINITY;
   private smoothedMs: number | undefined;
   private timeouts = 0;
@@ -83,6 +108,7 @@ export class Pace {
   /** No cut again before this time: one slow spell is one cut, not one per answer. */
   private calmUntil = 0;
   readonly cuts: PaceCut[] = [];
+  private readonly slowReads: SlowRead[] = [];
   private readonly listeners: Array<(cut: PaceCut) => void> = [];
   private readonly windowListeners: Array<() => void> = [];
 
@@ -127,6 +153,11 @@ export class Pace {
     return Math.round(this.smoothedMs ?? 0);
   }
 
+  /** How many starts were measured. */
+  get startCount(): number {
+    return this.startsMs.length;
+  }
+
   /** The slowest start measured (0 before any). */
   get slowestStartMs(): number {
     return this.startsMs.length > 0 ? Math.max(...this.startsMs) : 0;
@@ -140,6 +171,7 @@ export class Pace {
   /** An answer came `ms` after its request was sent (also one that came after our timeout). */
   noteAnswer(method: string, ms: number): void {
     if (UNPACED.has(method)) return;
+    if (FENCES.has(method)) this.slowestFenceMs = Math.max(this.slowestFenceMs, ms);
     this.answerMs.push(ms);
     if (ms > this.slowestMs) {
       this.slowestMs = ms;
@@ -157,10 +189,35 @@ export class Pace {
     }
   }
 
-  /** A request got no answer within its patience. */
-  noteTimeout(method: string, afterMs: number): void {
+  /**
+   * A message of `bytes` took `ms` to read, `busyMs` of which this process spent on it (the
+   * event loop did nothing else meanwhile). Kept when it cost seconds (an observation, not a
+   * finding); the busy time is not the target's, and is taken off the answers waiting meanwhile.
+   */
+  noteRead(method: string, bytes: number, ms: number, busyMs: number): void {
+    this.ownBusyMs += busyMs;
+    if (ms < SLOW_READ_MS) return;
+    const seen = this.slowReads.find((r) => r.method === method);
+    if (seen) {
+      seen.count++;
+      seen.slowestMs = Math.max(seen.slowestMs, Math.round(ms));
+      seen.largestBytes = Math.max(seen.largestBytes, bytes);
+    } else this.slowReads.push({ method, count: 1, slowestMs: Math.round(ms), largestBytes: bytes });
+  }
+
+  /** A request got no answer within its patience: counted; the answers say whether the target slowed down. */
+  noteTimeout(): void {
     this.timeouts++;
-    this.cut(`${method} got no answer within ${afterMs} ms`);
+  }
+
+  /**
+   * How long a session given back to the pool may take to answer its fence before it is thrown
+   * away: a few times the recent answer time, at least FENCE_FLOOR_MS, at most patience().
+   * Throwing away a session costs only a new one; waiting out a dead one holds up every check
+   * waiting for a session.
+   */
+  fencePatience(): number {
+    return Math.min(this.patience(), Math.max(FENCE_FLOOR_MS, FENCE_FACTOR * Math.max(this.recentAnswerMs, this.slowestFenceMs)));
   }
 
   /** Hear every cut (the console shows them). */
@@ -191,6 +248,7 @@ export class Pace {
       timeouts: this.timeouts,
       patienceMs: this.patience(),
       cuts: [...this.cuts],
+      ...(this.slowReads.length > 0 ? { slowReads: this.slowReads.map((r) => ({ ...r })) } : {}),
     };
   }
 

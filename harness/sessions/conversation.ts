@@ -9,6 +9,15 @@ import type { Conversation, SendOptions } from './session.js';
 import { assertWellFormed } from './well-formed.js';
 
 const peers = new WeakMap<object, Peer>();
+/** The session over each peer, once one was opened on it (the first one). */
+const sessions = new WeakMap<Peer, Fenced>();
+
+/** What the harness needs of a session to fence its connection. */
+export interface Fenced {
+  readonly rev: { fence: string };
+  fence(timeoutMs?: number): Promise<Reply>;
+  withOwner(owner: string): Fenced;
+}
 
 /** The peer under a conversation: for the harness only (contexts, runner, HTTP access). */
 export function peerOf(c: Conversation): Peer {
@@ -18,6 +27,11 @@ export function peerOf(c: Conversation): Peer {
     if (peer) return peer;
   }
   throw new Error('not a harness conversation');
+}
+
+/** The session over a peer, if one was opened on it: the harness fences the connection through it. */
+export function sessionOver(peer: Peer): Fenced | undefined {
+  return sessions.get(peer);
 }
 
 export class PeerConversation implements Conversation {
@@ -35,6 +49,8 @@ export class PeerConversation implements Conversation {
   ) {
     this.owner = owner;
     peers.set(this, peer);
+    // Sessions (legacy, modern) have a fence; a bare connection has none.
+    if (!sessions.has(peer) && 'fence' in this) sessions.set(peer, this as unknown as Fenced);
   }
 
   /** The same connection, with frames tagged for another owner. */

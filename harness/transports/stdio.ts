@@ -42,6 +42,10 @@ export class StdioTransport implements Transport {
     return this.stderrText;
   }
 
+  get lastRead(): { ms: number; busyMs: number; bytes: number } | undefined {
+    return this.framer.lastRead;
+  }
+
   /**
    * Spawn the server, once fewer processes are starting than the machine has cores. Resolves
    * once the process is running (not once it is ready).

@@ -66,6 +66,7 @@ export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: Proper
     const shrunk = f.shrinks > 0 ? `shrunk ${f.shrinks} times` : 'not shrunk';
     // The replay's own words when it reproduced the failure: its ids are the excerpt's.
     const shown = f.replay.ok === false ? f.replay : f.judgement;
+    if (f.replay.ok === false) ctx.reproducedOnFreshConnection('the counterexample did the same on a fresh connection');
     return ctx.fail({
       expected: shown.expected,
       actual: `${shown.actual}, after: ${prop.describe(f.input)}`,
@@ -76,6 +77,7 @@ export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: Proper
   const summary = r.rechecked ? 'only the input in doubt was sent again, alone' : `${r.runs} inputs (${r.examples} canonical, the rest random with seed ${ctx.settings.fuzz.seed}), ${r.stats.messages} messages, ${r.sessions} session(s)${r.interrupted ? '; stopped early by the time budget' : ''}${r.inconclusive ? `; ${r.inconclusive} input(s) inconclusive (the server died or hung: see fuzz.survives)` : ''}${r.notes.length ? `; ${r.notes.join('; ')}` : ''}`;
   if (r.soft) {
     const shown = r.soft.replay.ok === false ? r.soft.replay : r.soft.judgement;
+    if (r.soft.replay.ok === false) ctx.reproducedOnFreshConnection('the input did the same on a fresh connection');
     return ctx.warn({
       expected: shown.expected,
       actual: `${shown.actual}, after: ${prop.describe(r.soft.input)}`,

@@ -24,6 +24,7 @@ export const responseChecks = defineChecks({ page: 'basic/messages', revisions: 
       for (const id of ids) {
         const mark = session.mark();
         const reply = await session.request(session.rev.fence, {}, { id });
+        if ((reply.kind === 'result' || reply.kind === 'error') && reply.misnamed) wrong.push(`${JSON.stringify(id)} came back as ${JSON.stringify(reply.misnamed.got)}`);
         if (reply.kind === 'result' || reply.kind === 'error') continue;
         const stray = session.since(mark).map((m) => (m.message as { id?: unknown }).id).find((x) => x !== undefined);
         // No response at all shows no id: whether it comes is the harness's timeout handling.
