@@ -1,7 +1,7 @@
 // npm run bench: how fast a full run of the tool is (every revision, every check), against
 // servers and against the reference client, side by side with the official conformance suite on
-// the same servers, plus fuzzing throughput.
-//   node scripts/bench.mjs [--runs N] [--rows name,...] [--no-official] [--no-fuzz] [--fuzz-runs N]
+// the same servers, plus fuzzing throughput; or, with --vs, side by side with another commit's build.
+//   node scripts/bench.mjs [--runs N] [--rows name,...] [--vs <git-ref>] [--no-official] [--no-fuzz] [--fuzz-runs N]
 // Per row: median and best wall time over N runs (default 3), the CPU of the tool and of
 // the whole run, the peak RSS of the tool's own process, its results and accepted revisions. Each run is a fresh tool process, and over
 // HTTP a fresh server. Figures go to bench-results/<time>.json and bench-results/latest.json.
@@ -17,6 +17,7 @@ import { endAll, finish, start } from './bench/processes.mjs';
 import { ensureOfficial, OFFICIAL } from './bench/official.mjs';
 import { selectRows } from './bench/rows.mjs';
 import { round } from './bench/stats.mjs';
+import { compareBuilds } from './bench/vs.mjs';
 
 let opts;
 let selected;
@@ -51,7 +52,13 @@ const machine = {
   node: process.version,
   loadAtStart: loadavg().map(round),
 };
-console.log(`mcp-conformance bench: ${runs} run(s) per row; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAtStart.join(' ')}`);
+console.log(`mcp-conformance bench: ${runs} run(s) per ${opts.vs === undefined ? 'row' : 'build per row'}; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAtStart.join(' ')}`);
+
+// Two builds side by side: a section of its own, nothing else runs.
+if (opts.vs !== undefined) {
+  const self = { commit: git(['rev-parse', 'HEAD']), dirty: git(['status', '--porcelain', '--untracked-files=no'])?.length > 0 };
+  process.exit(await compareBuilds({ ref: opts.vs, rows: selected, runs, started, machine, self }));
+}
 
 // The official suite first: fetched once into .bench-cache/, offline after that.
 let official;

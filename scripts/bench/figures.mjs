@@ -1,6 +1,7 @@
 // The bench's figures: per target the median and best wall time over its runs, the CPU of
 // the tool's process and of the whole run, the tool's peak RSS, what it counted; printed as a table, kept as JSON in bench-results/
-// (timestamped, plus latest.json), and compared with the previous latest.json.
+// (timestamped, plus latest.json), and compared with the previous latest.json. A comparison of
+// two builds (--vs) is kept beside them, as JSON and as the Markdown table it printed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,3 +127,11 @@ export function writeFigures(figures) {
   return file;
 }
 
+/** bench-results/vs-<timestamp>.json and .md (the table as printed); returns both paths. */
+export function writeComparison(figures, markdown) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const base = join(RESULTS_DIR, `vs-${figures.date.replace(/[:.]/g, '-')}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(`${base}.md`, markdown);
+  return [`${base}.json`, `${base}.md`];
+}

@@ -1,14 +1,15 @@
 // Runs of one row: a build of our tool against a server over stdio (it starts the server
 // itself) or over HTTP, or against a client; and the official suite over HTTP. Each HTTP server
 // is started fresh for the run and killed after it. Wall time is from spawning the tool's process
-// to its exit (Node start included, the server's start excluded for HTTP), so that both tools
-// are timed alike.
+// to its exit (Node start included, the server's start excluded for HTTP), so that both tools,
+// and both builds with --vs, are timed alike.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readUsage, runOfficial } from './official.mjs';
 import { childrenCpuSeconds, finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
+import { refusal, USAGE_EXIT } from './complaints.mjs';
 import { commandLine, freePort } from './targets.mjs';
 
 const probe = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
@@ -16,7 +17,7 @@ const READY_MS = 30_000;
 const OURS_MS = 300_000;
 const OFFICIAL_MS = 300_000;
 
-/** This checkout's build of the tool. */
+/** This checkout's build of the tool; with --vs, other-build.mjs gives the other one. */
 export const THIS_BUILD = { name: 'this', cli: fileURLToPath(new URL('../../bin/mcp-conformance.js', import.meta.url)) };
 
 /** Problems with the tool under test seen while measuring (processes left behind, hangs). */
@@ -24,7 +25,8 @@ export const harnessNotes = [];
 
 /**
  * One run of `build` of our tool on `row` (rows.mjs): against its server over its transport,
- * or against its client. Returns the figures, or { error }.
+ * or against its client. Returns the figures, or { error }, and { refused } when the tool would
+ * not take its command line (a flag this build does not know): running it again is no use.
  */
 export async function runOurs(row, build = THIS_BUILD) {
   const label = `${row.name} (${build.name} build)`;
@@ -61,6 +63,7 @@ async function oursOnce(build, targetArgs, label, serverGroup) {
       harnessNotes.push(`${label}: our run did not end within ${OURS_MS / 1000} s and was killed`);
       return { error: `did not finish within ${OURS_MS / 1000} s` };
     }
+    if (exit.code === USAGE_EXIT) return { error: refusal(build.name, args, proc.stderr), refused: true };
     if (exit.code !== 0) return { error: `exit ${exit.code ?? exit.signal}: ${tail(proc.stderr, 300)}` };
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     await sweep(label, 'after our run', serverGroup);

@@ -3,6 +3,7 @@ export const USAGE: string;
 export interface BenchOptions {
   runs: number;
   rows: string[] | undefined;
+  vs: string | undefined;
   official: boolean;
   fuzz: boolean;
   fuzzRuns: number;

@@ -1,4 +1,5 @@
-// The targets the bench measures against, always those of this checkout. Servers: each over stdio and over Streamable HTTP. An HTTP
+// The targets the bench measures against, always those of this checkout (with --vs, the other
+// build tests these same ones). Servers: each over stdio and over Streamable HTTP. An HTTP
 // server is started fresh for every run; `ready` is the line that says it listens (on
 // `stream`), and `url` builds the endpoint from its match. `port: true` means the server takes
 // its port from the environment (PORT) and cannot pick a free one itself: the bench picks it.
