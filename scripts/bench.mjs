@@ -1,7 +1,8 @@
-// npm run bench: how fast a full run of the tool is (every revision, every check), side by
-// side with the official conformance suite on the same servers, plus fuzzing throughput.
-//   node scripts/bench.mjs [--runs N] [--server name,...] [--no-official] [--no-fuzz] [--fuzz-runs N]
-// Per target: median and best wall time over N runs (default 3), the CPU of the tool and of
+// npm run bench: how fast a full run of the tool is (every revision, every check), against
+// servers and against the reference client, side by side with the official conformance suite on
+// the same servers, plus fuzzing throughput; or, with --vs, side by side with another commit's build.
+//   node scripts/bench.mjs [--runs N] [--rows name,...] [--vs <git-ref>] [--no-official] [--no-fuzz] [--fuzz-runs N]
+// Per row: median and best wall time over N runs (default 3), the CPU of the tool and of
 // the whole run, the peak RSS of the tool's own process, its results and accepted revisions. Each run is a fresh tool process, and over
 // HTTP a fresh server. Figures go to bench-results/<time>.json and bench-results/latest.json.
 import { execFileSync } from 'node:child_process';
@@ -9,27 +10,30 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { printComparison, printSlowest, printTable, readLatest, summarize, writeFigures } from './bench/figures.mjs';
 import { harnessNotes, runOurs, runTheirs, sweep } from './bench/measure.mjs';
+import { parseBenchArgs, USAGE } from './bench/options.mjs';
 import { endAll, finish, start } from './bench/processes.mjs';
 import { ensureOfficial, OFFICIAL } from './bench/official.mjs';
-import { SERVERS } from './bench/targets.mjs';
+import { selectRows } from './bench/rows.mjs';
+import { round } from './bench/stats.mjs';
+import { compareBuilds } from './bench/vs.mjs';
 
-const { values: opts } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    server: { type: 'string' },
-    'no-official': { type: 'boolean', default: false },
-    'no-fuzz': { type: 'boolean', default: false },
-    'fuzz-runs': { type: 'string', default: '1000' },
-  },
-});
-const runs = Number(opts.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number >= 1, not ${opts.runs}`);
-const wanted = opts.server?.split(',').map((s) => s.trim());
-const servers = SERVERS.filter((s) => !wanted || wanted.includes(s.name));
-if (servers.length === 0) throw new Error(`--server: none of ${wanted} (known: ${SERVERS.map((s) => s.name).join(', ')})`);
+let opts;
+let selected;
+try {
+  opts = parseBenchArgs(process.argv.slice(2));
+  selected = selectRows(opts.rows);
+  if (selected.length === 0) throw new Error('--rows: no row named');
+} catch (error) {
+  console.error(`bench: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { runs } = opts;
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -46,35 +50,37 @@ const machine = {
   memoryGb: Math.round(totalmem() / 2 ** 30),
   platform: `${process.platform}-${process.arch}`,
   node: process.version,
-  loadAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+  loadAtStart: loadavg().map(round),
 };
-console.log(`mcp-conformance bench: ${runs} run(s) per target; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAtStart.join(' ')}`);
+console.log(`mcp-conformance bench: ${runs} run(s) per ${opts.vs === undefined ? 'row' : 'build per row'}; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAtStart.join(' ')}`);
+
+// Two builds side by side: a section of its own, nothing else runs.
+if (opts.vs !== undefined) {
+  const self = { commit: git(['rev-parse', 'HEAD']), dirty: git(['status', '--porcelain', '--untracked-files=no'])?.length > 0 };
+  process.exit(await compareBuilds({ ref: opts.vs, rows: selected, runs, started, machine, self }));
+}
 
 // The official suite first: fetched once into .bench-cache/, offline after that.
 let official;
-if (!opts['no-official']) {
+if (opts.official && selected.some(offersOfficial)) {
   official = ensureOfficial();
   if (official.problem) console.log(official.problem);
   else console.log(`official suite: ${OFFICIAL.name}@${OFFICIAL.version} on Node ${nodeVersion(official.node)}`);
 }
 
-const plan = [];
-for (const server of servers) {
-  plan.push({ server, transport: 'stdio', tool: 'ours' });
-  plan.push({ server, transport: 'http', tool: 'ours' });
-  if (official && !official.problem) plan.push({ server, transport: 'http', tool: 'official' });
-}
+// Every row with our tool; beside a server's HTTP row, the official suite on the same server.
+const plan = selected.flatMap((row) => [{ row, tool: 'ours' }, ...(official && !official.problem && offersOfficial(row) ? [{ row, tool: 'official' }] : [])]);
 
 const rows = [];
-for (const item of plan) {
-  const label = `${item.server.name} (${item.transport}, ${item.tool})`;
+for (const { row, tool } of plan) {
+  const label = `${row.target} (${row.transport}, ${tool})`;
   const results = [];
   for (let i = 0; i < runs; i++) {
     progress(label, i);
-    results.push(item.tool === 'ours' ? await runOurs(item.server, item.transport) : await runTheirs(item.server, official));
+    results.push(tool === 'ours' ? await runOurs(row) : await runTheirs(row.server, official));
   }
   progress(undefined);
-  rows.push(summarize({ server: item.server.name, transport: item.transport, tool: item.tool }, results));
+  rows.push(summarize({ server: row.target, transport: row.transport, tool }, results));
 }
 await sweep('the bench', 'at the end');
 
@@ -86,10 +92,10 @@ printSlowest(rows);
 
 // Second section: fuzzing throughput (its own script).
 let fuzz;
-if (!opts['no-fuzz']) {
+if (opts.fuzz) {
   console.log('');
   const file = join(tmpdir(), `bench-fuzz-${process.pid}.json`);
-  const proc = start([process.execPath, fileURLToPath(new URL('./bench-fuzz.mjs', import.meta.url)), opts['fuzz-runs'], '--json', file], { cwd: repo });
+  const proc = start([process.execPath, fileURLToPath(new URL('./bench-fuzz.mjs', import.meta.url)), String(opts.fuzzRuns), '--json', file], { cwd: repo });
   const exit = await finish(proc, 600_000);
   process.stdout.write(proc.stdout);
   if (exit.code === 0) fuzz = JSON.parse(readFileSync(file, 'utf8'));
@@ -108,9 +114,9 @@ const figures = {
   benchVersion: 1,
   date: started.toISOString(),
   commit: git(['rev-parse', 'HEAD']),
-  dirty: git(['status', '--porcelain'])?.length > 0,
+  dirty: git(['status', '--porcelain', '--untracked-files=no'])?.length > 0,
   seconds: Math.round((Date.now() - started.getTime()) / 1000),
-  machine: { ...machine, loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100) },
+  machine: { ...machine, loadAtEnd: loadavg().map(round) },
   runsPerTarget: runs,
   official: official?.problem ? { problem: official.problem } : official ? { ...OFFICIAL, node: nodeVersion(official.node) } : undefined,
   rows,
@@ -119,6 +125,11 @@ const figures = {
 };
 if (previous) printComparison(previous, rows);
 console.log(`\nFigures written to ${writeFigures(figures)} (and bench-results/latest.json); the bench took ${figures.seconds} s.`);
+
+/** The official suite tests servers over HTTP only. */
+function offersOfficial(row) {
+  return row.role === 'server' && row.transport === 'http';
+}
 
 /** One line that rewrites itself on a terminal; elsewhere (a log) one line per target. */
 function progress(label, run) {

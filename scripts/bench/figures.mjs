@@ -1,9 +1,11 @@
 // The bench's figures: per target the median and best wall time over its runs, the CPU of
 // the tool's process and of the whole run, the tool's peak RSS, what it counted; printed as a table, kept as JSON in bench-results/
-// (timestamped, plus latest.json), and compared with the previous latest.json.
+// (timestamped, plus latest.json), and compared with the previous latest.json. A comparison of
+// two builds (--vs) is kept beside them, as JSON and as the Markdown table it printed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, round } from './stats.mjs';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 const LATEST = join(RESULTS_DIR, 'latest.json');
@@ -39,17 +41,10 @@ export function summarize({ server, transport, tool }, runs) {
   return row;
 }
 
-const round = (x) => Math.round(x * 100) / 100;
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return round(s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2);
-}
 const key = (r) => `${r.server} | ${r.transport} | ${r.tool}`;
 
 export function printTable(rows) {
-  const header = ['server', 'via', 'tool', 'median', 'best', 'CPU tool', 'CPU all', 'peak RSS', 'results', 'revisions', 'ours/official'];
+  const header = ['target', 'via', 'tool', 'median', 'best', 'CPU tool', 'CPU all', 'peak RSS', 'results', 'revisions', 'ours/official'];
   const cells = rows.map((r) => {
     if (r.medianSeconds === undefined) return [r.server, r.transport, r.tool, 'failed', ...header.slice(4).map(() => '')];
     const ours = rows.find((o) => o.tool === 'ours' && o.server === r.server && o.transport === r.transport);
@@ -83,11 +78,15 @@ function revisions(row) {
   return tested === row.accepted.length ? String(tested) : `${row.accepted.length} (${tested} with results)`;
 }
 
-/** Our slowest checks per target (time summed over revisions; checks run 4 at a time). */
+/**
+ * Our slowest checks per target (time summed over revisions; checks overlap). A client check
+ * judges a recording and takes no time of its own (its scenario's does): such rows print nothing.
+ */
 export function printSlowest(rows) {
   for (const r of rows.filter((x) => x.tool === 'ours' && x.slowestChecks)) {
-    const top = r.slowestChecks.slice(0, 3).map((c) => `${c.id} ${c.seconds.toFixed(1)} s`).join(', ');
-    console.log(`  ${`${r.server} (${r.transport})`.padEnd(30)} ${top}`);
+    const top = r.slowestChecks.filter((c) => c.seconds > 0).slice(0, 3);
+    if (top.length === 0) continue;
+    console.log(`  ${`${r.server} (${r.transport})`.padEnd(30)} ${top.map((c) => `${c.id} ${c.seconds.toFixed(1)} s`).join(', ')}`);
   }
 }
 
@@ -126,4 +125,13 @@ export function writeFigures(figures) {
   writeFileSync(file, text);
   writeFileSync(LATEST, text);
   return file;
+}
+
+/** bench-results/vs-<timestamp>.json and .md (the table as printed); returns both paths. */
+export function writeComparison(figures, markdown) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const base = join(RESULTS_DIR, `vs-${figures.date.replace(/[:.]/g, '-')}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(`${base}.md`, markdown);
+  return [`${base}.json`, `${base}.md`];
 }

@@ -1,28 +1,38 @@
-// Runs of one target: our tool over stdio (it starts the server itself) or over HTTP, and the
-// official suite over HTTP, each HTTP server started fresh for the run and killed after it.
-// Wall time is from spawning the tool's process to its exit (Node start included, the
-// server's start excluded for HTTP), so that both tools are timed alike.
+// Runs of one row: a build of our tool against a server over stdio (it starts the server
+// itself) or over HTTP, or against a client; and the official suite over HTTP. Each HTTP server
+// is started fresh for the run and killed after it. Wall time is from spawning the tool's process
+// to its exit (Node start included, the server's start excluded for HTTP), so that both tools,
+// and both builds with --vs, are timed alike.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readUsage, runOfficial } from './official.mjs';
 import { childrenCpuSeconds, finish, kill, leftovers, start, stop, tail, waitFor } from './processes.mjs';
+import { refusal, USAGE_EXIT } from './complaints.mjs';
 import { commandLine, freePort } from './targets.mjs';
 
-const cli = fileURLToPath(new URL('../../bin/mcp-conformance.js', import.meta.url));
 const probe = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
 const READY_MS = 30_000;
 const OURS_MS = 300_000;
 const OFFICIAL_MS = 300_000;
 
+/** This checkout's build of the tool; with --vs, other-build.mjs gives the other one. */
+export const THIS_BUILD = { name: 'this', cli: fileURLToPath(new URL('../../bin/mcp-conformance.js', import.meta.url)) };
+
 /** Problems with the tool under test seen while measuring (processes left behind, hangs). */
 export const harnessNotes = [];
 
-/** One run of our tool against `server` over `transport` ('stdio' | 'http'). */
-export async function runOurs(server, transport) {
-  if (transport === 'stdio') return withCpu(() => oursOnce('stdio', commandLine(server.stdio), `${server.name} (stdio)`));
-  return withCpu(() => withHttpServer(server, (url, serverGroup) => oursOnce('http', url, `${server.name} (http)`, serverGroup)));
+/**
+ * One run of `build` of our tool on `row` (rows.mjs): against its server over its transport,
+ * or against its client. Returns the figures, or { error }, and { refused } when the tool would
+ * not take its command line (a flag this build does not know): running it again is no use.
+ */
+export async function runOurs(row, build = THIS_BUILD) {
+  const label = `${row.name} (${build.name} build)`;
+  if (row.role === 'client') return withCpu(() => oursOnce(build, ['client', '--client', row.client[row.transport]], label));
+  if (row.transport === 'stdio') return withCpu(() => oursOnce(build, ['--server', commandLine(row.server.stdio)], label));
+  return withCpu(() => withHttpServer(row.server, (url, serverGroup) => oursOnce(build, ['--url', url], label, serverGroup)));
 }
 
 /** One run of the official suite against `server` over Streamable HTTP. */
@@ -38,22 +48,22 @@ async function withCpu(run) {
   return before === undefined || after === undefined || result.error ? result : { ...result, allCpuSeconds: after - before };
 }
 
-async function oursOnce(kind, where, label, serverGroup) {
+async function oursOnce(build, targetArgs, label, serverGroup) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ours-'));
   const rssFile = join(dir, 'rss.json');
   try {
     const started = performance.now();
     // The CLI as a user runs it in CI, with a fixed fuzzing seed so that runs are alike. A failing
     // check is the target's business, not the bench's: --fail-on none.
-    const targetArgs = kind === 'stdio' ? ['--server', where] : ['--url', where];
     const args = [...targetArgs, '--seed', '42', '--quiet', '--report', 'json', '--out', dir, '--fail-on', 'none'];
-    const proc = start([process.execPath, '--import', probe, cli, ...args], { env: { BENCH_RSS_FILE: rssFile } });
+    const proc = start([process.execPath, '--import', probe, build.cli, ...args], { env: { BENCH_RSS_FILE: rssFile } });
     const exit = await finish(proc, OURS_MS);
     const seconds = (performance.now() - started) / 1000;
     if (exit.timedOut) {
       harnessNotes.push(`${label}: our run did not end within ${OURS_MS / 1000} s and was killed`);
       return { error: `did not finish within ${OURS_MS / 1000} s` };
     }
+    if (exit.code === USAGE_EXIT) return { error: refusal(build.name, args, proc.stderr), refused: true };
     if (exit.code !== 0) return { error: `exit ${exit.code ?? exit.signal}: ${tail(proc.stderr, 300)}` };
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     await sweep(label, 'after our run', serverGroup);

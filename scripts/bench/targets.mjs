@@ -1,7 +1,9 @@
-// The servers the bench measures against: each over stdio and over Streamable HTTP. An HTTP
+// The targets the bench measures against, always those of this checkout (with --vs, the other
+// build tests these same ones). Servers: each over stdio and over Streamable HTTP. An HTTP
 // server is started fresh for every run; `ready` is the line that says it listens (on
 // `stream`), and `url` builds the endpoint from its match. `port: true` means the server takes
 // its port from the environment (PORT) and cannot pick a free one itself: the bench picks it.
+// Clients: a command template per transport, for `mcp-conformance client --client`.
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +12,7 @@ const node = process.execPath;
 const reference = `${repo}dist/reference/server/main.js`;
 const everything = `${repo}node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
 const modern = `${repo}test/fixtures/ref-client/modern-server.mjs`;
+const referenceClient = `${repo}dist/reference/client/main.js`;
 
 export const SERVERS = [
   {
@@ -27,6 +30,16 @@ export const SERVERS = [
     name: 'ts-sdk-v2-fixture',
     stdio: [node, modern, 'stdio'],
     http: { argv: [node, modern, 'http'], stream: 'stdout', ready: /^listening (http\S+)/m, url: (m) => m[1] },
+  },
+];
+
+export const CLIENTS = [
+  {
+    name: 'client',
+    title: 'reference client',
+    // The tool fills in {url} (its scripted HTTP server) or {server} (its stdio relay command).
+    http: `${commandLine([node, referenceClient])} {url}`,
+    stdio: `${commandLine([node, referenceClient])} --server {server}`,
   },
 ];
 
