@@ -127,13 +127,13 @@ describe('baseline round trip through the CLI', () => {
     const dir = await mkdtemp(join(tmpdir(), 'mcpc-baseline-'));
     dirs.push(dir);
     const file = join(dir, 'baseline.yml');
-    const both = referenceCommand('ping-nonempty-result,ping-rejected-before-initialized');
-    const common = ['--suite', 'ping', '--spec', '2025-06-18,2025-11-25', '--fail-on', 'should', '--no-fuzz'];
+    const both = referenceCommand('ping-nonempty-result,prompts-unknown-returns-result');
+    const common = ['--check', 'ping.empty-result,prompts.get-unknown-is-error', '--spec', '2025-06-18,2025-11-25', '--fail-on', 'should', '--no-fuzz'];
 
     const first = await runCli(['--server', both, ...common, '--write-baseline', file]);
     expect(first.code, first.stderr).toBe(1);
     const written = await readFile(file, 'utf8');
-    expect(parse(written).map((e) => e.text).sort()).toEqual(['ping.before-initialized', 'ping.empty-result']);
+    expect(parse(written).map((e) => e.text).sort()).toEqual(['ping.empty-result', 'prompts.get-unknown-is-error']);
 
     const again = await runCli(['--server', both, ...common, '--baseline', file, '--out', join(dir, 'again')]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
@@ -142,14 +142,14 @@ describe('baseline round trip through the CLI', () => {
     expect(reportSchemaErrors(report)).toBeUndefined();
     expect(report.results.filter((r) => r.baseline === 'expected-fail')).toHaveLength(4);
 
-    // ping-rejected-before-initialized is fixed: its entry is stale and fails the run.
+    // prompts-unknown-returns-result is fixed: its entry is stale and fails the run.
     const fixed = await runCli(['--server', referenceCommand('ping-nonempty-result'), ...common, '--baseline', file]);
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(1);
-    expect(fixed.stdout).toMatch(/Stale baseline entries[^\n]*\n✓ ping\.before-initialized\n/);
+    expect(fixed.stdout).toMatch(/Stale baseline entries[^\n]*\n✓ prompts\.get-unknown-is-error\n/);
     expect(fixed.stdout).toMatch(/; baseline: 2 expected failures, 1 stale\n/);
 
     // Anything not listed still fails.
-    await writeFile(file, '- ping.before-initialized\n');
+    await writeFile(file, '- prompts.get-unknown-is-error\n');
     const fresh = await runCli(['--server', both, ...common, '--baseline', file]);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/Failures:\n✗ ping\.empty-result/);

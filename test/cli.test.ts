@@ -128,9 +128,10 @@ describe('runs and exit codes', () => {
   });
 
   it('--fail-on: should fails on warnings, none never fails', async () => {
-    const warned = referenceCommand('ping-rejected-before-initialized');
-    expect((await runCli(['--server', warned, ...QUICK])).code).toBe(0);
-    expect((await runCli(['--server', warned, ...QUICK, '--fail-on', 'should'])).code).toBe(1);
+    const warned = referenceCommand('prompts-unknown-returns-result');
+    const prompts = ['--suite', 'prompts', '--spec', '2025-06-18', '--no-fuzz'];
+    expect((await runCli(['--server', warned, ...prompts])).code).toBe(0);
+    expect((await runCli(['--server', warned, ...prompts, '--fail-on', 'should'])).code).toBe(1);
     expect((await runCli(['--server', referenceCommand('ping-nonempty-result'), ...QUICK, '--fail-on', 'none'])).code).toBe(0);
   });
 

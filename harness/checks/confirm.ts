@@ -17,7 +17,7 @@ const WAIT_RAN_OUT = /\bwithin \d+ ?ms\b|\bdid not finish\b|\bno (?:answer|respo
 export function restsOnTimeout(result: CheckResult, aRequestTimedOut: boolean, readUnansweredList = false): boolean {
   if (result.status === 'error') return true;
   // A skip may lack its precondition only because a discovery list it read got no answer.
-  if (result.status === 'skip') return readUnansweredList || result.skipCode === 'inconclusive' || WAIT_RAN_OUT.test(result.reason ?? '');
+  if (result.status === 'skip') return readUnansweredList || result.skipCode === 'inconclusive' || result.skipCode === 'no-answer' || WAIT_RAN_OUT.test(result.reason ?? '');
   if (result.status !== 'fail' && result.status !== 'warn') return false;
   return aRequestTimedOut || WAIT_RAN_OUT.test(`${result.actual ?? ''} ${result.reason ?? ''}`);
 }

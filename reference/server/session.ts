@@ -228,6 +228,7 @@ export class Session {
       case 'request':
         burnCpuForRequest(); // --cpu-bound (modes/cpu-bound.ts)
         if (neverAnswered(msg)) return NEVER; // --never-answer (modes/never-answer.ts)
+        if (isOn('ping-ignored-before-initialized') && msg.method === 'ping' && this.state === 'initializing') return NEVER;
         await this.onRequest(msg, channel);
     }
   }

@@ -29,8 +29,8 @@ export const SPINE_FAULTS = [
   { id: 'answers-notifications', description: 'An unknown notification gets an error response with id null (-32601).' },
   { id: 'ping-nonempty-result', description: 'ping answers {"status": "ok"} instead of {}.' },
   {
-    id: 'ping-rejected-before-initialized',
-    description: 'A ping received after initialize but before notifications/initialized gets error -32600 instead of {}.',
+    id: 'ping-ignored-before-initialized',
+    description: 'A ping received after initialize but before notifications/initialized is never answered.',
   },
   { id: 'stdout-banner', description: '(stdio) Writes the line "reference server ready" to stdout at startup.' },
   { id: 'pretty-print-json', description: '(stdio) Writes the initialize (2026-07-28: server/discover) response as pretty-printed JSON spanning several lines (objects one member a line).' },

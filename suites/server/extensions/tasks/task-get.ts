@@ -2,7 +2,7 @@
 // "task" result names resolves at once, each tasks/get has the shape of the task's status, and
 // an unknown id gets -32602. Judged on the recorded run (run.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { expectError } from '../../../../harness/checks/verify.js';
+import { exchange, expectError } from '../../../../harness/verify/index.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
@@ -95,7 +95,7 @@ export const taskGetChecks = defineChecks({ page: 'extensions/tasks', revisions:
       withTask(ctx, (run) => {
         const reply = run.unknownGet;
         if (!reply) return ctx.skip('no tasks/get of an unknown id was sent');
-        return expectError(ctx, reply, [-32602], { what: 'tasks/get of an unknown task id' });
+        return expectError(ctx, exchange('tasks/get of an unknown task id', reply), ['InvalidParams']);
       }),
   },
 ]);

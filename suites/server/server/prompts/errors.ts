@@ -4,10 +4,8 @@
 // for any. Message shapes are the schema check's business.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { expectError } from '../../../../harness/checks/verify.js';
-import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import { exchange, expectError } from '../../../../harness/verify/index.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
 import { isObj } from '../../../../harness/target/tool-calls.js';
 
 /** The value given to every required argument (completions are not consulted). */
@@ -54,7 +52,7 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
       let name = `mcp-conformance-missing-prompt-${Math.random().toString(36).slice(2, 10)}`;
       while (names.has(name)) name += '-';
       const reply = await ctx.request('prompts/get', { name, arguments: {} });
-      return expectError(ctx, reply, [-32602], { what: `prompts/get "${name}"` });
+      return expectError(ctx, exchange(`prompts/get "${name}"`, reply), ['InvalidParams']);
     },
   },
 
@@ -74,13 +72,9 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
       const missing = p.required[0] as string;
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
-      if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(`${p.name} without "${missing}"`);
-      if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge(`prompts/get "${p.name}" without "${missing}"`, reply));
-      if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip(`${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
-      return ctx.fail({
-        expected: `prompts/get "${p.name}" without its required "${missing}": error -32602`,
-        actual: reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? `a result: ${ctx.brief(reply.result, 160)}` : describeReply(reply),
-      });
+      // Asking for the input first (2026-07-28) is no answer to the missing argument yet.
+      if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip('inconclusive', `${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
+      return expectError(ctx, exchange(`prompts/get "${p.name}" without its required "${missing}"`, reply), ['InvalidParams']);
     },
   },
 ]);

@@ -156,5 +156,10 @@ export async function judged(ctx: CheckContext, judge: (run: SubscriptionRun) =>
   if (refused) return ctx.skip(refused);
   const verdict = judge(run);
   if (verdict.status === 'fail' || verdict.status === 'warn') ctx.cite(...seqs(run.listening.frames()).slice(0, 30));
+  // Nothing judged because listens stayed silent: that is a wait that ran out, tried again alone
+  // (on a busy machine the acknowledgments may just have been late), not a target that has
+  // nothing to judge.
+  const silent = openedListens(run).filter((l) => run.listening.framesOf(l).length === 0).length;
+  if (verdict.status === 'skip' && verdict.code !== 'no-answer' && silent > 0) return ctx.skip('no-answer', `${verdict.reason} (nothing came on ${silent} listen(s) within ${ctx.timeoutMs} ms)`);
   return verdict;
 }

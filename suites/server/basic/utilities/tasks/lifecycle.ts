@@ -1,7 +1,7 @@
 // basic/utilities/tasks (2025-11-25) over a task's life, judged on the recorded run (run.ts):
 // the status moves, tasks/result (blocking, its payload, its related-task _meta) and cancellation.
 import { defineChecks } from '../../../../../harness/checks/define.js';
-import { expectError } from '../../../../../harness/checks/verify.js';
+import { exchange, expectError } from '../../../../../harness/verify/index.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { only } from '../../../../../harness/revisions.js';
 import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
@@ -152,7 +152,7 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
       withRun(ctx, (run) => {
         const step = run.cancelEnded;
         if (!step) return ctx.skip(run.afterEnd.length === 0 ? 'the task did not end within the time this check waits' : 'not-declared: the server does not declare tasks.cancel');
-        return expectError(ctx, step.reply, [-32602], { what: `tasks/cancel of the ${said(run.afterEnd.at(-1))} task` });
+        return expectError(ctx, exchange(`tasks/cancel of the ${said(run.afterEnd.at(-1))} task`, step.reply), ['InvalidParams']);
       }),
   },
 

@@ -1,0 +1,16 @@
+// The verifiers: the only way a check fails or warns (eslint.config.js keeps it so). A check
+// states its rule and hands what it saw to one of these, which judge it and write the evidence
+// in one house style: expected and actual in one line each, the frames cited, the level the
+// sentence's (buildResult turns a broken SHOULD into a warning).
+//
+//   verifier          judges                                              file
+//   expectError       an error answer with one of these codes (by name)   answers.ts
+//   expectAnyError    an error answer, any code                           answers.ts
+//   expectResult      a result that keeps a stated rule                   answers.ts
+//   expectNoReply     nothing came for what was sent                      answers.ts
+//   expectNone        no item of many breaks a stated rule                violations.ts
+//   ownJudgement      the escape hatch: a judgement no verifier states    own-judgement.ts
+export { DECIDED_BY_TIMEOUT, expectAnyError, expectError, expectNoReply, expectResult, notAnObject, replyLine, type AnswerOptions, type NoReplyOptions, type ResultOptions } from './answers.js';
+export { exchange, type Exchange, type Judge } from './judge.js';
+export { ownJudgement, type OwnOutcome } from './own-judgement.js';
+export { expectNone, violationsLine, type NoneOptions, type Violation } from './violations.js';
