@@ -1,53 +1,74 @@
-// node scripts/verdicts.mjs OUT.json: the verdict of every check against the reference server
-// (clean, every revision, stdio, Streamable HTTP and HTTP+SSE) and the reference client (stdio
-// and HTTP), at a fixed seed, as {"<id>@<revision> <transport>": status}. Run before and after
-// a refactoring that must not change a verdict, and compare (`--compare A.json B.json`).
-// It runs against dist/: `npm run build` first.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The verdicts of a build, id by id, to compare two builds (a refactor must not move them):
+//   node scripts/verdicts.mjs [--out FILE] [--check PATTERN] [--targets a,b] [--compare OLD.json]
+// Runs the built CLI at a fixed seed against the reference server (stdio, Streamable HTTP,
+// HTTP+SSE), server-everything over stdio, and the reference client (HTTP and stdio), and writes
+// { "<target> <id>@<revision>": "status[/skipCode]" }. With --compare, prints what moved.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const args = process.argv.slice(2);
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values: opts } = parseArgs({ options: { out: { type: 'string' }, check: { type: 'string' }, targets: { type: 'string' }, compare: { type: 'string' } } });
+const node = process.execPath;
+const ref = join(repo, 'dist/reference/server/main.js');
+const client = join(repo, 'dist/reference/client/main.js');
+const everything = join(repo, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-if (args[0] === '--compare') {
-  const [a, b] = [JSON.parse(readFileSync(args[1], 'utf8')), JSON.parse(readFileSync(args[2], 'utf8'))];
-  const renamed = args[3] ? JSON.parse(readFileSync(args[3], 'utf8')) : {};
-  const rename = (key) => key.replace(/^[^@]+/, (id) => renamed[id] ?? id);
-  const before = new Map(Object.entries(a).map(([k, v]) => [rename(k), v]));
-  const diffs = [];
-  for (const [k, v] of Object.entries(b)) if (before.get(k) !== v) diffs.push(`${k}: ${before.get(k) ?? 'absent'} -> ${v}`);
-  for (const k of before.keys()) if (!(k in b)) diffs.push(`${k}: ${before.get(k)} -> absent`);
-  console.log(diffs.length ? diffs.join('\n') : `identical: ${Object.keys(b).length} verdicts`);
-  process.exit(diffs.length ? 1 : 0);
-}
-
-const out = args[0];
-if (!out) throw new Error('usage: node scripts/verdicts.mjs OUT.json | --compare A.json B.json [renamed.json]');
-const { testServer, testClient } = await import(pathToFileURL(join(ROOT, 'dist/api/index.js')).href);
-const { spawn } = await import('node:child_process');
-const MAIN = join(ROOT, 'dist/reference/server/main.js');
-const CLIENT = join(ROOT, 'dist/reference/client/main.js');
-const common = { timeout: 3000, seed: 42, fuzzRuns: 5, concurrency: 8 };
-const verdicts = {};
-const keep = (report) => {
-  for (const r of report.results) verdicts[`${r.id}@${r.revision} ${r.transport}`] = r.status;
+const TARGETS = {
+  'ref-stdio': { args: ['--server', `"${node}" "${ref}"`] },
+  'ref-http': { serve: ['--http'], url: (u) => ['--url', u] },
+  'ref-sse': { serve: ['--sse'], url: (u) => ['--url', u, '--transport', 'sse'] },
+  'everything-stdio': { args: ['--server', `"${node}" "${everything}" stdio`] },
+  'client-http': { args: ['client', '--client', `"${node}" "${client}" {url}`], client: true },
+  'client-stdio': { args: ['client', '--client', `"${node}" "${client}" --server {server}`], client: true },
 };
 
-async function http(flag, use) {
-  const child = spawn(process.execPath, [MAIN, flag, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((ok) => child.stdout.on('data', (d) => { const m = /listening (http:\/\/\S+)/.exec(String(d)); if (m) ok(m[1]); }));
-  try {
-    return await use(url);
-  } finally {
-    child.kill();
+const wanted = opts.targets ? opts.targets.split(',') : Object.keys(TARGETS);
+const verdicts = {};
+for (const name of wanted) {
+  const t = TARGETS[name];
+  if (!t) throw new Error(`unknown target ${name} (known: ${Object.keys(TARGETS).join(', ')})`);
+  const out = mkdtempSync(join(tmpdir(), 'mcpc-verdicts-'));
+  let server;
+  let args = t.args;
+  if (t.serve) {
+    server = spawn(node, [ref, ...t.serve, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const url = await new Promise((resolve, reject) => {
+      let text = '';
+      server.stdout.on('data', (c) => {
+        text += c;
+        const m = /listening (http:\/\/\S+)/.exec(text);
+        if (m) resolve(m[1]);
+      });
+      server.once('exit', () => reject(new Error(`the reference server for ${name} exited: ${text}`)));
+    });
+    args = t.url(url);
   }
+  const check = opts.check && !t.client ? ['--check', opts.check] : opts.check && t.client ? ['--check', opts.check] : [];
+  const run = spawnSync(node, [join(repo, 'bin/mcp-conformance.js'), ...args, ...check, '--seed', '42', '--report', 'json', '--out', out, '-q', '--fail-on', 'none'], { encoding: 'utf8', shell: false });
+  server?.kill();
+  let report;
+  try {
+    report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  } catch {
+    console.error(`${name}: no report (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').slice(-1)[0]}`);
+    continue;
+  }
+  rmSync(out, { recursive: true, force: true });
+  for (const r of report.results) verdicts[`${name} ${r.id}@${r.revision}`] = r.status === 'skip' ? `skip/${r.skipCode}` : r.status;
+  console.error(`${name}: ${report.results.length} results, ${JSON.stringify(report.summary)}`);
 }
 
-keep(await testServer({ ...common, server: `"${process.execPath}" "${MAIN}"` }));
-keep(await http('--http', (url) => testServer({ ...common, url })));
-keep(await http('--sse', (url) => testServer({ ...common, url, transport: 'sse' })));
-keep(await testClient({ ...common, client: `"${process.execPath}" "${CLIENT}" {url}` }));
-keep(await testClient({ ...common, client: `"${process.execPath}" "${CLIENT}" {server}` }));
-writeFileSync(out, `${JSON.stringify(Object.fromEntries(Object.entries(verdicts).sort()), null, 1)}\n`);
-console.log(`${Object.keys(verdicts).length} verdicts written to ${out}`);
+if (opts.out) writeFileSync(opts.out, `${JSON.stringify(verdicts, null, 1)}\n`);
+if (opts.compare) {
+  const old = JSON.parse(readFileSync(opts.compare, 'utf8'));
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(verdicts)])].sort();
+  const targetsRun = new Set(wanted);
+  const moved = keys.filter((k) => targetsRun.has(k.split(' ')[0]) && old[k] !== verdicts[k]);
+  for (const k of moved) console.log(`${k}: ${old[k] ?? '(none)'} -> ${verdicts[k] ?? '(none)'}`);
+  console.log(moved.length === 0 ? 'no verdict moved' : `${moved.length} verdict(s) moved`);
+  process.exitCode = moved.length === 0 ? 0 : 1;
+}

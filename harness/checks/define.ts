@@ -10,6 +10,7 @@ import type { ClientCheck } from '../client/scenario.js';
 import type { TransportKind } from '../transport.js';
 import type { Capability, Check, CheckContext, Side, SpecRef } from './check.js';
 import type { Need } from './needs.js';
+import { expandCodes } from '../rules/error-codes.js';
 
 export interface FileDefaults {
   /** The spec page of the file: an entry's spec URL that is an anchor ('#x') is on this page. */
@@ -33,6 +34,16 @@ function onPage(page: string, spec: SpecRef | SpecRef[]): SpecRef | SpecRef[] {
   return Array.isArray(spec) ? spec.map(place) : place(spec);
 }
 
+/** The texts a user reads, with {code:Name} and {range:Name} read as the numbers. */
+function readable<E extends { title: string; requirement?: string; fix?: string }>(e: E): E {
+  return {
+    ...e,
+    title: expandCodes(e.title),
+    ...(e.requirement !== undefined ? { requirement: expandCodes(e.requirement) } : {}),
+    ...(e.fix !== undefined ? { fix: expandCodes(e.fix) } : {}),
+  };
+}
+
 function required<T>(value: T | undefined, what: string, id: string): T {
   if (value === undefined) throw new Error(`check ${id} has no ${what}: give it in the entry or in the file's defaults`);
   return value;
@@ -43,7 +54,7 @@ export function defineChecks(file: FileDefaults, entries: readonly ServerEntry[]
   return entries.map((e) => {
     const requires = e.requires ?? file.requires;
     return {
-      ...e,
+      ...readable(e),
       side: 'server' as Side,
       page: file.page,
       spec: onPage(file.page, e.spec),
@@ -58,7 +69,7 @@ export function defineChecks(file: FileDefaults, entries: readonly ServerEntry[]
 /** Client checks: each judges the recording of one scenario (the need 'recording'). */
 export function defineClientChecks(file: Omit<FileDefaults, 'needs' | 'requires'>, entries: readonly ClientEntry[]): ClientCheck[] {
   return entries.map((e) => ({
-    ...e,
+    ...readable(e),
     side: 'client',
     page: file.page,
     spec: onPage(file.page, e.spec),
