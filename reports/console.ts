@@ -7,6 +7,7 @@ import type { RunListener } from '../harness/checks/events.js';
 import type { CheckResult, RevisionProbe, RunReport } from '../harness/checks/result.js';
 import type { WireEntry } from '../harness/wire-log.js';
 import { skipLabel } from './model.js';
+import { runNotes } from './notes.js';
 import { CLEAR_LINE, paint, safe, show, type Paint } from './terminal.js';
 
 export interface ConsoleOptions {
@@ -322,6 +323,7 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
         section('Warnings:', results.filter((r) => r.status === 'warn'));
         skips(results);
       }
+      if (!opts.quiet) for (const note of runNotes(report)) line(p.dim(`note: ${note}`));
       line();
       if (report.aborted) line(p.bold(p.red(`ABORTED: ${show(report.aborted, EVIDENCE_CHARS)}`)));
       line(closing(report));

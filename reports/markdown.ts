@@ -3,6 +3,7 @@
 // links and one line of evidence), stale baseline entries, then the warnings by id.
 // Target strings only appear inside code spans whose fence is longer than any backtick
 // run in them, with line breaks and control characters made visible.
+import { runNotes } from './notes.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult, RunReport } from '../harness/checks/result.js';
@@ -81,6 +82,7 @@ export function renderMarkdown(report: RunReport, failOn: FailOn = report.failOn
   const revisions = report.revisions.map((p) => `${plain(p.revision, 40)} ${p.status}`).join(', ');
   if (revisions) out.push('', `Revisions: ${revisions}.`);
   if (report.aborted) out.push('', `> **Aborted:** ${code(report.aborted, 300)}`);
+  for (const note of runNotes(report)) out.push('', `> Note: ${plain(note, 400)}`);
   if (results.length) out.push('', ...matrix(results));
   const failing = results.filter((r) => failsRun(r, failOn) || (r.status === 'fail' && !r.baseline));
   if (failing.length) out.push('', `### Failures (${failing.length})`, '', ...bullets(failing, MAX_FAILURES, true));

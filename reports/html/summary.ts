@@ -1,5 +1,6 @@
 // The page's head (title and verdict line) and the compact summary that follows the failures:
 // compliance per revision, what was run and how, and the revision x area matrix.
+import { runNotes } from '../notes.js';
 import type { RunReport } from '../../harness/checks/result.js';
 import { countOf, exitCodeOf, seconds, serverOf, STATUSES, targetOf, type Column, type FailOn } from '../model.js';
 import { complianceOf, ratio, type RevisionCompliance, type Score } from './compliance.js';
@@ -82,6 +83,7 @@ function meta(report: RunReport, failOn: FailOn): string {
     rows.push(['Baseline', `${text(b.file, 300)}: ${Number(b.expectedFail)} expected failures, ${b.stale.length} stale`]);
   }
   if (report.aborted) rows.push(['Aborted', text(report.aborted, 1000)]);
+  for (const note of runNotes(report)) rows.push(['Note', text(note, 500)]);
   return `<table class="meta">${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</table>`;
 }
 
