@@ -63,6 +63,9 @@ export interface Donation {
 }
 
 /** A recording shared by checks, and whether it is over (waiting on it then costs nothing). */
+/** The key of the revision's discovery among its looks (read once per revision, see runner.ts freshLooks). */
+export const DISCOVERY_LOOK = 'discovery';
+
 export interface Look {
   promise: Promise<unknown>;
   done: boolean;
@@ -272,7 +275,7 @@ export class RunContext extends BaseContext implements CheckContext {
   }
 
   async discovery(): Promise<Discovery> {
-    const found = await this.once('discovery', async () => {
+    const found = await this.once(DISCOVERY_LOOK, async () => {
       const shared = this.deps.state.shared;
       if (!shared) throw new Error('no shared session for this revision');
       const session = ((await shared) as AnySession).withOwner('discovery');

@@ -32,6 +32,9 @@ import { holdSharedAgents } from '../transports/http-agent.js';
 import { availableParallelism } from 'node:os';
 import { RunBudget } from './budget.js';
 import type { Peer } from '../jsonrpc/peer.js';
+import type { Discovery } from '../discovery.js';
+import { unanswered } from '../rules/no-answer.js';
+import { DISCOVERY_LOOK } from './context.js';
 
 export interface RunOptions {
   target: Target;
@@ -476,7 +479,7 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
   run.timedOutOwners.delete(owner);
-  const revisionLooks = run.fresh ? new Map<string, Look>() : state.looks;
+  const revisionLooks = run.fresh ? await freshLooks(state.looks) : state.looks;
   const ctx = new RunContext({ check, target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}), ...(run.retryOf !== undefined ? { retryOf: run.retryOf } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
@@ -527,6 +530,21 @@ async function runOne(check: Check, state: RevisionState, opts: RunOptions, run:
   const suspect = !liveness.silent && !onlyDead && !ctx.reproduced && restsOnTimeout(result, timedOutOn.length > 0 || readUnanswered, readUnanswered);
   const told = onlyDead && result.status !== 'pass' ? { ...result, reason: `${result.reason ? `${result.reason}; ` : ''}${diedOn[0]}` } : result;
   return { result: told, suspect, unanswered: new Set([...unansweredMethods(excerpt), ...ctx.discoveryUnanswered]), kept: ctx.kept };
+}
+
+/**
+ * The looks of an attempt alone: recorded afresh, all but a discovery every list of which was
+ * answered. That one is read once per revision whatever its size (a tools/list of 50 MB sent again
+ * for every check tried again alone kept a run going for minutes); a discovery with a list that
+ * got no answer is read again, since the retry is there for that list.
+ */
+async function freshLooks(looks: ReadonlyMap<string, Look>): Promise<Map<string, Look>> {
+  const fresh = new Map<string, Look>();
+  const discovery = looks.get(DISCOVERY_LOOK);
+  if (!discovery?.done) return fresh;
+  const found = (await discovery.promise.catch(() => undefined)) as Discovery | undefined;
+  if (found && !Object.values(found).some((list) => list?.reply && unanswered(list.reply))) fresh.set(DISCOVERY_LOOK, discovery);
+  return fresh;
 }
 
 function hasCapability(caps: Record<string, unknown>, cap: string): boolean {
