@@ -93,8 +93,10 @@ describe.concurrent('a slow target gets the prompt reference verdicts, with no e
     // fuzzed completion/complete went unanswered too (a true finding: it never is answered).
     for (const line of changed) expect(line).toMatch(/^(completion\.|fuzz\.answers-once@)/);
     expect(hung.summary.error).toBe(0);
-    // The hung requests cut the pace, which says so.
-    expect(hung.pace?.cuts.some((c) => /completion\/complete got no answer/.test(c.why))).toBe(true);
+    // The hung requests are counted, and are no sign of load: the server answers everything else
+    // promptly, so the window is not cut for them (pacing/pace.ts).
+    expect(hung.pace?.timeouts).toBeGreaterThan(0);
+    expect(hung.pace?.cuts.filter((c) => /got no answer/.test(c.why))).toEqual([]);
   });
 
   it('a stateless HTTP server (each request served as by a fresh process): nothing fails, nothing errs', { timeout: RUN_MS }, async () => {
