@@ -205,10 +205,10 @@ export async function runClientChecks(options: ClientRunOptions): Promise<RunRep
   //    start first (the run lasts at least as long as they do), then the probes.
   const longRuns = wanted.map((r) => startLong(r.id));
   await Promise.all(wanted.map((r, i) => probeRevision(r.id, longRuns[i] as Map<ClientScenario, Run>)));
-  // 2. Alone: a revision whose probe the tool cut short, then its scenarios.
-  for (const revision of probeAgain) if (!aborted()) await probeRevision(revision, new Map(), true);
-  // 3. Alone, with the patience a retry gets: every run with a result that may rest on the tool's clock.
+  // 2. Alone, with the patience a retry gets: a revision whose probe the tool cut short, then
+  //    its scenarios; 3. every run with a result that may rest on the tool's clock.
   pace.retrying = true;
+  for (const revision of probeAgain) if (!aborted()) await probeRevision(revision, new Map(), true);
   const count = suspects.reduce((n, s) => n + s.results.filter((r) => r.suspect).length, 0);
   if (count > 0 && !aborted()) options.listener?.retrying?.(count);
   /** Set once a run cut short was cut short alone too: the client does not end by itself here. */
