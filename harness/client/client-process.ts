@@ -51,6 +51,8 @@ export function fillTemplate(template: string, place: { url?: string; server?: s
 }
 
 export interface RunningClient {
+  /** Its process id, also its process group's (undefined when it could not be spawned). */
+  pid: number | undefined;
   /** Resolves when the process has exited (or could not start). */
   exited: Promise<ClientExit>;
   /** End it now: SIGTERM to its group, then SIGKILL. */
@@ -99,6 +101,7 @@ export function startClient(command: string, opts: { env?: Record<string, string
   });
   const wait = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
   return {
+    pid,
     exited,
     async kill() {
       if (pid !== undefined) {

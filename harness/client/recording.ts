@@ -23,6 +23,14 @@ export interface ClientMessage {
   stream?: string;
 }
 
+/**
+ * How a run ended: the client exited; the scenario had what its checks judge; or the tool cut
+ * it short, because the client showed no sign of life within its start allowance, did not end
+ * within the deadline, or the run was stopped (the user interrupted, or the revision turned out
+ * not to be offered).
+ */
+export type RunEnding = 'exited' | 'done' | 'no-start' | 'deadline' | 'stopped';
+
 export interface StdioEnd {
   conn: string;
   how: StdinEnd;
@@ -36,6 +44,11 @@ export class Recording {
   readonly http: HttpRequestRecord[] = [];
   readonly stdioEnds: StdioEnd[] = [];
   exit: ClientExit | undefined;
+  ending: RunEnding | undefined;
+  /** When the client was spawned (performance.now()), if it was. */
+  spawnedAt: number | undefined;
+  /** Milliseconds from the client's spawn to its first sign of life (an HTTP request, a message through the relay). */
+  startMs: number | undefined;
   /** Legacy: the version the handshake settled on (what we answered initialize with). */
   negotiated: string | undefined;
 

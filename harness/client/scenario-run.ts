@@ -1,7 +1,12 @@
 // One run of the client under test against one scenario's scripted server, at one revision
-// and transport: serve (HTTP endpoint or stdio relay), start the client, wait until it exits,
-// the scenario is done, or the deadline passes; then end everything and return the recording.
+// and transport: serve (HTTP endpoint or stdio relay), start the client once the start gate
+// lets it, then wait until it exits, the scenario is done, or the tool ends it (no sign of
+// life within its start allowance, the deadline after that, or a stop); then end everything
+// and return the recording. The start allowance and the deadline are separate clocks, so that
+// a client that takes seconds to start gets the same time to do its work as a prompt one.
 import { Peer } from '../jsonrpc/peer.js';
+import { whenAsleep } from '../pacing/asleep.js';
+import type { StartGate } from '../pacing/start-gate.js';
 import { revisionInfo } from '../revisions.js';
 import { loadRevisionSchema } from '../schema.js';
 import type { Transport } from '../transport.js';
@@ -9,24 +14,62 @@ import { HttpEndpoint } from '../transports/serve/http-endpoint.js';
 import { RelayEndpoint } from '../transports/serve/relay-endpoint.js';
 import type { WireLog } from '../wire-log.js';
 import { fillTemplate, serverWord, startClient, type ClientCommand } from './client-process.js';
-import { Recording } from './recording.js';
+import { Recording, type RunEnding } from './recording.js';
 import type { ClientScenario, RunHooks } from './scenario.js';
 import { serve } from './scripted-server.js';
 
 export interface ScenarioRunOptions {
   command: ClientCommand;
-  /** Per-request timeout (--timeout): also how long the tool waits on the client's requests. */
+  /** How long the scripted server waits for the client's answers to its requests. */
   timeoutMs: number;
-  /** The whole run's bound: a client that neither exits nor finishes is ended then. */
+  /** How long the client may take from its spawn to its first sign of life (a request, its server's start). */
+  startMs: number;
+  /** From that sign on, the most the run lasts: a client that neither exits nor finishes is ended then. */
   deadlineMs: number;
+  /** Where client starts queue (at most as many at once as cores), and the longest a start holds its place. */
+  starts?: { gate: StartGate; holdMs: number };
+  /** Ends the run at once (the user interrupted, or the revision turned out not to be offered). */
   signal?: AbortSignal;
 }
 
+/** After the scenario is done, a client still running is given this long to end on its own. */
+const WIND_DOWN_MS = 1000;
+
 export async function runScenario(scenario: ClientScenario, revision: string, transport: 'stdio' | 'streamable-http' | 'sse', opts: ScenarioRunOptions): Promise<Recording> {
   const recording = new Recording(scenario.id, revision, transport);
+  // In line at the gate first, so that starts go in the order the runner asked for them.
+  let leaveGate: () => void = () => undefined;
+  if (opts.starts) {
+    try {
+      leaveGate = await opts.starts.gate.enter(opts.starts.holdMs, opts.signal);
+    } catch {
+      // Stopped while waiting for its turn: the client never started.
+      recording.ending = 'stopped';
+      return recording;
+    }
+  }
+  try {
+    return await run(scenario, recording, transport, opts, () => leaveGate());
+  } finally {
+    leaveGate();
+  }
+}
+
+/** The run itself, with a place at the gate (`leaveGate` gives it back: once the client shows a sign of life, sleeps, or exits). */
+async function run(scenario: ClientScenario, recording: Recording, transport: 'stdio' | 'streamable-http' | 'sse', opts: ScenarioRunOptions, leaveGate: () => void): Promise<Recording> {
+  const revision = recording.revision;
   const rev = revisionInfo(revision);
   const schema = await loadRevisionSchema(revision);
   let wake: () => void = () => undefined;
+  // The client's first sign of life ends its start: the gate place goes to the next start.
+  let stopLooking: () => void = () => undefined;
+  const shown = (): void => {
+    if (recording.spawnedAt === undefined || recording.startMs !== undefined) return;
+    recording.startMs = Math.round(performance.now() - recording.spawnedAt);
+    stopLooking();
+    leaveGate();
+    wake();
+  };
   const attach = (t: Transport & { wire: WireLog }, expireSession?: () => void): void => {
     const peer = new Peer({ transport: t, wire: t.wire, observations: recording.observations, timeoutMs: opts.timeoutMs, role: 'server' });
     peer.useSchema(schema);
@@ -41,6 +84,8 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
   let hooks: RunHooks | undefined;
   if (transport === 'stdio') {
     const relay = new RelayEndpoint((c) => {
+      // The relay connects once the server the client spawned is running.
+      shown();
       attach(c);
       c.onEvent((e) => {
         if (e.type !== 'closed' || !c.ended) return;
@@ -65,7 +110,10 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
         getStream: true,
         allowDelete: true,
         ...scenario.server.http,
-        intercept: async (req, res) => (await hooks?.intercept?.(req, res)) || ((await scenario.server.http?.intercept?.(req, res)) ?? false),
+        intercept: async (req, res) => {
+          shown();
+          return (await hooks?.intercept?.(req, res)) || ((await scenario.server.http?.intercept?.(req, res)) ?? false);
+        },
       },
       (c) => attach(c, () => http.expire(c)),
       recording.observations,
@@ -76,7 +124,23 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
     place = { url: http.url };
   }
 
+  const close = async (): Promise<Recording> => {
+    await endpoint.close();
+    await hooks?.close?.();
+    await dispose();
+    if (endpoint instanceof HttpEndpoint) {
+      recording.http.push(...endpoint.requests);
+      recording.wires.push(endpoint.wire);
+    }
+    return recording;
+  };
+
+  if (opts.signal?.aborted) {
+    recording.ending = 'stopped';
+    return close();
+  }
   const official = scenario.official ?? 'initialize';
+  recording.spawnedAt = performance.now();
   const client = startClient(fillTemplate(opts.command.template, place), {
     ...(opts.command.cwd ? { cwd: opts.command.cwd } : {}),
     env: {
@@ -85,36 +149,46 @@ export async function runScenario(scenario: ClientScenario, revision: string, tr
       MCP_CONFORMANCE_CONTEXT: JSON.stringify({ name: official, ...scenario.context }),
     },
   });
+  // A start that sleeps (uses no CPU) gives its gate place back before its first sign of life.
+  if (client.pid !== undefined && recording.startMs === undefined) stopLooking = whenAsleep(client.pid, () => leaveGate());
   let exited = false;
   void client.exited.then(() => {
     exited = true;
+    stopLooking();
+    leaveGate();
     wake();
   });
-  // Wait for the client to exit, the scenario to be done, the deadline, or an abort.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, opts.deadlineMs);
-    const onAbort = () => resolve();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+  recording.ending = await new Promise<RunEnding>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (ms: number, ending: RunEnding) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(ending), ms);
+    };
+    const onStop = () => finish('stopped');
+    const finish = (ending: RunEnding) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onStop);
+      wake = () => undefined;
+      resolve(ending);
+    };
+    if (opts.signal?.aborted) return finish('stopped');
+    opts.signal?.addEventListener('abort', onStop, { once: true });
+    arm(opts.startMs, 'no-start');
+    let started = false;
     wake = () => {
-      if (exited || scenario.done?.(recording)) {
-        clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
-        resolve();
+      if (exited) return finish('exited');
+      if (scenario.done?.(recording)) return finish('done');
+      if (!started && recording.startMs !== undefined) {
+        // The start is over: the deadline counts from here.
+        started = true;
+        arm(opts.deadlineMs, 'deadline');
       }
     };
     wake();
   });
-  if (!exited) {
-    // A finished scenario gives the client a moment to wind down on its own.
-    if (scenario.done?.(recording)) await Promise.race([client.exited, new Promise((r) => setTimeout(r, Math.min(1000, opts.timeoutMs)))]);
-  }
+  // A finished scenario gives the client a moment to wind down on its own.
+  if (recording.ending === 'done' && !exited) await Promise.race([client.exited, new Promise((r) => setTimeout(r, Math.min(WIND_DOWN_MS, opts.timeoutMs)))]);
   recording.exit = exited ? await client.exited : await client.kill();
-  await endpoint.close();
-  await hooks?.close?.();
-  await dispose();
-  if (endpoint instanceof HttpEndpoint) {
-    recording.http.push(...endpoint.requests);
-    recording.wires.push(endpoint.wire);
-  }
-  return recording;
+  stopLooking();
+  return close();
 }

@@ -88,6 +88,13 @@ export interface ClientScenario {
   /** Extra fields of MCP_CONFORMANCE_CONTEXT (credentials a scenario hands out). */
   context?: Record<string, unknown>;
   server: ServerScript;
+  /**
+   * Why a run of it takes long on the client's own clock (it waits out the client's timeout
+   * for a tool that never answers), when it does. Such a run starts first, with its revision's
+   * probe rather than after it, and holds no place in the window of runs at once: it spends its
+   * time waiting, not working. It is judged only if the probe finds the revision offered.
+   */
+  long?: string;
   /** The run is over once this holds (besides the client exiting): the tool then ends it. */
   done?(recording: Recording): boolean;
   /**

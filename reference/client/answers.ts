@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { fetchOnce } from './fault-fetch.js';
 import { isOn } from './faults.js';
 import { Code, isObject, type Json } from './jsonrpc.js';
+import { answerLater } from './modes/answer-delay.js';
 import { atLeast, type Revision } from './revisions.js';
 import { formContent } from './schema-values.js';
 
@@ -24,6 +25,7 @@ const notFound = (method: string): Answer => fail(Code.MethodNotFound, `Method n
 
 /** The answer to one server request; undefined means "do not answer" (faults only). */
 export async function answer(method: string, params: Json, ctx: AnswerContext): Promise<Answer | undefined> {
+  await answerLater();
   switch (method) {
     case 'ping':
       if (ctx.revision === '2026-07-28') break;

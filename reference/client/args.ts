@@ -1,8 +1,9 @@
 // Command-line options of the reference client.
+import { findMode, modesUsage, type Mode } from './modes/index.js';
 import { OFFER_NAMES, type Offer } from './revisions.js';
 
 export const USAGE =
-  'usage: main.js [--fault ID[,ID]]... [--timeout MS] [--call-timeout MS] [--deadline MS] [--capabilities LIST] [--verbose] (<url> | --server "<command line>")\n' +
+  `usage: main.js [--fault ID[,ID]]... [--timeout MS] [--call-timeout MS] [--deadline MS] [--capabilities LIST] ${modesUsage()} [--verbose] (<url> | --server "<command line>")\n` +
   '       main.js --list-faults [--json]';
 
 export interface Options {
@@ -14,6 +15,8 @@ export interface Options {
   callTimeoutMs?: number;
   deadlineMs: number;
   offer: Offer;
+  /** The behaviour modes turned on (modes/index.ts), each with its value. */
+  modes: { mode: Mode; value: string }[];
   verbose: boolean;
   listFaults: boolean;
   json: boolean;
@@ -52,6 +55,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
     timeoutMs: 5000,
     deadlineMs: 30_000,
     offer: parseOffer('roots,sampling,elicitation'),
+    modes: [],
     verbose: false,
     listFaults: false,
     json: false,
@@ -94,7 +98,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
       case '--json':
         opts.json = true;
         break;
-      default:
+      default: {
+        const mode = findMode(flag);
+        if (mode) {
+          opts.modes.push({ mode, value: value() });
+          break;
+        }
         if (arg.startsWith('-') || opts.url) throw new UsageError(`unexpected argument: ${arg}`);
         try {
           opts.url = new URL(arg);
@@ -102,6 +111,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
           throw new UsageError(`not a URL: ${arg}`);
         }
         if (!/^https?:$/.test(opts.url.protocol)) throw new UsageError(`not an http(s) URL: ${arg}`);
+      }
     }
   }
   if (!opts.listFaults && (opts.url === undefined) === (opts.server === undefined)) throw new UsageError('give either a URL or --server "<command line>"');

@@ -2,6 +2,8 @@
 //   node dist/reference/client/main.js [--fault ID[,ID]]... [--timeout MS] [--call-timeout MS] <url>
 //   node dist/reference/client/main.js [--fault ...] --server "<command line>"
 //   node dist/reference/client/main.js --list-faults [--json]
+// Behaviour modes (modes/index.ts: --slow-start, --answer-delay, --cpu-bound MS) imitate slow
+// and busy real clients and stay conformant; they combine with faults.
 // Faults also come from MCP_REF_CLIENT_FAULTS (comma list). Exit 0 after a clean run; 1 with
 // one line on stderr when it cannot proceed; 2 on bad usage. A global deadline ends any run.
 import { USAGE, UsageError, parseArgs, type Options } from './args.js';
@@ -10,6 +12,8 @@ import { connectHttp, connectStdio, type Connection } from './connect.js';
 import { afterOpen, beforeShutdown } from './extra-messages.js';
 import { FAULTS, TRACE_PREFIX, activeFaults, consultedFaults, enableFaults } from './faults.js';
 import { describe, setVerbose, verbose } from './log.js';
+import { ModeError } from './modes/index.js';
+import { slowStart } from './modes/slow-start.js';
 import { doWork } from './work.js';
 
 function listFaults(json: boolean): void {
@@ -18,6 +22,7 @@ function listFaults(json: boolean): void {
 }
 
 async function run(opts: Options): Promise<void> {
+  await slowStart();
   const connectOpts = { offer: opts.offer, timeoutMs: opts.timeoutMs, ...(opts.callTimeoutMs !== undefined ? { callTimeoutMs: opts.callTimeoutMs } : {}) };
   const conn: Connection =
     opts.server !== undefined ? await connectStdio(opts.server, connectOpts) : await connectHttp(opts.url as URL, { ...connectOpts, auth: new OAuthClient(opts.url as URL, opts.timeoutMs) });
@@ -48,6 +53,14 @@ async function main(): Promise<void> {
     throw e;
   }
   if (opts.listFaults) return listFaults(opts.json);
+  for (const { mode, value } of opts.modes) {
+    try {
+      mode.enable(value);
+    } catch (e) {
+      if (e instanceof ModeError) exit(2, `${e.message}\n${USAGE}`);
+      throw e;
+    }
+  }
   setVerbose(opts.verbose);
   const unknown = enableFaults(opts.faults);
   if (unknown.length > 0) exit(2, `unknown fault id: ${unknown.join(', ')} (see --list-faults)`);

@@ -4,6 +4,7 @@
 import { isOn } from './faults.js';
 import { RpcError, classify, idKey, isObject, notification, request, type Id, type Json } from './jsonrpc.js';
 import { verbose } from './log.js';
+import { burnCpuForMessage } from './modes/cpu-bound.js';
 import { ChannelClosedError, HttpStatusError, type Channel } from './transports/channel.js';
 
 /** stdio and legacy HTTP cancel with a notification; modern HTTP by closing the stream. */
@@ -157,6 +158,7 @@ export class Peer {
 
   private onMessage(raw: unknown): void {
     this.heard = true;
+    burnCpuForMessage();
     try {
       this.dispatch(raw);
     } catch (e) {

@@ -11,6 +11,7 @@ import type { RunReport } from '../../harness/checks/result.js';
 import type { Recording } from '../../harness/client/recording.js';
 import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.js';
 import { runClientChecks } from '../../harness/client/runner.js';
+import { StartGate } from '../../harness/pacing/start-gate.js';
 import { REVISIONS, inRange, type RevisionId } from '../../harness/revisions.js';
 import { defaultSettings } from '../../harness/settings.js';
 import { TRACE_PREFIX } from '../../reference/client/faults.js';
@@ -95,7 +96,11 @@ export async function runClientMode(mode: ClientMode, revision: string, fault?: 
     coverage.set(scenario.id, last.startsWith(TRACE_PREFIX) ? new Set(last.slice(TRACE_PREFIX.length).split(',')) : undefined);
   };
   const command = { template, env: { MCP_REF_CLIENT_TRACE_FAULTS: '1' } };
-  const report = await runClientChecks({ command, scenarios, checks, revisions: [revision], timeoutMs: TOOL_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS, onRecording });
+  // The proof's reference clients are worker threads of this process (reference-in-worker.ts),
+  // not processes: each proof's run gets a start gate of its own, or the hundreds of proofs
+  // would queue their thread starts two at a time behind one another (the exact proof took
+  // 656 s instead of 484). Process starts are paced as the CLI paces them in the other tests.
+  const report = await runClientChecks({ command, scenarios, checks, revisions: [revision], timeoutMs: TOOL_TIMEOUT_MS, concurrency: 4, toolVersion: 'test', settings: SETTINGS, onRecording, starts: new StartGate() });
   return { report, coverage };
 }
 

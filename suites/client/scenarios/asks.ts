@@ -143,5 +143,6 @@ export const asksScenario: ClientScenario = {
   revisions: RANGE.all,
   transports: 'any',
   official: 'tools_call',
+  long: `the client waits for ${TOOL.neverAnswers} until its own timeout for a tool call`,
   server: { capabilities: { tools: {}, logging: {} }, tools },
 };
