@@ -73,6 +73,8 @@ export class Listening {
   /** What the session carried before (a lent session has earlier checks' traffic): not ours. */
   private readonly mark: number;
   private readonly earlierStreams: Set<string>;
+  /** What arrived by the time the exercise settled (see settle()). */
+  private settled: Frame[] | undefined;
 
   constructor(
     ctx: CheckContext,
@@ -101,8 +103,18 @@ export class Listening {
     return listen;
   }
 
+  /**
+   * The exercise is over: keep what arrived. Checks that judge it later read these frames,
+   * with their wire numbers, after the session went back to the pool, which forgets what it
+   * received.
+   */
+  settle(): void {
+    this.settled = this.frames();
+  }
+
   /** Every message received so far. Over HTTP each with its stream, in order within a stream. */
   frames(): Frame[] {
+    if (this.settled) return this.settled;
     const inbound = this.session.since(this.mark).filter((m) => isObject(m.message)).map((m) => ({ message: m.message as Json, ...(m.seq !== undefined ? { seq: m.seq } : {}) }));
     if (!this.watch) return inbound;
     // Wire sequence numbers come from the session's inbound list (same JSON, same order).

@@ -118,6 +118,7 @@ async function exercise(ctx: CheckContext): Promise<SubscriptionRun> {
     }
   }
   await session.fence();
+  listening.settle();
   return { listening, empty, numbered, named, ...(uri !== undefined ? { uri } : {}), trigger, subscribed, answers };
 }
 
