@@ -103,6 +103,7 @@ async function runClientTarget(plan: TargetPlan, command: ClientCommand, ctx: Ta
     checks: plan.checks as ClientCheck[],
     ...(plan.revisions ? { revisions: plan.revisions } : {}),
     timeoutMs: plan.timeoutMs,
+    ...(plan.startupTimeoutMs !== undefined ? { startupTimeoutMs: plan.startupTimeoutMs } : {}),
     concurrency: ctx.concurrency,
     ...(ctx.listener ? { listener: ctx.listener } : {}),
     settings: plan.settings,

@@ -109,7 +109,8 @@ export class RelayEndpoint {
     private readonly onConnection: (c: RelayConnection) => void,
     readonly observations = new ObservationLog(),
   ) {
-    this.server = createServer((socket) => this.accept(socket));
+    // Frames are small and each waits on an answer: Nagle's delay would stall every exchange.
+    this.server = createServer({ noDelay: true }, (socket) => this.accept(socket));
   }
 
   async listen(): Promise<void> {

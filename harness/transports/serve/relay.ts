@@ -13,7 +13,7 @@ if (!port || !token) {
   process.exit(2);
 }
 
-const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => socket.write(`${token}\n`));
+const socket = connect({ host: '127.0.0.1', port: Number(port), noDelay: true }, () => socket.write(`${token}\n`));
 const send = (type: number, payload?: Buffer) => {
   if (!socket.destroyed) socket.write(frame(type, payload));
 };
