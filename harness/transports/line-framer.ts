@@ -63,9 +63,18 @@ export class LineFramer {
     if (start < chunk.length) this.append(chunk.subarray(start));
   }
 
-  /** The stream ended: a final line without a newline is still a line. */
-  end(): void {
-    if (this.size > 0) this.flushLine();
+  /**
+   * The stream ended: a final line without a newline is still a line, unless the process was
+   * killed while writing it (`cutOff`): then its end is missing because of the kill, not
+   * because the server wrote something that is not a message.
+   */
+  end(cutOff = false): void {
+    if (this.size === 0) return;
+    if (!cutOff || this.dropping) return this.flushLine();
+    this.wire.record('event', `the last ${this.size} bytes of stdout, a line not yet ended, were cut off when the process was ended`);
+    this.chunks = [];
+    this.size = 0;
+    this.lineStartedAt = undefined;
   }
 
   private append(part: Buffer): void {

@@ -115,7 +115,9 @@ export class StdioTransport implements Transport {
 
   private onExit(code: number | undefined, signal: string | undefined, error?: unknown): void {
     this.leaveStarts();
-    this.framer.end();
+    // Killed at our close: a line it was still writing is cut off, not malformed.
+    const killedBy = signal ?? (error as { signal?: string } | undefined)?.signal;
+    this.framer.end(this.closeAsked && killedBy !== undefined);
     if (this.pid !== undefined) untrackProcessGroup(this.pid);
     const how = error instanceof Error ? error.message.split('\n')[0] : signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
     const tail = this.stderrText.trim().split('\n').slice(-1)[0]?.slice(0, 200);
