@@ -10,10 +10,12 @@ import type { CheckContext } from '../../../harness/checks/check.js';
 import { defineChecks } from '../../../harness/checks/define.js';
 import type { Observation } from '../../../harness/observations.js';
 import { RANGE } from '../../../harness/revisions.js';
+import { isObject } from '../../../harness/rules/json.js';
+import { expectNone } from '../../../harness/verify/index.js';
 
 function flag(caps: Record<string, unknown>, cap: string, sub: string): boolean {
   const value = caps[cap];
-  return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[sub] === true;
+  return isObject(value) && value[sub] === true;
 }
 
 function notifications(ctx: CheckContext, methods: string[]): Observation[] {
@@ -41,15 +43,17 @@ export const capabilitiesChecks = defineChecks({ page: 'architecture', revisions
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const seen = notifications(ctx, Object.keys(LIST_CHANGED));
-      if (seen.length === 0) return ctx.skip('no list_changed notification was sent during the run');
-      const bad = seen.filter((o) => !flag(caps, LIST_CHANGED[(o.message as { method: string }).method] as string, 'listChanged'));
-      if (bad.length === 0) return ctx.pass(`${seen.length} list_changed notification(s), all declared`);
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      const method = (bad[0]?.message as { method: string }).method;
-      const cap = LIST_CHANGED[method] as string;
-      return ctx.fail({
-        expected: `${method} only with capabilities.${cap}.listChanged: true`,
-        actual: `${bad.length} such notification(s); capabilities.${cap} is ${ctx.brief(caps[cap])}`,
+      const bad = seen.flatMap((o) => {
+        const method = (o.message as { method: string }).method;
+        const cap = LIST_CHANGED[method] as string;
+        return flag(caps, cap, 'listChanged') ? [] : [{ text: `${method} while capabilities.${cap} is ${ctx.brief(caps[cap])}`, seq: o.seq }];
+      });
+      return expectNone(ctx, bad, {
+        expected: 'list_changed notifications only for lists whose capability declares listChanged: true',
+        judged: seen.length,
+        note: `${seen.length} list_changed notification(s), all declared`,
+        show: 5,
+        nothing: { code: 'nothing-observed', detail: 'no list_changed notification was sent during the run' },
       });
     },
   },
@@ -67,14 +71,19 @@ export const capabilitiesChecks = defineChecks({ page: 'architecture', revisions
     judgesDeclared: true,
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
+      if (flag(caps, 'resources', 'subscribe')) return ctx.skip('not-applicable', 'resources.subscribe is declared: updates are allowed');
+      // Without subscribe, every update breaks the rule.
       const seen = notifications(ctx, ['notifications/resources/updated']);
-      if (flag(caps, 'resources', 'subscribe')) return ctx.skip('resources.subscribe is declared: updates are allowed');
-      if (seen.length === 0) return ctx.skip('no notifications/resources/updated was sent during the run');
-      ctx.cite(...seen.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({
-        expected: 'notifications/resources/updated only with capabilities.resources.subscribe: true',
-        actual: `${seen.length} update(s); capabilities.resources is ${ctx.brief(caps.resources)}`,
-      });
+      return expectNone(
+        ctx,
+        seen.map((o) => ({ text: `notifications/resources/updated while capabilities.resources is ${ctx.brief(caps.resources)}`, seq: o.seq })),
+        {
+          expected: 'notifications/resources/updated only with capabilities.resources.subscribe: true',
+          judged: seen.length,
+          show: 5,
+          nothing: { code: 'nothing-observed', detail: 'no notifications/resources/updated was sent during the run' },
+        },
+      );
     },
   },
 ]);

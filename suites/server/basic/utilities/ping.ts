@@ -4,12 +4,13 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import { exchange, expectResult } from '../../../../harness/verify/index.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { isObject } from '../../../../harness/rules/json.js';
 import { seqs } from '../../../../harness/target/as-built.js';
 import { preInitialized } from '../lifecycle/pre-initialized.js';
 
 /** `{}`, or `{ _meta: {...} }`: the only members an empty result may carry. */
 function emptyResultProblem(result: unknown): string | undefined {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return `result ${JSON.stringify(result)}`;
+  if (!isObject(result)) return `result ${JSON.stringify(result)}`;
   const extra = Object.keys(result).filter((k) => k !== '_meta');
   return extra.length === 0 ? undefined : `result ${JSON.stringify(result)}`;
 }

@@ -9,10 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { encodeHeaderValue } from '../../../../harness/checks/http-access.js';
 import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
+import { unanswered } from '../../../../harness/rules/no-answer.js';
 import type { Session } from '../../../../harness/sessions/session.js';
-import { callable, isObj, listedTools, type Obj } from '../../../../harness/target/tool-calls.js';
+import { callable, listedTools } from '../../../../harness/target/tool-calls.js';
 import { planTaskTool, resultOf, type TaskToolPlan } from '../../../../harness/target/task-plan.js';
-import { sleep } from '../../../../harness/target/tool-plan.js';
+import { learnTools, sleep } from '../../../../harness/target/tool-plan.js';
+import { planUnjudged, type Unjudged } from '../../../../harness/verify/utilities.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -43,14 +46,14 @@ export interface ExtensionRun {
   without?: { plain: Reply; optIn: Reply };
 }
 
-/** The run of this revision; a string says why there is none (the checks skip with it). */
-export function extensionRun(ctx: CheckContext): Promise<ExtensionRun | string> {
+/** The run of this revision, or why there is none (the checks skip with it). */
+export function extensionRun(ctx: CheckContext): Promise<ExtensionRun | Unjudged> {
   return ctx.once('tasks-extension-run', () => record(ctx));
 }
 
 export function declaresExtension(ctx: CheckContext): boolean {
   const ext = ctx.facts.serverCapabilities.extensions;
-  return isObj(ext) && isObj(ext[TASKS_EXTENSION]);
+  return isObject(ext) && isObject(ext[TASKS_EXTENSION]);
 }
 
 /** Requests about a task name it in Mcp-Name on HTTP (ignored on stdio); `declared: false` drops the extension. */
@@ -59,20 +62,22 @@ function taskRequest(session: Session, method: string, taskId: string, timeoutMs
   return session.request(method, { taskId }, { timeoutMs, headers: { 'Mcp-Name': encodeHeaderValue(taskId) }, ...meta });
 }
 
-async function record(ctx: CheckContext): Promise<ExtensionRun | string> {
-  if (!declaresExtension(ctx)) return `not-declared: server/discover does not declare the ${TASKS_EXTENSION} extension`;
+async function record(ctx: CheckContext): Promise<ExtensionRun | Unjudged> {
+  if (!declaresExtension(ctx)) return { code: 'not-declared', detail: `server/discover does not declare the ${TASKS_EXTENSION} extension` };
   const tools = await listedTools(ctx);
-  if (!Array.isArray(tools)) return tools.status === 'skip' ? tools.reason : 'no tools listed';
+  if (!Array.isArray(tools)) return tools.status === 'skip' ? planUnjudged(tools) : { code: 'cannot-set-up', detail: 'no tools listed' };
   const { ok, allowed } = callable(ctx, tools);
-  if (allowed === 0 || ok.length === 0) return 'no-safe-tool: no listed tool may be called under the --call-tools policy (allow more with --call-tools)';
-  const mentions = (t: Obj): boolean => /\btasks?\b/i.test(`${String(t.name)} ${String(t.title ?? '')} ${String(t.description ?? '')}`);
+  if (allowed === 0) return { code: 'not-allowed', detail: 'no listed tool may be called under the --call-tools policy (allow more with --call-tools)' };
+  if (ok.length === 0) return { code: 'cannot-set-up', detail: `no valid arguments could be built for any of the ${allowed} allowed tool(s)` };
+  const mentions = (t: Json): boolean => /\btasks?\b/i.test(`${String(t.name)} ${String(t.title ?? '')} ${String(t.description ?? '')}`);
   const candidates = [...ok.filter((c) => mentions(c.tool)), ...ok.filter((c) => !mentions(c.tool))].slice(0, MAX_TRIES);
   // The connection that never declares the extension opens meanwhile (over stdio a process
   // start): it is the run's longest wait otherwise. Awaited below; a failure before that point
   // must not also surface as an unhandled rejection.
   const opening = (async () => {
     const fresh = await ctx.session({ privateObservations: ['schema-invalid'] });
-    if (ctx.http) await learnTools(fresh);
+    // Over HTTP its tools/call mirror annotated arguments into Mcp-Param-* headers (learnTools).
+    await learnTools(fresh);
     return fresh;
   })();
   opening.catch(() => undefined);
@@ -89,7 +94,7 @@ async function recordWith(ctx: CheckContext, candidates: ReturnType<typeof calla
   // that wrongly keeps it for the connection must not hand task results to the checks that
   // borrow the connection next.
   const session = await ctx.session({ clientCapabilities: { extensions: { [TASKS_EXTENSION]: {} } }, privateObservations: ['schema-invalid'], fresh: true });
-  if (ctx.http) await learnTools(session);
+  await learnTools(session);
   const run: ExtensionRun = { tried: [], polls: [] };
   for (const c of candidates) {
     const plan = planTaskTool(ctx, c.tool);
@@ -133,29 +138,26 @@ async function recordWith(ctx: CheckContext, candidates: ReturnType<typeof calla
   return run;
 }
 
+export const isRun = (run: ExtensionRun | Unjudged): run is ExtensionRun => !('code' in run);
+
 /** The run with a created task, or the skip that says why there is none. */
 export async function withTask(ctx: CheckContext, judge: (run: ExtensionRun & { created: { id: string } }) => Verdict): Promise<Verdict> {
   const run = await extensionRun(ctx);
-  if (typeof run === 'string') return ctx.skip(run);
-  if (!run.created) return ctx.skip(noTask(ctx, run));
-  if (run.created.id === undefined) return ctx.skip('the "task" result has no taskId (see tasks.ext-created-task-resolves)');
+  if (!isRun(run)) return ctx.skip(run.code, run.detail);
+  if (!run.created) {
+    const { code, detail } = noTask(ctx, run);
+    return ctx.skip(code, detail);
+  }
+  if (run.created.id === undefined) return ctx.skip('cannot-set-up', 'the "task" result has no taskId (see tasks.ext-created-task-resolves)');
   return judge(run as ExtensionRun & { created: { id: string } });
 }
 
 /** Why no task was created: what each tool called with the extension answered. */
-export function noTask(ctx: CheckContext, run: ExtensionRun): string {
+export function noTask(ctx: CheckContext, run: ExtensionRun): Unjudged {
   const tried = run.tried.map((t) => `${t.plan.name}: ${t.reply.kind === 'result' ? `resultType ${ctx.brief(resultOf(t.reply)?.resultType)}` : describeReply(t.reply)}`);
-  return `no allowed tool answered with a task with the extension declared (tried: ${tried.join('; ') || 'none'})`;
-}
-
-/** tools/list on the session, so its tools/call carry the Mcp-Param-* headers their schemas ask for (HTTP). */
-async function learnTools(session: Session): Promise<void> {
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const r = resultOf(await session.request('tools/list', cursor === undefined ? {} : { cursor }));
-    if (typeof r?.nextCursor !== 'string') return;
-    cursor = r.nextCursor;
-  }
+  // No tool could be planned: nothing was tried. Every try unanswered: no answer to judge.
+  const code = run.tried.length === 0 ? 'cannot-set-up' : run.tried.every((t) => unanswered(t.reply)) ? 'no-answer' : 'not-offered';
+  return { code, detail: `no allowed tool answered with a task with the extension declared (tried: ${tried.join('; ') || 'none'})` };
 }
 
 /** pollIntervalMs, bounded to keep the check quick (clients SHOULD respect it). */

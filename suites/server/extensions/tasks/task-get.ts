@@ -1,20 +1,20 @@
 // The tasks extension of 2026-07-28 (io.modelcontextprotocol/tasks), of tasks/get: the task a
 // "task" result names resolves at once, each tasks/get has the shape of the task's status, and
-// an unknown id gets -32602. Judged on the recorded run (run.ts).
+// an unknown id gets InvalidParams. Judged on the recorded run (run.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { exchange, expectError } from '../../../../harness/verify/index.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
 import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
 import { isIsoDateTime, resultOf, seqsOf } from '../../../../harness/target/task-plan.js';
-import { isObj, type Obj } from '../../../../harness/target/tool-calls.js';
-import { replyLine } from '../../../../harness/target/tool-plan.js';
-import { EXTENSION_PAGE, EXTENSION_RUN_NEEDS, extensionRun, noTask, withTask } from './run.js';
+import { exchange, expectError, expectNone, expectResult, replyLine } from '../../../../harness/verify/index.js';
+import { inTurn } from '../../../../harness/verify/utilities.js';
+import { EXTENSION_PAGE, EXTENSION_RUN_NEEDS, extensionRun, isRun, noTask, withTask } from './run.js';
 
 const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 
 /** What is wrong with a tasks/get result (extensions/tasks: GetTaskResult = Result & DetailedTask). */
-function taskProblems(r: Obj, taskId: string): string[] {
+function taskProblems(r: Json, taskId: string): string[] {
   const bad: string[] = [];
   if (r.resultType !== 'complete') bad.push(`resultType ${JSON.stringify(r.resultType)} (tasks/get results are "complete")`);
   if (r.taskId !== taskId) bad.push(`taskId ${JSON.stringify(r.taskId)}`);
@@ -22,9 +22,9 @@ function taskProblems(r: Obj, taskId: string): string[] {
   if (!isIsoDateTime(r.createdAt) || !isIsoDateTime(r.lastUpdatedAt)) bad.push('createdAt/lastUpdatedAt not ISO 8601');
   if (!(r.ttlMs === null || (typeof r.ttlMs === 'number' && Number.isInteger(r.ttlMs)))) bad.push(`ttlMs ${JSON.stringify(r.ttlMs)} (integer or null)`);
   if (r.pollIntervalMs !== undefined && !Number.isInteger(r.pollIntervalMs)) bad.push(`pollIntervalMs ${JSON.stringify(r.pollIntervalMs)}`);
-  if (r.status === 'completed' && !isObj(r.result)) bad.push('"completed" without a result object');
-  if (r.status === 'failed' && !(isObj(r.error) && Number.isInteger(r.error.code) && typeof r.error.message === 'string')) bad.push('"failed" without a JSON-RPC error object');
-  if (r.status === 'input_required' && !isObj(r.inputRequests)) bad.push('"input_required" without inputRequests');
+  if (r.status === 'completed' && !isObject(r.result)) bad.push('"completed" without a result object');
+  if (r.status === 'failed' && !(isObject(r.error) && Number.isInteger(r.error.code) && typeof r.error.message === 'string')) bad.push('"failed" without a JSON-RPC error object');
+  if (r.status === 'input_required' && !isObject(r.inputRequests)) bad.push('"input_required" without inputRequests');
   return bad;
 }
 
@@ -41,15 +41,31 @@ export const taskGetChecks = defineChecks({ page: 'extensions/tasks', revisions:
     long: true,
     run: async (ctx) => {
       const run = await extensionRun(ctx);
-      if (typeof run === 'string') return ctx.skip(run);
+      if (!isRun(run)) return ctx.skip(run.code, run.detail);
       const created = run.created;
-      if (!created) return ctx.skip(noTask(ctx, run));
-      ctx.cite(...seqsOf(created.reply, run.firstGet));
-      if (created.id === undefined) return ctx.fail({ expected: 'a CreateTaskResult (resultType "task") with a string taskId', actual: ctx.brief(resultOf(created.reply), 200) });
-      const got = resultOf(run.firstGet);
-      if (got && got.taskId === created.id) return ctx.pass(`${created.plan.name}: task ${created.id}, found at once (${String(got.status)})`);
-      if (unanswered(run.firstGet)) return ctx.skip(noShapeToJudge(`tasks/get of task ${ctx.brief(created.id)}`, run.firstGet));
-      return ctx.fail({ expected: `tasks/get sent right after the CreateTaskResult resolves task ${ctx.brief(created.id)}`, actual: got ? `a result for ${ctx.brief(got.taskId)}` : run.firstGet ? replyLine(ctx, run.firstGet) : 'nothing' });
+      if (!created) {
+        const { code, detail } = noTask(ctx, run);
+        return ctx.skip(code, detail);
+      }
+      const id = created.id;
+      const firstGet = run.firstGet;
+      return inTurn(
+        ctx,
+        undefined,
+        () =>
+          expectResult(ctx, exchange(`${created.plan.name} with the extension declared`, created.reply), {
+            expected: 'a CreateTaskResult (resultType "task") with a string taskId',
+            problem: (r) => (id !== undefined ? undefined : `no string taskId: ${ctx.brief(r, 200)}`),
+          }),
+        () =>
+          firstGet === undefined
+            ? ctx.skip('cannot-set-up', 'no tasks/get was sent after the CreateTaskResult')
+            : expectResult(ctx, exchange('tasks/get sent right after the CreateTaskResult', firstGet), {
+                expected: `task ${ctx.brief(id)} resolved`,
+                problem: (r) => (isObject(r) && r.taskId === id ? undefined : `a result for ${ctx.brief(isObject(r) ? r.taskId : r)}`),
+                note: `${created.plan.name}: task ${String(id)}, found at once (${String(resultOf(firstGet)?.status)})`,
+              }),
+      );
     },
   },
 
@@ -66,35 +82,36 @@ export const taskGetChecks = defineChecks({ page: 'extensions/tasks', revisions:
     long: true,
     run: (ctx) =>
       withTask(ctx, (run) => {
-        if (run.polls.length === 0) return ctx.skip('no tasks/get polls');
-        const bad: { text: string; reply: Reply }[] = [];
+        if (run.polls.length === 0) return ctx.skip('cannot-set-up', 'no tasks/get polls');
         const answered = run.polls.filter((reply) => !unanswered(reply));
-        if (answered.length === 0) return ctx.skip(noShapeToJudge(`every tasks/get of task ${ctx.brief(run.created.id)}`, run.polls[0] as Reply));
-        for (const reply of answered) {
+        const bad = answered.flatMap((reply) => {
           const r = resultOf(reply);
-          if (!r) bad.push({ text: replyLine(ctx, reply), reply });
-          else for (const p of taskProblems(r, run.created.id)) bad.push({ text: `"${String(r.status)}": ${p}`, reply });
-        }
+          const problems = r ? taskProblems(r, run.created.id).map((p) => `"${String(r.status)}": ${p}`) : [replyLine(ctx, reply)];
+          return problems.map((text) => ({ text, seq: seqsOf(reply)[0] }));
+        });
         const statuses = run.polls.map((p) => resultOf(p)?.status).filter((s, i, all) => s !== all[i - 1]);
-        if (bad.length === 0) return ctx.pass(`${run.polls.length} tasks/get: ${statuses.map(String).join(' → ')}`);
-        ctx.cite(...seqsOf(...bad.slice(0, 3).map((b) => b.reply)));
-        return ctx.fail({ expected: 'each tasks/get: resultType "complete", taskId, status, createdAt, lastUpdatedAt, ttlMs, and result/error/inputRequests as the status asks', actual: bad.slice(0, 3).map((b) => b.text).join('; ') });
+        return expectNone(ctx, bad, {
+          expected: 'each tasks/get: resultType "complete", taskId, status, createdAt, lastUpdatedAt, ttlMs, and result/error/inputRequests as the status asks',
+          judged: answered.length,
+          note: `${run.polls.length} tasks/get: ${statuses.map(String).join(' → ')}`,
+          nothing: { code: 'no-answer', detail: noShapeToJudge(`every tasks/get of task ${ctx.brief(run.created.id)}`, run.polls[0] as Reply) },
+        });
       }),
   },
 
-  // "Invalid or nonexistent taskId: -32602 (Invalid params). Servers MUST return this error for tasks/get."
+  // "Invalid or nonexistent taskId: InvalidParams (Invalid params). Servers MUST return this error for tasks/get."
   {
     id: 'tasks.ext-unknown-id',
-    title: 'tasks/get of a task id that does not exist gets -32602',
+    title: 'tasks/get of a task id that does not exist gets {code:InvalidParams}',
     spec: { url: EXTENSION_PAGE, level: 'MUST' },
-    requirement: 'Invalid or nonexistent taskId: -32602 (Invalid params). Servers MUST return this error for tasks/get.',
+    requirement: 'Invalid or nonexistent taskId: {code:InvalidParams} (Invalid params). Servers MUST return this error for tasks/get.',
     digest: ['TASK-103'],
     faults: ['tasks-unknown-id-wrong-code'],
     long: true,
     run: (ctx) =>
       withTask(ctx, (run) => {
         const reply = run.unknownGet;
-        if (!reply) return ctx.skip('no tasks/get of an unknown id was sent');
+        if (!reply) return ctx.skip('cannot-set-up', 'no tasks/get of an unknown id was sent');
         return expectError(ctx, exchange('tasks/get of an unknown task id', reply), ['InvalidParams']);
       }),
   },

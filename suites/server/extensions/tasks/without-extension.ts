@@ -5,10 +5,12 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { codeLabel, ErrorCode } from '../../../../harness/rules/error-codes.js';
+import { isObject } from '../../../../harness/rules/json.js';
 import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
 import { resultOf, seqsOf } from '../../../../harness/target/task-plan.js';
-import { isObj } from '../../../../harness/target/tool-calls.js';
-import { replyLine } from '../../../../harness/target/tool-plan.js';
+import { exchange, expectError, expectNone } from '../../../../harness/verify/index.js';
+import { inTurn } from '../../../../harness/verify/utilities.js';
 import { EXTENSION_PAGE, EXTENSION_RUN_NEEDS, TASKS_EXTENSION, withTask } from './run.js';
 
 const isTask = (reply: Reply): boolean => resultOf(reply)?.resultType === 'task';
@@ -29,46 +31,61 @@ export const withoutExtensionChecks = defineChecks({ page: 'extensions/tasks', r
     run: (ctx) =>
       withTask(ctx, (run) => {
         const without = run.without;
-        if (!without) return ctx.skip('the calls without the extension were not made');
+        if (!without) return ctx.skip('cannot-set-up', 'the calls without the extension were not made');
         ctx.cite(...seqsOf(without.plain, without.optIn));
         const name = run.created.plan.name;
-        const tasked = [['plainly', without.plain], ['with params.task (the 2025-11-25 opt-in)', without.optIn]].filter(([, r]) => isTask(r as Reply)) as [string, Reply][];
-        if (tasked.length === 0) return ctx.pass(`${name} without the extension, plainly and with params.task: ${[without.plain, without.optIn].map((r) => (r.kind === 'result' ? `resultType ${ctx.brief(resultOf(r)?.resultType)}` : describeReply(r))).join(', ')}`);
-        return ctx.fail({
-          expected: `${name} without the ${TASKS_EXTENSION} extension declared: its CallToolResult, or -32021 naming the extension`,
-          actual: tasked.map(([how, r]) => `${how}: ${ctx.brief(resultOf(r), 160)}`).join('; '),
-        });
+        const calls: [string, Reply][] = [
+          ['plainly', without.plain],
+          ['with params.task (the 2025-11-25 opt-in)', without.optIn],
+        ];
+        const answered = calls.filter(([, r]) => !unanswered(r));
+        return expectNone(
+          ctx,
+          answered.filter(([, r]) => isTask(r)).map(([how, r]) => ({ text: `${how}: ${ctx.brief(resultOf(r), 160)}`, seq: seqsOf(r)[0] })),
+          {
+            expected: `${name} without the ${TASKS_EXTENSION} extension declared: its CallToolResult, or ${codeLabel(ErrorCode.MissingRequiredClientCapability)} naming the extension`,
+            judged: answered.length,
+            note: `${name} without the extension, plainly and with params.task: ${[without.plain, without.optIn].map((r) => (r.kind === 'result' ? `resultType ${ctx.brief(resultOf(r)?.resultType)}` : describeReply(r))).join(', ')}`,
+            nothing: { code: 'no-answer', detail: noShapeToJudge(`${name}, called without the extension`, without.plain) },
+          },
+        );
       }),
   },
 
   // basic#meta: "If processing a request requires a capability the client did not include in
   // io.modelcontextprotocol/clientCapabilities, the server MUST return a
-  // MissingRequiredClientCapabilityError (-32021) whose data.requiredCapabilities lists the
+  // MissingRequiredClientCapabilityError (MissingRequiredClientCapability) whose data.requiredCapabilities lists the
   // missing capabilities." versioning#extension-negotiation also lets the server "revert to core
-  // protocol behavior", where tasks/get does not exist (-32601). Sent on the connection whose
+  // protocol behavior", where tasks/get does not exist (MethodNotFound). Sent on the connection whose
   // earlier requests declared the extension: capabilities are per request, never remembered.
   {
     id: 'tasks.ext-requires-extension',
-    title: 'tasks/get from a request that did not declare the extension gets -32021 naming it',
+    title: 'tasks/get from a request that did not declare the extension gets {code:MissingRequiredClientCapability} naming it',
     spec: { url: EXTENSION_PAGE, level: 'MUST' },
-    requirement: 'If processing a request requires a capability the client did not include in io.modelcontextprotocol/clientCapabilities, the server MUST return a MissingRequiredClientCapabilityError (-32021) whose data.requiredCapabilities lists the missing capabilities.',
+    requirement: 'If processing a request requires a capability the client did not include in io.modelcontextprotocol/clientCapabilities, the server MUST return a MissingRequiredClientCapabilityError ({code:MissingRequiredClientCapability}) whose data.requiredCapabilities lists the missing capabilities.',
     digest: ['TASK-103', 'VER-013'],
     faults: ['tasks-ext-served-without-extension', 'modern-capability-error-wrong-code', 'modern-capability-error-wrong-list', 'modern-capabilities-remembered'],
     long: true,
     run: (ctx) =>
       withTask(ctx, (run) => {
         const reply = run.getWithout;
-        if (!reply) return ctx.skip('no tasks/get without the extension was sent');
-        ctx.cite(...seqsOf(reply));
-        const expected = `tasks/get of task ${ctx.brief(run.created.id)} without the extension declared: error -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"]`;
-        if (unanswered(reply)) return ctx.skip(noShapeToJudge('tasks/get without the extension declared', reply));
-        if (reply.kind !== 'error') return ctx.fail({ expected, actual: replyLine(ctx, reply) });
-        if (reply.error.code === -32601) return ctx.pass('-32601: the server reverts to the core protocol, which has no tasks/get');
-        const data = isObj(reply.error.data) ? reply.error.data : {};
-        const required = isObj(data.requiredCapabilities) ? data.requiredCapabilities : {};
-        const named = isObj(required.extensions) && isObj(required.extensions[TASKS_EXTENSION]);
-        if (reply.error.code === -32021 && named) return ctx.pass();
-        return ctx.fail({ expected, actual: `error ${reply.error.code}, data ${ctx.brief(reply.error.data, 160)}` });
+        if (!reply) return ctx.skip('cannot-set-up', 'no tasks/get without the extension was sent');
+        const ex = exchange(`tasks/get of task ${ctx.brief(run.created.id)} without the extension declared`, reply);
+        const wanted = `data.requiredCapabilities.extensions["${TASKS_EXTENSION}"] on the ${codeLabel(ErrorCode.MissingRequiredClientCapability)} error`;
+        return inTurn(
+          ctx,
+          undefined,
+          // MethodNotFound: the server reverts to the core protocol, which has no tasks/get.
+          () => expectError(ctx, ex, ['MissingRequiredClientCapability', 'MethodNotFound']),
+          () => {
+            if (reply.kind !== 'error' || reply.error.code === ErrorCode.MethodNotFound) return ctx.pass(`${codeLabel(ErrorCode.MethodNotFound)}: the server reverts to the core protocol, which has no tasks/get`);
+            const data = isObject(reply.error.data) ? reply.error.data : {};
+            const required = isObject(data.requiredCapabilities) ? data.requiredCapabilities : {};
+            const named = isObject(required.extensions) && isObject(required.extensions[TASKS_EXTENSION]);
+            // The one item the rule asks of the error's data: the missing extension, listed.
+            return expectNone(ctx, named ? [] : [{ text: `data ${ctx.brief(reply.error.data, 160)}`, seq: reply.seq }], { expected: wanted, judged: 1 });
+          },
+        );
       }),
   },
 ]);

@@ -3,28 +3,32 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
-import { DECIDED_BY_TIMEOUT } from '../../../../../harness/rules/no-answer.js';
+import { isObject } from '../../../../../harness/rules/json.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
+import { exchange, type Exchange } from '../../../../../harness/verify/index.js';
+
+export interface Fenced {
+  /** The era's fence, sent after the cancellations: the server must still answer it. */
+  fence: Exchange;
+  /** Responses that answer no request of ours (ids never used, or id null): answers to a notification. */
+  replies: { message: unknown; seq?: number }[];
+  /** Where the fence's answer is in the wire log (what the server sent after it, it sent after reading the cancellations). */
+  fenceSeq: number;
+}
 
 /**
- * Send cancellations, then the era's fence: the server must still answer it, and nothing it
- * sent in between may be a response to a notification (ids we never used, or id null).
- * `fenceSeq`: where the fence's answer is in the wire log; what the server sends after it,
- * it sent after it had read the cancellations.
+ * Send cancellations, then the era's fence: the server must still answer it (expectAnswered), and
+ * nothing it sent in between may be a response to a notification (expectNoReply). `what`: the
+ * cancellations, in words, for the fence's exchange.
  */
-export async function cancelAndFence(session: Session, params: Record<string, unknown>[], malformed: Record<string, unknown>[] = []): Promise<{ dead?: string; deadReason?: string; replies: unknown[]; fenceSeq: number }> {
+export async function cancelAndFence(session: Session, what: string, params: Record<string, unknown>[], malformed: Record<string, unknown>[] = []): Promise<Fenced> {
   const mark = session.mark();
   for (const p of params) await session.notify('notifications/cancelled', p);
   for (const p of malformed) await session.notify('notifications/cancelled', p, { malformed: 'a malformed cancellation, which the server must ignore' });
   const fence = await session.fence();
-  const replies = session
-    .since(mark)
-    .map((m) => m.message as Record<string, unknown>)
-    .filter((m) => !('method' in m) && ('result' in m || 'error' in m) && !session.sentRequestWithId(m.id));
+  const replies = session.since(mark).filter(({ message: m }) => isObject(m) && !('method' in m) && ('result' in m || 'error' in m) && !session.sentRequestWithId(m.id));
   const answered = fence.kind === 'result' || fence.kind === 'error';
-  // A fence that timed out is the harness's timeout deciding that the server stopped answering.
-  const dead = answered ? {} : { dead: describeReply(fence), ...(fence.kind === 'timeout' ? { deadReason: DECIDED_BY_TIMEOUT } : {}) };
-  return { ...dead, replies, fenceSeq: answered ? (fence.seq ?? 0) : Number.MAX_SAFE_INTEGER };
+  return { fence: exchange(`the ${session.rev.fence} after ${what}`, fence), replies, fenceSeq: answered ? (fence.seq ?? 0) : Number.MAX_SAFE_INTEGER };
 }
 
 /** At 2026-07-28 over HTTP a client cancels by closing the request's stream: no notifications/cancelled to send. */

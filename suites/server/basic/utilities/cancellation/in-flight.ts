@@ -8,7 +8,9 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
-import { isNotification, newProgressToken, planToolCall, replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
+import { isNotification, newProgressToken, planToolCall, sleep } from '../../../../../harness/target/tool-plan.js';
+import { expectNoReply, expectNone, replyLine } from '../../../../../harness/verify/index.js';
+import { expectAnswered, inTurn, planSkip } from '../../../../../harness/verify/utilities.js';
 import { cancelAndFence } from './fence.js';
 
 /** How long a slow tool is asked to take: long enough to cancel it, short enough to wait out. */
@@ -38,7 +40,7 @@ async function twinAnswered(session: Session, twin: Promise<Reply>, cancelled: P
  */
 async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const plan = await planToolCall(ctx, SLOW_MS);
-  if (typeof plan === 'string') return ctx.skip(`nothing to cancel: ${plan}`);
+  if (typeof plan === 'string') return planSkip(ctx, plan, 'nothing to cancel');
   const session = await ctx.session();
   const token = newProgressToken(session);
   const id = `cancel-${randomUUID()}`;
@@ -57,15 +59,16 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
   const progressed = (m: { message: unknown }) => isNotification(m.message, 'notifications/progress') && (m.message.params ?? {}).progressToken === token;
   await Promise.race([session.waitFor(progressed, Math.max(200, (plan.durationMs ?? 0) / 2)), call]);
   if (answeredAt !== undefined) {
-    return ctx.skip(`inconclusive: ${plan.describe} answered within ${Math.round(answeredAt - started)} ms, before a cancellation could be sent`);
+    return ctx.skip('inconclusive', `${plan.describe} answered within ${Math.round(answeredAt - started)} ms, before a cancellation could be sent`);
   }
   // Over stdio the cancellation is read after the call. Separate HTTP requests are not ordered:
   // unless progress showed the server at work on the call, the cancellation may reach it first
   // and be ignored as naming no request it knows (as the spec says it should be).
   const startedSeen = ctx.transport === 'stdio' || session.inbound.some(progressed);
   const cancelledAt = performance.now();
-  const { dead, deadReason, replies, fenceSeq } = await cancelAndFence(session, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
-  if (dead) return ctx.fail({ expected: 'the server keeps working after a cancellation (answers the next request)', actual: `the ${session.rev.fence} got ${dead}`, ...(deadReason ? { reason: deadReason } : {}) });
+  const { fence, replies, fenceSeq } = await cancelAndFence(session, `the cancellation of tools/call ${plan.describe}`, [{ requestId: id, reason: 'mcp-conformance: cancellation test' }]);
+  const alive = expectAnswered(ctx, fence, { expected: 'an answer (the server keeps working after a cancellation)' });
+  if (alive.status !== 'pass') return alive;
   const late = () => session.inbound.filter((m) => progressed(m) && (m.seq ?? 0) > fenceSeq);
   const fenced = twin !== undefined && (await twinAnswered(session, twin, call));
   let until = started + waitMs;
@@ -88,17 +91,19 @@ async function cancelInFlight(ctx: CheckContext): Promise<Verdict> {
           : !startedSeen
             ? 'and no progress had shown the server at work on it: over HTTP the cancellation may have arrived first, naming a request not yet known'
             : undefined;
-    if (race !== undefined) return ctx.skip(`inconclusive: ${plan.describe} answered ${at} ms after the cancellation, ${race} (the spec allows that)`);
-    return ctx.fail({ expected: `no response to the cancelled tools/call (${plan.describe})`, actual: `${replyLine(ctx, reply)}, ${at} ms after notifications/cancelled` });
+    if (race !== undefined) return ctx.skip('inconclusive', `${plan.describe} answered ${at} ms after the cancellation, ${race} (the spec allows that)`);
+    // The answer itself is the one item that breaks the rule; its timing is the evidence.
+    return expectNone(ctx, [{ text: `${replyLine(ctx, reply)}, ${at} ms after notifications/cancelled`, seq }], { expected: `no response to the cancelled tools/call (${plan.describe})` });
   }
-  const after = late();
-  if (after.length > 0) {
-    ctx.cite(...after.slice(0, 5).map((m) => m.seq ?? 0));
-    return ctx.fail({ expected: `nothing more for the cancelled tools/call (${plan.describe})`, actual: `${after.length} progress notification(s) after notifications/cancelled (and after the answer to the next request)` });
-  }
-  if (session.closed) return ctx.fail({ expected: 'the connection stays open after a cancellation', actual: session.closed });
-  if (replies.length > 0) return ctx.fail({ expected: 'no response to notifications/cancelled', actual: `got ${ctx.brief(replies[0])}` });
-  return ctx.pass(`cancelled tools/call ${plan.describe} after ${Math.round(cancelledAt - started)} ms; nothing more for it within ${waited}; the next ${session.rev.fence} was answered`);
+  const after = late().map((m) => ({ text: `notifications/progress (progress ${ctx.brief((m.message as { params?: { progress?: unknown } }).params?.progress)}) after the answer to the next ${session.rev.fence}`, seq: m.seq }));
+  return inTurn(
+    ctx,
+    `cancelled tools/call ${plan.describe} after ${Math.round(cancelledAt - started)} ms; nothing more for it within ${waited}; the next ${session.rev.fence} was answered`,
+    () => expectNone(ctx, after, { expected: `nothing more for the cancelled tools/call (${plan.describe}) once notifications/cancelled was read`, show: 5 }),
+    // The connection's end is the one item here: a server that goes on working keeps it open.
+    () => expectNone(ctx, session.closed ? [`the connection ended: ${session.closed}`] : [], { expected: 'the connection stays open after a cancellation' }),
+    () => expectNoReply(ctx, replies, { what: 'notifications/cancelled' }),
+  );
 }
 
 export const inFlightCancellationChecks = defineChecks({ page: 'basic/utilities/cancellation', revisions: RANGE.legacy, requires: ['tools'], needs: ['own-session'] }, [

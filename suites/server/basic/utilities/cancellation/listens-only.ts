@@ -6,6 +6,7 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { listenIdsOn } from '../../../../../harness/target/listen-stream.js';
 import { isNotification } from '../../../../../harness/target/tool-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 
 export const listenCancellationChecks = defineChecks({ page: 'basic/utilities/cancellation', revisions: RANGE.modern, needs: ['passive'] }, [
   // 2026-07-28: "A server MUST send notifications/cancelled referencing a subscriptions/listen
@@ -20,15 +21,17 @@ export const listenCancellationChecks = defineChecks({ page: 'basic/utilities/ca
     faults: ['modern-server-sends-cancelled'],
     async run(ctx) {
       const sent = ctx.observations().filter((o) => o.kind === 'server-notification' && isNotification(o.message, 'notifications/cancelled'));
-      const bad = sent.filter((o) => {
-        const requestId = (o.message as { params?: { requestId?: unknown } }).params?.requestId;
-        return !listenIdsOn(o.conn).some((id) => id === requestId);
+      const bad = sent.flatMap((o) => {
+        const params = (o.message as { params?: { requestId?: unknown } }).params;
+        return listenIdsOn(o.conn).some((id) => id === params?.requestId) ? [] : [{ text: `notifications/cancelled ${ctx.brief(params, 140)}, naming no open subscriptions/listen`, seq: o.seq }];
       });
-      if (bad.length === 0) return ctx.pass(sent.length ? `${sent.length} notifications/cancelled, each ending a listen` : 'the server sent no notifications/cancelled');
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({
+      // None sent is nothing to judge: a skip (nothing-observed), never a pass.
+      return expectNone(ctx, bad, {
         expected: 'notifications/cancelled from the server only naming an open subscriptions/listen',
-        actual: `${bad.length} naming other requests, first ${ctx.brief((bad[0]?.message as { params?: unknown }).params, 140)}`,
+        judged: sent.length,
+        note: `${sent.length} notifications/cancelled, each ending a listen`,
+        show: 5,
+        nothing: { code: 'nothing-observed', detail: 'the server sent no notifications/cancelled in any exchange of this revision' },
       });
     },
   },

@@ -5,6 +5,8 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Observation } from '../../../../../harness/observations.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
+import { inTurn } from '../../../../../harness/verify/utilities.js';
 import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../../server-requests.js';
 
 interface Judged {
@@ -36,28 +38,36 @@ export const serverCancellationChecks = defineChecks({ page: 'basic/utilities/ca
     faults: ['server-cancels-unsent-request'],
     async run(ctx) {
       const judged = judge(ctx.observations());
-      if (judged.length === 0) return ctx.skip('nothing-observed', 'the server sent no notifications/cancelled in any session of this revision');
-      const foreign = judged.filter((j) => !j.named);
-      if (foreign.length > 0) {
-        ctx.cite(...foreign.slice(0, 5).map((j) => j.cancel.seq));
-        return ctx.fail({
-          expected: 'notifications/cancelled naming a request the server itself sent earlier in the session',
-          actual: `${foreign.length} naming a request the server never sent; first: requestId ${idKeyOf(foreign[0]?.requestId)}`,
-        });
-      }
-      // Our answer had left before the cancellation came: the server may not have read it yet
-      // ("Due to network latency, cancellation notifications may arrive after request processing
-      // has completed"), so its belief cannot be told from here: a warning.
       const late = judged.filter((j) => j.named && !stillOpenAt(j.named, j.cancel.seq));
-      if (late.length > 0) {
-        ctx.cite(...late.slice(0, 3).flatMap((j) => [j.named?.seq ?? j.cancel.seq, j.cancel.seq]));
-        return ctx.warn({
-          expected: 'notifications/cancelled only for requests still awaiting their answer',
-          actual: `${late.length} cancelling a request already answered; first: ${late[0]?.named?.method} (id ${idKeyOf(late[0]?.requestId)})`,
-          reason: 'the answer was on its way before the cancellation arrived; the server may have cancelled before reading it (a race the timing considerations allow), hence a warning',
-        });
-      }
-      return ctx.pass(`${judged.length} notifications/cancelled, each naming a pending request of the server`);
+      return inTurn(
+        ctx,
+        `${judged.length} notifications/cancelled, each naming a pending request of the server`,
+        () =>
+          expectNone(
+            ctx,
+            judged.filter((j) => !j.named).map((j) => ({ text: `requestId ${idKeyOf(j.requestId)}, a request the server never sent`, seq: j.cancel.seq })),
+            {
+              expected: 'notifications/cancelled naming a request the server itself sent earlier in the session',
+              judged: judged.length,
+              show: 5,
+              nothing: { code: 'nothing-observed', detail: 'the server sent no notifications/cancelled in any session of this revision' },
+            },
+          ),
+        // Our answer had left before the cancellation came: the server may not have read it yet
+        // ("Due to network latency, cancellation notifications may arrive after request processing
+        // has completed"), so its belief cannot be told from here: a doubt.
+        () => {
+          ctx.cite(...late.slice(0, 3).flatMap((j) => (j.named ? [j.named.seq] : [])));
+          return expectNone(
+            ctx,
+            late.map((j) => ({ text: `${j.named?.method} (id ${idKeyOf(j.requestId)}), already answered`, seq: j.cancel.seq })),
+            {
+              expected: 'notifications/cancelled only for requests still awaiting their answer',
+              doubt: 'the answer was on its way before the cancellation arrived; the server may have cancelled before reading it (a race the timing considerations allow)',
+            },
+          );
+        },
+      );
     },
   },
 ]);

@@ -6,6 +6,7 @@ import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
 import { Listening } from '../../../../../harness/target/listen-stream.js';
 import { isNotification, learnTools, newProgressToken, planToolCall } from '../../../../../harness/target/tool-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 
 /** What the exercise needs of the target: a session, and over HTTP the streams of its answers. */
 export const EXERCISE_NEEDS = ['own-session', 'raw-http'] as const;
@@ -75,18 +76,24 @@ async function runExercise(ctx: CheckContext): Promise<Exercise> {
   return { traces, toolNote };
 }
 
-/** Judge the traces that have progress; skip when the server sent none (a MAY). `reason`: why a failure is only a warning. */
+/**
+ * Judge the traces that have progress (expectNone: `bad` says what is wrong with one); skip when
+ * the server sent none (a MAY). `reason`: said beside a break (why it is only a warning).
+ */
 export async function judge(ctx: CheckContext, bad: (t: TokenTrace) => string | undefined, expected: string, reason?: string) {
   const ex = await exercise(ctx);
   const reported = ex.traces.filter((t) => t.notes.length > 0);
-  if (reported.length === 0) {
-    return ctx.skip('nothing-observed', `the server sent no notifications/progress for ${ex.traces.length} request(s) with a progressToken (sending them is optional); ${ex.toolNote}`);
-  }
   const problems = reported.flatMap((t) => {
     const p = bad(t);
-    return p ? [`${t.what}: ${p}`] : [];
+    return p ? [{ trace: t, text: `${t.what}: ${p}` }] : [];
   });
-  if (problems.length === 0) return ctx.pass(`${reported.map((t) => `${t.what}: ${t.notes.length} notification(s)`).join('; ')}`);
-  for (const t of reported) ctx.cite(...t.notes.map((n) => n.seq), t.reply.kind === 'result' || t.reply.kind === 'error' ? (t.reply.seq ?? 0) : 0);
-  return ctx.fail({ expected, actual: problems.join('; '), ...(reason ? { reason } : {}) });
+  // A trace is its notes and its response: cite them all.
+  for (const { trace: t } of problems) ctx.cite(...t.notes.map((n) => n.seq), ...(t.reply.kind === 'result' || t.reply.kind === 'error' ? [t.reply.seq ?? 0] : []));
+  return expectNone(ctx, problems.map((p) => p.text), {
+    expected,
+    judged: reported.length,
+    note: reported.map((t) => `${t.what}: ${t.notes.length} notification(s)`).join('; '),
+    nothing: { code: 'nothing-observed', detail: `the server sent no notifications/progress for ${ex.traces.length} request(s) with a progressToken (sending them is optional); ${ex.toolNote}` },
+    ...(reason ? { reason } : {}),
+  });
 }

@@ -6,6 +6,7 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE, since } from '../../../../../harness/revisions.js';
 import { subscriptionIdOf } from '../../../../../harness/target/listen-stream.js';
 import { isNotification, sentTokensOn, tokenConnection } from '../../../../../harness/target/tool-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { EXERCISE_NEEDS, exercise, judge } from './exercise.js';
 
 /** The same section on the page of each era. */
@@ -126,17 +127,16 @@ export const progressNotificationChecks = defineChecks({ page: 'basic/utilities/
         .observations()
         .filter((o) => o.kind === 'server-notification' && isNotification(o.message, 'notifications/progress') && sentTokensOn(o.conn))
         .filter((o) => subscriptionIdOf(o.message as Record<string, unknown>) === undefined);
-      if (progress.length === 0) return ctx.skip('nothing-observed', 'no progress notification came on a connection where progress tokens were sent (sending them is optional)');
-      const bad = progress.filter((o) => {
+      const bad = progress.flatMap((o) => {
         const token = (o.message as { params?: { progressToken?: unknown } }).params?.progressToken;
-        return tokenConnection(token) !== o.conn;
+        return tokenConnection(token) === o.conn ? [] : [{ text: `progressToken ${ctx.brief(token)}, not sent on this connection`, seq: o.seq }];
       });
-      if (bad.length === 0) return ctx.pass(`${progress.length} progress notification(s), all with a token sent on their connection`);
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      const first = (bad[0]?.message as { params?: { progressToken?: unknown } }).params?.progressToken;
-      return ctx.fail({
+      return expectNone(ctx, bad, {
         expected: 'progressToken of a request the client sent on the same connection',
-        actual: `${bad.length} notification(s) with other tokens, first ${ctx.brief(first)}`,
+        judged: progress.length,
+        note: `${progress.length} progress notification(s), all with a token sent on their connection`,
+        show: 5,
+        nothing: { code: 'nothing-observed', detail: 'no progress notification came on a connection where progress tokens were sent (sending them is optional)' },
       });
     },
   },

@@ -8,6 +8,8 @@ import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { listenBeside, methodOf } from '../../../../../harness/target/listen-stream.js';
 import { learnTools, newProgressToken, planToolCall } from '../../../../../harness/target/tool-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
+import { inTurn, planSkip } from '../../../../../harness/verify/utilities.js';
 
 export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progress', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
   // 2026-07-28 streamable-http#receiving-messages: "Request-scoped notifications like
@@ -24,7 +26,7 @@ export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progre
     long: true,
     async run(ctx) {
       const plan = await planToolCall(ctx, 300);
-      if (typeof plan === 'string') return ctx.skip(`nothing to ask progress of: ${plan}`);
+      if (typeof plan === 'string') return planSkip(ctx, plan, 'nothing to ask progress of');
       const session = await ctx.session();
       await learnTools(session);
       const listening = await listenBeside(ctx, session);
@@ -36,17 +38,23 @@ export const progressStreamChecks = defineChecks({ page: 'basic/utilities/progre
       const own = frames.find((f) => isResponseTo(f.message, id))?.stream;
       const notes = frames.filter((f) => methodOf(f.message) === 'notifications/progress' && (f.message.params as Record<string, unknown> | undefined)?.progressToken === token);
       if (notes.length === 0) return ctx.skip('nothing-observed', `${plan.describe} with a progressToken got no progress notification (sending them is optional)`);
-      const astray = notes.filter((f) => listening.onListenStream(f) || (listening.overHttp && f.stream !== own));
-      if (astray.length === 0) return ctx.pass(`${notes.length} progress notification(s) of ${plan.describe}, all on its own stream (a listen open beside it)`);
-      ctx.cite(...astray.slice(0, 5).map((f) => f.seq ?? 0));
-      const onListen = astray.some((f) => listening.onListenStream(f));
-      const evidence = {
-        expected: `the progress of ${plan.describe} only on the stream of its response`,
-        actual: `${astray.length} of ${notes.length} elsewhere${onListen ? ' (on the open listen stream)' : ` (on ${astray[0]!.stream ?? 'another stream'})`}`,
-      };
-      // On a listen it is a type the listen did not request (MUST NOT); on another stream the page only describes where it flows.
-      if (onListen) return ctx.fail(evidence);
-      return ctx.warn({ ...evidence, reason: 'the transport says where request-scoped notifications flow without a keyword: a warning' });
+      const onListen = notes.filter((f) => listening.onListenStream(f));
+      const elsewhere = notes.filter((f) => !listening.onListenStream(f) && listening.overHttp && f.stream !== own);
+      const item = (where: string) => (f: (typeof notes)[number]) => ({ text: `progress ${ctx.brief((f.message.params as Record<string, unknown> | undefined)?.progress)} ${where}`, seq: f.seq });
+      const expected = `the progress of ${plan.describe} only on the stream of its response`;
+      return inTurn(
+        ctx,
+        `${notes.length} progress notification(s) of ${plan.describe}, all on its own stream (a listen open beside it)`,
+        // On a listen it is a type the listen did not request (MUST NOT) ...
+        () => expectNone(ctx, onListen.map(item('on the open listen stream')), { expected, show: 5 }),
+        // ... on another stream the page only describes where it flows.
+        () =>
+          expectNone(ctx, elsewhere.map((f) => item(`on ${f.stream ?? 'another stream'}`)(f)), {
+            expected,
+            show: 5,
+            doubt: 'the transport says where request-scoped notifications flow without a keyword',
+          }),
+      );
     },
   },
 ]);

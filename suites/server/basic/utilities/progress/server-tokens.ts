@@ -4,6 +4,7 @@
 // at 2026-07-28 a server sends no requests.
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { idKeyOf, serverRequests, stillOpenAt, type ServerRequest } from '../../server-requests.js';
 
 /** Each request whose token an earlier request of the same session still held (unanswered when it came). */
@@ -38,13 +39,16 @@ export const serverProgressChecks = defineChecks({ page: 'basic/utilities/progre
       const judged = carrying.filter((r) => !r.sessionless);
       if (judged.length === 0) return ctx.skip('not-applicable', `the server's ${carrying.length} request(s) with a progress token came over Streamable HTTP without a session: each POST may have had a server of its own`);
       const shared = sharedTokens(requests);
-      if (shared.length === 0) return ctx.pass(`${judged.length} server request(s) with a progress token, none shared with a pending one`);
-      ctx.cite(...shared.slice(0, 3).flatMap(({ request, holder }) => [holder.seq, request.seq]));
-      const [{ request, holder }] = shared as [(typeof shared)[number]];
-      return ctx.fail({
-        expected: 'a progress token of its own for each request the server has pending',
-        actual: `${shared.length} request(s) reusing a pending request's token; first: ${request.method} (id ${request.key}) with token ${idKeyOf(request.progressToken)}, still held by ${holder.method} (id ${holder.key})`,
-      });
+      ctx.cite(...shared.slice(0, 3).map(({ holder }) => holder.seq));
+      return expectNone(
+        ctx,
+        shared.map(({ request, holder }) => ({ text: `${request.method} (id ${request.key}) with token ${idKeyOf(request.progressToken)}, still held by ${holder.method} (id ${holder.key})`, seq: request.seq })),
+        {
+          expected: 'a progress token of its own for each request the server has pending',
+          judged: judged.length,
+          note: `${judged.length} server request(s) with a progress token, none shared with a pending one`,
+        },
+      );
     },
   },
 ]);

@@ -8,7 +8,9 @@ import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import { only } from '../../../../../harness/revisions.js';
 import type { Frame } from '../../../../../harness/target/listen-stream.js';
 import { resultOf } from '../../../../../harness/target/task-plan.js';
-import { isObj } from '../../../../../harness/target/tool-calls.js';
+import { isObject } from '../../../../../harness/rules/json.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
+import { inTurn } from '../../../../../harness/verify/utilities.js';
 import { TERMINAL, createdId, withRun, type CoreTaskRun, type Step } from '../tasks/run.js';
 
 /** The first answer that showed task A ended, with its wire sequence number. */
@@ -23,7 +25,7 @@ const idOf = (s: Step): unknown => (s.reply.kind === 'result' || s.reply.kind ==
 
 function endSeen(run: CoreTaskRun): EndSeen | undefined {
   const created = resultOf(run.create);
-  const task = created && isObj(created.task) ? created.task : undefined;
+  const task = created && isObject(created.task) ? created.task : undefined;
   const createSeq = run.create.kind === 'result' ? (run.create.seq ?? 0) : 0;
   if (typeof task?.status === 'string' && TERMINAL.includes(task.status) && createSeq > 0) return { seq: createSeq, status: task.status, where: 'the CreateTaskResult' };
   const gets = [...run.polls, run.afterResult, ...run.afterEnd].filter((s): s is Step => s !== undefined && seqOf(s) > 0);
@@ -52,7 +54,7 @@ function lateNotes(run: CoreTaskRun, notes: Frame[], streams: Frame[] | undefine
   return { late: after.filter((n) => !waiting(n)), unsure: after.filter(waiting) };
 }
 
-const progressOf = (f: Frame | undefined): unknown => (isObj(f?.message.params) ? f.message.params.progress : undefined);
+const progressOf = (f: Frame | undefined): unknown => (isObject(f?.message.params) ? f.message.params.progress : undefined);
 
 export const taskProgressChecks = defineChecks({ page: 'basic/utilities/progress', revisions: only('2025-11-25'), needs: ['own-session', 'raw-http'] }, [
   // PROG-006: "For task-augmented requests, the progressToken provided in the original request
@@ -80,15 +82,21 @@ export const taskProgressChecks = defineChecks({ page: 'basic/utilities/progress
         const { late, unsure, streamsAfter } = lateNotes(run, progress.notes, progress.streams, end);
         const seen = `${end.where} said "${end.status}"`;
         if (streamsAfter === 0) return ctx.skip('nothing-observed', `no request sent after ${seen} was answered on an SSE stream: nothing the server sent after that answer can be ordered with it (${progress.notes.length} progress notification(s) while the task worked)`);
-        if (late.length === 0 && unsure.length === 0) return ctx.pass(`${progress.notes.length} progress notification(s) for the task, none after ${seen}${streamsAfter !== undefined ? ` (judged on the ${streamsAfter} SSE stream(s) of requests sent after that answer; a stream opened before has no order with it)` : ''}`);
-        const bad = late.length > 0 ? late : unsure;
-        ctx.cite(end.seq, ...bad.slice(0, 5).map((n) => n.seq ?? 0));
-        const evidence = {
-          expected: `no notifications/progress with the task's token after ${seen}`,
-          actual: `${bad.length} after it${streamsAfter !== undefined ? ' (on the streams of requests sent after it)' : ''}, first progress ${ctx.brief(progressOf(bad[0]))}`,
-        };
-        if (late.length > 0) return ctx.fail(evidence);
-        return ctx.warn({ ...evidence, reason: 'they came while tasks/result still waited: a server may deliver progress queued before the end with that answer, so the order they were sent in is unknown' });
+        const expected = `no notifications/progress with the task's token after ${seen}`;
+        const where = streamsAfter !== undefined ? ' (on the stream of a request sent after it)' : '';
+        const item = (n: Frame) => ({ text: `progress ${ctx.brief(progressOf(n))} after it${where}`, seq: n.seq });
+        ctx.cite(end.seq);
+        return inTurn(
+          ctx,
+          `${progress.notes.length} progress notification(s) for the task, none after ${seen}${streamsAfter !== undefined ? ` (judged on the ${streamsAfter} SSE stream(s) of requests sent after that answer; a stream opened before has no order with it)` : ''}`,
+          () => expectNone(ctx, late.map(item), { expected, show: 5 }),
+          () =>
+            expectNone(ctx, unsure.map(item), {
+              expected,
+              show: 5,
+              doubt: 'they came while tasks/result still waited: a server may deliver progress queued before the end with that answer, so the order they were sent in is unknown',
+            }),
+        );
       }),
   },
 ]);

@@ -4,9 +4,10 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import { only } from '../../../../../harness/revisions.js';
 import { loadRevisionSchema } from '../../../../../harness/schema.js';
 import { isIsoDateTime, resultOf, seqsOf } from '../../../../../harness/target/task-plan.js';
-import { isObj, type Obj } from '../../../../../harness/target/tool-calls.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
-import { coreTaskRun, withRun } from './run.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
+import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import { exchange, expectNone, expectResult, replyLine } from '../../../../../harness/verify/index.js';
+import { coreTaskRun, isRun, withRun } from './run.js';
 
 /** The schema definition each method's task object must meet (tasks/list: each Task of its list). */
 const TASK_FIELDS: Record<string, string> = { 'tasks/get': 'GetTaskResult', 'tasks/cancel': 'CancelTaskResult' };
@@ -23,29 +24,29 @@ export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', 
     long: true,
     run: async (ctx) => {
       const run = await coreTaskRun(ctx);
-      if (typeof run === 'string') return ctx.skip(run);
+      if (!isRun(run)) return ctx.skip(run.code, run.detail);
       const what = `a task-augmented tools/call of ${run.plan.describe(run.workMs)}`;
       if (run.id === undefined) {
-        ctx.cite(...seqsOf(run.create));
         const r = resultOf(run.create);
-        if (!r) return ctx.skip(`${what} got ${replyLine(ctx, run.create)}: the server did not accept the task`);
-        const evidence = { expected: `${what}: a CreateTaskResult { task }`, actual: `a result without a task: ${ctx.brief(r, 200)}` };
+        if (unanswered(run.create)) return ctx.skip('no-answer', noShapeToJudge(what, run.create));
+        if (!r) return ctx.skip('cannot-set-up', `${what} got ${replyLine(ctx, run.create)}: the server did not accept the task`);
         // A plain CallToolResult: the server ran the call but made no task of it.
-        if (Array.isArray(r.content)) return ctx.warn({ ...evidence, reason: 'the tool declares task support, yet the call ran without a task' });
-        return ctx.fail(evidence);
+        const doubt = Array.isArray(r.content) ? 'the tool declares task support, yet the call ran without a task' : undefined;
+        return expectResult(ctx, exchange(what, run.create), { expected: 'a CreateTaskResult { task }', problem: (result) => `a result without a task: ${ctx.brief(result, 200)}`, ...(doubt ? { doubt } : {}) });
       }
       const schema = await loadRevisionSchema(ctx.revision);
       const bad: string[] = [];
+      let judged = 0;
       for (const [which, reply] of [['task A', run.create], ['task B', run.second?.create]] as const) {
         const r = resultOf(reply);
         if (!r) continue;
+        judged++;
         const verdict = schema.validate('CreateTaskResult', r);
         if (!verdict.ok) bad.push(`${which}: ${verdict.error}`);
-        else if (isObj(r.task) && !(isIsoDateTime(r.task.createdAt) && isIsoDateTime(r.task.lastUpdatedAt))) bad.push(`${which}: createdAt/lastUpdatedAt not ISO 8601`);
+        else if (isObject(r.task) && !(isIsoDateTime(r.task.createdAt) && isIsoDateTime(r.task.lastUpdatedAt))) bad.push(`${which}: createdAt/lastUpdatedAt not ISO 8601`);
       }
       ctx.cite(...seqsOf(run.create, run.second?.create));
-      if (bad.length === 0) return ctx.pass(`${run.plan.describe(run.workMs)}: CreateTaskResult`);
-      return ctx.fail({ expected: 'CreateTaskResult: { task: { taskId, status, createdAt, lastUpdatedAt, ttl, ... } }', actual: bad.join('; ') });
+      return expectNone(ctx, bad, { expected: 'CreateTaskResult: { task: { taskId, status, createdAt, lastUpdatedAt, ttl, ... } }', judged, note: `${run.plan.describe(run.workMs)}: CreateTaskResult` });
     },
   },
 
@@ -63,7 +64,7 @@ export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', 
     run: (ctx) =>
       withRun(ctx, async (run) => {
         const schema = await loadRevisionSchema(ctx.revision);
-        const judged: { method: string; value: Obj; seq: number[] }[] = [];
+        const judged: { method: string; value: Json; seq: number[] }[] = [];
         const gets = [...run.polls, ...(run.afterResult && !run.polls.includes(run.afterResult) ? [run.afterResult] : []), ...run.afterEnd, run.second?.get, run.second?.later];
         for (const s of gets) {
           const r = resultOf(s?.reply);
@@ -73,18 +74,22 @@ export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', 
         if (cancelled) judged.push({ method: 'tasks/cancel', value: cancelled, seq: seqsOf(run.second?.cancel?.reply) });
         for (const reply of run.list?.replies ?? []) {
           const tasks = resultOf(reply)?.tasks;
-          for (const t of Array.isArray(tasks) ? tasks : []) if (isObj(t)) judged.push({ method: 'tasks/list', value: t, seq: seqsOf(reply) });
+          for (const t of Array.isArray(tasks) ? tasks : []) if (isObject(t)) judged.push({ method: 'tasks/list', value: t, seq: seqsOf(reply) });
         }
-        if (judged.length === 0) return ctx.skip('no tasks/get, tasks/cancel or tasks/list result to judge');
         const bad: { text: string; seq: number[] }[] = [];
         for (const j of judged) {
           const verdict = schema.validate(TASK_FIELDS[j.method] ?? 'Task', j.value);
           if (!verdict.ok) bad.push({ text: `${j.method}: ${verdict.error}`, seq: j.seq });
           else if (!isIsoDateTime(j.value.createdAt) || !isIsoDateTime(j.value.lastUpdatedAt)) bad.push({ text: `${j.method}: createdAt ${ctx.brief(j.value.createdAt)}, lastUpdatedAt ${ctx.brief(j.value.lastUpdatedAt)}`, seq: j.seq });
         }
-        if (bad.length === 0) return ctx.pass(`${judged.length} task object(s)`);
         ctx.cite(...bad.slice(0, 3).flatMap((b) => b.seq));
-        return ctx.fail({ expected: 'every task: taskId, status, createdAt and lastUpdatedAt (ISO 8601), ttl (integer or null)', actual: `${bad.length} of ${judged.length}: ${bad.slice(0, 2).map((b) => b.text).join('; ')}` });
+        return expectNone(ctx, bad.map((b) => b.text), {
+          expected: 'every task: taskId, status, createdAt and lastUpdatedAt (ISO 8601), ttl (integer or null)',
+          judged: judged.length,
+          note: `${judged.length} task object(s)`,
+          show: 2,
+          nothing: { code: 'nothing-observed', detail: 'no tasks/get, tasks/cancel or tasks/list result to judge' },
+        });
       }),
   },
 
@@ -99,11 +104,16 @@ export const taskCreationChecks = defineChecks({ page: 'basic/utilities/tasks', 
     long: true,
     run: (ctx) =>
       withRun(ctx, (run) => {
-        const second = run.second?.id;
-        if (second === undefined) return ctx.skip(`the second task-augmented call got ${run.second ? replyLine(ctx, run.second.create) : 'nothing'}`);
-        ctx.cite(...seqsOf(run.create, run.second?.create));
-        if (second !== run.id) return ctx.pass();
-        return ctx.fail({ expected: 'a new taskId for the second task', actual: `both tasks have the id ${ctx.brief(second)}` });
+        const second = run.second;
+        if (second?.id === undefined) {
+          if (second && unanswered(second.create)) return ctx.skip('no-answer', noShapeToJudge('the second task-augmented call', second.create));
+          return ctx.skip('cannot-set-up', `the second task-augmented call got ${second ? replyLine(ctx, second.create) : 'nothing'}`);
+        }
+        ctx.cite(...seqsOf(run.create));
+        return expectResult(ctx, exchange('the second task-augmented tools/call', second.create), {
+          expected: `a task with a new taskId (the first is ${ctx.brief(run.id)})`,
+          problem: () => (second.id === run.id ? `both tasks have the id ${ctx.brief(second.id)}` : undefined),
+        });
       }),
   },
 ]);

@@ -1,14 +1,15 @@
 // basic/utilities/tasks (2025-11-25) over a task's life, judged on the recorded run (run.ts):
 // the status moves, tasks/result (blocking, its payload, its related-task _meta) and cancellation.
 import { defineChecks } from '../../../../../harness/checks/define.js';
-import { exchange, expectError } from '../../../../../harness/verify/index.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { only } from '../../../../../harness/revisions.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import { codeLabel, ErrorCode } from '../../../../../harness/rules/error-codes.js';
+import { isObject } from '../../../../../harness/rules/json.js';
+import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
 import { loadRevisionSchema } from '../../../../../harness/schema.js';
 import { resultOf, seqsOf } from '../../../../../harness/target/task-plan.js';
-import { isObj } from '../../../../../harness/target/tool-calls.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { exchange, expectError, expectNone, expectResult, replyLine } from '../../../../../harness/verify/index.js';
+import { expectAnswered, inTurn } from '../../../../../harness/verify/utilities.js';
 import { TERMINAL, said, statusOf, withRun, type Step } from './run.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -38,21 +39,23 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
         const steps = [...run.polls, ...extra, ...run.afterEnd];
         const created = resultOf(run.create);
         const seen: { status: string; where: string; step?: Step }[] = [];
-        const first = isObj(created?.task) ? created.task.status : created?.status;
+        const first = isObject(created?.task) ? created.task.status : created?.status;
         if (typeof first === 'string') seen.push({ status: first, where: 'the CreateTaskResult' });
         steps.forEach((s, i) => {
           const status = statusOf(s.reply);
           if (typeof status === 'string' && STATUSES.includes(status)) seen.push({ status, where: `tasks/get #${i + 1}`, step: s });
         });
-        if (seen.length < 2) return ctx.skip(`${seen.length} status reading(s): no transition to judge`);
-        for (let i = 1; i < seen.length; i++) {
-          const [from, to] = [seen[i - 1], seen[i]];
-          if (!from || !to || legal(from.status, to.status)) continue;
-          ctx.cite(...seqsOf(from.step?.reply, to.step?.reply));
-          return ctx.fail({ expected: `after "${from.status}" (terminal) the task stays "${from.status}"`, actual: `${from.where} said "${from.status}", then ${to.where} said "${to.status}"` });
-        }
+        if (seen.length < 2) return ctx.skip('nothing-observed', `${seen.length} status reading(s): no transition to judge`);
+        // Each reading after the first is one transition, legal or not.
+        const moves = seen.slice(1).map((to, i) => ({ from: seen[i] as (typeof seen)[number], to }));
+        const illegal = moves.filter(({ from, to }) => !legal(from.status, to.status));
+        ctx.cite(...illegal.slice(0, 3).flatMap(({ from, to }) => seqsOf(from.step?.reply, to.step?.reply)));
         const path = seen.map((s) => s.status).filter((s, i, all) => s !== all[i - 1]);
-        return ctx.pass(`${seen.length} status reading(s): ${path.join(' → ')}`);
+        return expectNone(ctx, illegal.map(({ from, to }) => `${from.where} said "${from.status}", then ${to.where} said "${to.status}"`), {
+          expected: 'a terminal status (completed, failed, cancelled) that the task keeps ever after',
+          judged: moves.length,
+          note: `${seen.length} status reading(s): ${path.join(' → ')}`,
+        });
       }),
   },
 
@@ -70,19 +73,21 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
     run: (ctx) =>
       withRun(ctx, (run) => {
         const result = run.result;
-        if (!result) return ctx.skip('tasks/result was not sent');
+        if (!result) return ctx.skip('cannot-set-up', 'tasks/result was not sent');
         const endedSeen = run.polls.some(ended) || ended(run.afterResult);
         if (result.reply.kind !== 'result' && result.reply.kind !== 'error') {
-          if (!endedSeen) return ctx.skip(`the task did not end within the time this check waits (tasks/result: ${describeReply(result.reply)})`);
-          return ctx.fail({ expected: 'tasks/result answers once the task ended', actual: `tasks/get says the task ended; tasks/result: ${describeReply(result.reply)}`, reason: DECIDED_BY_TIMEOUT });
+          if (!endedSeen) return ctx.skip('nothing-observed', `the task did not end within the time this check waits (tasks/result: ${describeReply(result.reply)})`);
+          // Once tasks/get says the task ended, tasks/result owes its answer: silence breaks the rule itself.
+          return expectAnswered(ctx, exchange('tasks/result, its task ended (tasks/get said so)', result.reply), { expected: 'an answer once the task has ended' });
         }
         const after = run.afterResult;
-        if (!after) return ctx.skip('no tasks/get was sent after tasks/result answered');
-        ctx.cite(...seqsOf(result.reply, after.reply));
-        if (ended(after)) return ctx.pass(`tasks/result answered after ${result.at} ms; the next tasks/get said ${said(after)}`);
-        return ctx.fail({
-          expected: 'tasks/result answered only once the task is completed, failed or cancelled',
-          actual: `tasks/result answered ${result.at} ms after it was sent; a tasks/get sent after that answer said ${said(after)}`,
+        if (!after) return ctx.skip('cannot-set-up', 'no tasks/get was sent after tasks/result answered');
+        // The order is the rule: a tasks/get sent after the answer must find the task ended.
+        ctx.cite(...seqsOf(result.reply));
+        return expectResult(ctx, exchange(`tasks/get sent after tasks/result answered (${result.at} ms after it was sent)`, after.reply), {
+          expected: 'the task completed, failed or cancelled (tasks/result answers only once it is)',
+          problem: () => (ended(after) ? undefined : `status ${said(after)}`),
+          note: `tasks/result answered after ${result.at} ms; the next tasks/get said ${said(after)}`,
         });
       }),
   },
@@ -102,18 +107,22 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
         const reply = run.result?.reply;
         const final = [...run.polls, run.afterResult].filter(ended).at(-1);
         const status = statusOf(final?.reply);
-        if (!reply || (reply.kind !== 'result' && reply.kind !== 'error')) return ctx.skip(`tasks/result got ${reply ? describeReply(reply) : 'nothing'} (see tasks.result-blocks-until-terminal)`);
-        if (status === 'cancelled') return ctx.skip('the task was cancelled: no result to compare');
-        ctx.cite(...seqsOf(reply));
-        if (reply.kind === 'error') {
-          if (status === 'failed') return ctx.pass(`the task failed; tasks/result: error ${reply.error.code}`);
-          return ctx.fail({ expected: `the CallToolResult of the ${String(status ?? 'ended')} task`, actual: `error ${reply.error.code} ${ctx.brief(reply.error.message, 120)}` });
-        }
+        if (!reply) return ctx.skip('cannot-set-up', 'tasks/result was not sent');
+        if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge('tasks/result (see tasks.result-blocks-until-terminal)', reply));
+        if (reply.kind === 'refused') return ctx.skip('cannot-set-up', `tasks/result got ${describeReply(reply)}`);
+        if (status === 'cancelled') return ctx.skip('not-applicable', 'the task was cancelled: no result to compare');
+        // A failed task's tasks/result is the JSON-RPC error the call would have got.
+        if (reply.kind === 'error' && status === 'failed') return ctx.pass(`the task failed; tasks/result: error ${codeLabel(reply.error.code)}`);
         const schema = await loadRevisionSchema(ctx.revision);
         const definition = schema.resultDefinition('tools/call') ?? 'CallToolResult';
-        const verdict = schema.validate(definition, reply.result);
-        if (verdict.ok) return ctx.pass(`a ${definition}`);
-        return ctx.fail({ expected: `a ${definition} (the result type of tools/call)`, actual: `${verdict.error}: ${ctx.brief(reply.result, 160)}` });
+        return expectResult(ctx, exchange(`tasks/result of the ${String(status ?? 'ended')} task`, reply), {
+          expected: `a ${definition} (the result type of tools/call)`,
+          problem: (result) => {
+            const verdict = schema.validate(definition, result);
+            return verdict.ok ? undefined : `${verdict.error}: ${ctx.brief(result, 160)}`;
+          },
+          note: `a ${definition}`,
+        });
       }),
   },
 
@@ -129,29 +138,36 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
     long: true,
     run: (ctx) =>
       withRun(ctx, (run) => {
-        const r = resultOf(run.result?.reply);
-        if (!r) return ctx.skip(`tasks/result got ${run.result ? replyLine(ctx, run.result.reply) : 'nothing'}: no result to judge`);
-        ctx.cite(...seqsOf(run.result?.reply));
-        const meta = isObj(r._meta) ? r._meta[RELATED_TASK] : undefined;
-        if (isObj(meta) && meta.taskId === run.id) return ctx.pass();
-        return ctx.fail({ expected: `_meta["${RELATED_TASK}"] = { taskId: ${ctx.brief(run.id)} }`, actual: `_meta: ${ctx.brief(r._meta, 200)}` });
+        const reply = run.result?.reply;
+        if (!reply) return ctx.skip('cannot-set-up', 'tasks/result was not sent');
+        if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge('tasks/result', reply));
+        const r = resultOf(reply);
+        // An error answer carries no result, and so no _meta to judge.
+        if (!r) return ctx.skip(reply.kind === 'error' ? 'not-applicable' : 'cannot-set-up', `tasks/result got ${replyLine(ctx, reply)}: no result to judge`);
+        return expectResult(ctx, exchange('tasks/result', reply), {
+          expected: `_meta["${RELATED_TASK}"] = { taskId: ${ctx.brief(run.id)} }`,
+          problem: () => {
+            const meta = isObject(r._meta) ? r._meta[RELATED_TASK] : undefined;
+            return isObject(meta) && meta.taskId === run.id ? undefined : `_meta: ${ctx.brief(r._meta, 200)}`;
+          },
+        });
       }),
   },
 
   // "Receivers MUST reject cancellation requests for tasks already in a terminal status
-  // (completed, failed, or cancelled) with error code -32602 (Invalid params)."
+  // (completed, failed, or cancelled) with error code InvalidParams (Invalid params)."
   {
     id: 'tasks.cancel-ended-rejected',
-    title: 'tasks/cancel of a task that already ended gets -32602',
+    title: 'tasks/cancel of a task that already ended gets {code:InvalidParams}',
     spec: { url: '#task-cancellation', level: 'MUST' },
-    requirement: 'Receivers MUST reject cancellation requests for tasks already in a terminal status (completed, failed, or cancelled) with error code -32602 (Invalid params).',
+    requirement: 'Receivers MUST reject cancellation requests for tasks already in a terminal status (completed, failed, or cancelled) with error code {code:InvalidParams} (Invalid params).',
     digest: ['TASK-012'],
     faults: ['tasks-cancel-terminal-accepted'],
     long: true,
     run: (ctx) =>
       withRun(ctx, (run) => {
         const step = run.cancelEnded;
-        if (!step) return ctx.skip(run.afterEnd.length === 0 ? 'the task did not end within the time this check waits' : 'not-declared: the server does not declare tasks.cancel');
+        if (!step) return run.afterEnd.length === 0 ? ctx.skip('nothing-observed', 'the task did not end within the time this check waits') : ctx.skip('not-declared', 'the server does not declare tasks.cancel');
         return expectError(ctx, exchange(`tasks/cancel of the ${said(run.afterEnd.at(-1))} task`, step.reply), ['InvalidParams']);
       }),
   },
@@ -170,21 +186,25 @@ export const taskLifecycleChecks = defineChecks({ page: 'basic/utilities/tasks',
     run: (ctx) =>
       withRun(ctx, (run) => {
         const b = run.second;
-        if (!b?.cancel) return ctx.skip(b?.id === undefined ? 'no second task was created' : 'not-declared: the server does not declare tasks.cancel');
-        const readings = [b.cancel, b.get, b.later].filter((s): s is Step => s !== undefined);
-        if (unanswered(b.cancel.reply)) return ctx.skip(noShapeToJudge('tasks/cancel of the working task', b.cancel.reply));
-        ctx.cite(...seqsOf(b.create, ...readings.map((s) => s.reply)));
-        if (b.cancel.reply.kind === 'error') {
-          if (b.cancel.reply.error.code === -32602 && ended(b.get)) return ctx.skip(`inconclusive: the task ended (${said(b.get)}) before tasks/cancel reached it`);
-          return ctx.fail({ expected: 'tasks/cancel of a working task: the task, status "cancelled"', actual: replyLine(ctx, b.cancel.reply) });
-        }
-        const wrong = readings.find((s) => s.reply.kind === 'result' && statusOf(s.reply) !== 'cancelled');
-        if (wrong) {
-          const which = wrong === b.cancel ? 'the tasks/cancel answer' : wrong === b.get ? 'tasks/get right after' : `tasks/get ${wrong.sentAt} ms into the run, after the work would have ended`;
-          return ctx.fail({ expected: 'status "cancelled" in the tasks/cancel answer and ever after', actual: `${which} said ${said(wrong)}` });
-        }
-        const gone = readings.find((s) => s.reply.kind !== 'result');
-        return ctx.pass(gone ? `cancelled; later ${said(gone)} (a cancelled task MAY be deleted)` : 'cancelled, and still cancelled after the work would have ended');
+        if (!b?.cancel) return b?.id === undefined ? ctx.skip('cannot-set-up', 'no second task was created') : ctx.skip('not-declared', 'the server does not declare tasks.cancel');
+        const cancel = b.cancel;
+        const later = [b.get, b.later].filter((s): s is Step => s !== undefined);
+        if (unanswered(cancel.reply)) return ctx.skip('no-answer', noShapeToJudge('tasks/cancel of the working task', cancel.reply));
+        if (cancel.reply.kind === 'refused') return ctx.skip('cannot-set-up', `tasks/cancel of the working task got ${describeReply(cancel.reply)}`);
+        ctx.cite(...seqsOf(b.create, cancel.reply, ...later.map((s) => s.reply)));
+        // Refused as ended, and it had ended: the work beat the cancellation (a race the spec allows).
+        if (cancel.reply.kind === 'error' && cancel.reply.error.code === ErrorCode.InvalidParams && ended(b.get)) return ctx.skip('inconclusive', `the task ended (${said(b.get)}) before tasks/cancel reached it`);
+        const gone = later.find((s) => s.reply.kind !== 'result');
+        const wrong = later.filter((s) => s.reply.kind === 'result' && statusOf(s.reply) !== 'cancelled');
+        return inTurn(
+          ctx,
+          gone ? `cancelled; later ${said(gone)} (a cancelled task MAY be deleted)` : 'cancelled, and still cancelled after the work would have ended',
+          () => expectResult(ctx, exchange('tasks/cancel of a working task', cancel.reply), { expected: 'the task, status "cancelled"', problem: () => (statusOf(cancel.reply) === 'cancelled' ? undefined : `status ${said(cancel)}`) }),
+          () =>
+            expectNone(ctx, wrong.map((s) => `${s === b.get ? 'tasks/get right after' : `tasks/get ${s.sentAt} ms into the run, after the work would have ended`} said ${said(s)}`), {
+              expected: 'status "cancelled" ever after the tasks/cancel answer',
+            }),
+        );
       }),
   },
 ]);

@@ -3,6 +3,8 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { only } from '../../../../../harness/revisions.js';
 import { seqsOf } from '../../../../../harness/target/task-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
+import { inTurn } from '../../../../../harness/verify/utilities.js';
 import { withRun } from './run.js';
 
 export const taskListingChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session', 'raw-http'] }, [
@@ -19,14 +21,24 @@ export const taskListingChecks = defineChecks({ page: 'basic/utilities/tasks', r
     run: (ctx) =>
       withRun(ctx, (run) => {
         const list = run.list;
-        if (!list) return ctx.skip('not-declared: the server does not declare tasks.list');
+        if (!list) return ctx.skip('not-declared', 'the server does not declare tasks.list');
         ctx.cite(...seqsOf(...list.replies));
-        if (list.unanswered) return ctx.skip(list.unanswered);
-        if (list.problem) return ctx.fail({ expected: 'tasks/list results up to the last page', actual: list.problem });
+        if (list.unanswered) return ctx.skip('no-answer', list.unanswered);
         const missing = list.retrievable.filter((id) => !list.ids.includes(id));
-        if (list.retrievable.length === 0) return ctx.skip('tasks/get found none of the created tasks any more');
-        if (missing.length === 0) return ctx.pass(`${list.retrievable.length} task(s) found by tasks/get, all listed (${list.ids.length} listed)`);
-        return ctx.fail({ expected: `tasks/list lists ${list.retrievable.map((id) => ctx.brief(id)).join(', ')}`, actual: `missing ${missing.map((id) => ctx.brief(id)).join(', ')} (listed: ${ctx.brief(list.ids, 200)})` });
+        return inTurn(
+          ctx,
+          undefined,
+          // A page that is no tasks/list result ends the listing before its last page.
+          () => expectNone(ctx, list.problem ? [list.problem] : [], { expected: 'tasks/list results up to the last page' }),
+          () =>
+            expectNone(ctx, missing.map((id) => `${ctx.brief(id)} not listed`), {
+              expected: `tasks/list lists ${list.retrievable.map((id) => ctx.brief(id)).join(', ')}`,
+              judged: list.retrievable.length,
+              note: `${list.retrievable.length} task(s) found by tasks/get, all listed (${list.ids.length} listed)`,
+              reason: `the pages listed ${ctx.brief(list.ids, 200)}`,
+              nothing: { code: 'nothing-observed', detail: 'tasks/get found none of the created tasks any more' },
+            }),
+        );
       }),
   },
 ]);

@@ -6,21 +6,27 @@ import type { CheckContext, Verdict } from '../../../../../harness/checks/check.
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { only } from '../../../../../harness/revisions.js';
+import { codeLabel } from '../../../../../harness/rules/error-codes.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
 import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
-import { resultOf, taskSupportOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
-import { callOnce, callable, isObj, listedTools, noSafeTool, type Obj } from '../../../../../harness/target/tool-calls.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { taskSupportOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
+import { callOnce, callable, listedTools, noSafeTool } from '../../../../../harness/target/tool-calls.js';
+import { exchange, expectAnyError, expectError, expectResult } from '../../../../../harness/verify/index.js';
+import { inTurn, planSkip, planVerdict } from '../../../../../harness/verify/utilities.js';
 import { coreTasksCapability } from './run.js';
 
 /** An allowed tool to call, task-capable ones first (a server that makes tasks wrongly makes them of those). */
-async function anyTool(ctx: CheckContext): Promise<{ name: string; args: Obj } | Verdict> {
+async function anyTool(ctx: CheckContext): Promise<{ name: string; args: Json } | Verdict> {
   const capable = await taskTools(ctx);
   if (typeof capable !== 'string') return { name: (capable[0] as TaskToolPlan).name, args: (capable[0] as TaskToolPlan).args(100) };
   const tools = await listedTools(ctx);
-  if (!Array.isArray(tools)) return tools;
+  if (!Array.isArray(tools)) return planVerdict(ctx, tools);
   const first = callable(ctx, tools).ok[0];
-  return first ? { name: first.name, args: first.args } : noSafeTool(ctx);
+  return first ? { name: first.name, args: first.args } : planVerdict(ctx, noSafeTool(ctx));
 }
+
+/** Refused, with the code the rule names (or another the spec allows): another code is in doubt. */
+const REFUSED_OTHERWISE = 'refused, but with another code than the spec names';
 
 export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25'), needs: ['own-session'] }, [
   // "Receivers that do not declare the task capability for a request type MUST process
@@ -36,77 +42,84 @@ export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks
     faults: ['tasks-undeclared-task-created'],
     long: true,
     run: async (ctx) => {
-      if (coreTasksCapability(ctx)) return ctx.skip('the server declares tasks.requests.tools.call (the other tasks checks apply)');
+      if (coreTasksCapability(ctx)) return ctx.skip('not-applicable', 'the server declares tasks.requests.tools.call (the other tasks checks apply)');
       const target = await anyTool(ctx);
       if (!('name' in target)) return target;
       const { name, args } = target;
       const session = await ctx.session({ privateObservations: ['schema-invalid'] });
       const reply = await session.request('tools/call', { name, arguments: args, task: { ttl: 60_000 } });
-      const r = resultOf(reply);
-      if (r && Array.isArray(r.content) && !isObj(r.task)) return ctx.pass(`${name} with params.task: a CallToolResult`);
-      if (r) return ctx.fail({ expected: `${name} with params.task: a normal CallToolResult (no tasks capability, so params.task is ignored)`, actual: `a result that is no CallToolResult: ${ctx.brief(r, 200)}` });
-      if (reply.kind !== 'error') return ctx.skip(`inconclusive: ${name} with params.task got ${describeReply(reply)}`);
+      const withTask = exchange(`${name} with params.task`, reply);
+      if (reply.kind === 'result') {
+        return expectResult(ctx, withTask, {
+          expected: 'a normal CallToolResult (no tasks capability, so params.task is ignored)',
+          problem: (r) => (isObject(r) && Array.isArray(r.content) && !isObject(r.task) ? undefined : `a result that is no CallToolResult: ${ctx.brief(r, 200)}`),
+          note: `${name} with params.task: a CallToolResult`,
+        });
+      }
+      if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge(withTask.what, reply));
+      if (reply.kind !== 'error') return ctx.skip('inconclusive', `${withTask.what} got ${describeReply(reply)}`);
+      // An error is normal processing only if the call fails without params.task too.
       const plain = await session.request('tools/call', { name, arguments: args });
-      if (plain.kind === 'error') return ctx.pass(`${name} fails with and without params.task (error ${reply.error.code})`);
-      if (unanswered(plain)) return ctx.skip(noShapeToJudge(`${name} without params.task`, plain));
-      return ctx.fail({ expected: `${name} with params.task answered as without it (a result)`, actual: `error ${reply.error.code} with params.task; ${replyLine(ctx, plain)} without` });
+      return expectAnyError(ctx, exchange(`${name} without params.task (with it: error ${codeLabel(reply.error.code)})`, plain));
     },
   },
 
   // "If execution.taskSupport is "required", clients MUST invoke the tool as a task. Servers
-  // MUST return a -32601 (Method not found) error if a client does not attempt to do so." The
-  // error section also allows -32600 for "task augmentation required".
+  // MUST return a MethodNotFound (Method not found) error if a client does not attempt to do so."
+  // The error section also allows InvalidRequest for "task augmentation required".
   {
     id: 'tasks.required-tool-refuses-plain-call',
     title: 'A tool with execution.taskSupport "required" refuses a call without params.task',
     spec: { url: '#tool-level-negotiation', level: 'MUST' },
-    requirement: 'If execution.taskSupport is "required", clients MUST invoke the tool as a task. Servers MUST return a -32601 (Method not found) error if a client does not attempt to do so.',
+    requirement: 'If execution.taskSupport is "required", clients MUST invoke the tool as a task. Servers MUST return a {code:MethodNotFound} (Method not found) error if a client does not attempt to do so.',
     digest: ['TASK-003'],
     faults: ['tasks-required-tool-runs-plain'],
     needs: ['shared-session'],
     run: async (ctx) => {
-      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared', 'the server does not declare tasks.requests.tools.call');
       const plans = await taskTools(ctx, ['required']);
-      if (typeof plans === 'string') return ctx.skip(plans);
+      if (typeof plans === 'string') return planSkip(ctx, plans);
       const plan = plans[0] as TaskToolPlan;
       const reply = await callOnce(ctx, { tool: plan.tool, name: plan.name, args: plan.args(100) });
-      const what = `${plan.name} (taskSupport "required") without params.task`;
-      if (reply.kind === 'error') {
-        const code = reply.error.code;
-        if (code === -32601 || code === -32600) return ctx.pass(`${what}: error ${code}`);
-        return ctx.warn({ expected: `${what}: error -32601 (or -32600)`, actual: `error ${code}`, reason: 'refused, but with another code than the spec names' });
-      }
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
-      return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+      const ex = exchange(`${plan.name} (taskSupport "required") without params.task`, reply);
+      // Refused at all is the MUST; a code the spec does not name is in doubt.
+      return inTurn(
+        ctx,
+        undefined,
+        () => expectAnyError(ctx, ex),
+        () => expectError(ctx, ex, ['MethodNotFound', 'InvalidRequest'], { doubt: REFUSED_OTHERWISE }),
+      );
     },
   },
 
   // "If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke
-  // the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client
-  // attempts to do so." The call goes to a tool the user allows, so running it is harmless.
+  // the tool as a task. Servers SHOULD return a MethodNotFound (Method not found) error if a
+  // client attempts to do so." The call goes to a tool the user allows, so running it is harmless.
   {
     id: 'tasks.forbidden-tool-refuses-task',
-    title: 'A task-augmented call of a tool without execution.taskSupport gets -32601',
+    title: 'A task-augmented call of a tool without execution.taskSupport gets {code:MethodNotFound}',
     spec: { url: '#tool-level-negotiation', level: 'SHOULD' },
-    requirement: 'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a -32601 (Method not found) error if a client attempts to do so.',
+    requirement: 'If execution.taskSupport is not present or "forbidden", clients MUST NOT attempt to invoke the tool as a task. Servers SHOULD return a {code:MethodNotFound} (Method not found) error if a client attempts to do so.',
     digest: ['TASK-003'],
     faults: ['tasks-forbidden-tool-runs'],
     long: true,
     run: async (ctx) => {
-      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared: the server does not declare tasks.requests.tools.call');
+      if (!coreTasksCapability(ctx)) return ctx.skip('not-declared', 'the server does not declare tasks.requests.tools.call');
       const tools = await listedTools(ctx);
-      if (!Array.isArray(tools)) return tools;
+      if (!Array.isArray(tools)) return planVerdict(ctx, tools);
       const forbidden = tools.filter((t) => taskSupportOf(t) === 'forbidden');
-      if (forbidden.length === 0) return ctx.skip('every listed tool declares task support');
+      if (forbidden.length === 0) return ctx.skip('not-offered', 'every listed tool declares task support');
       const c = callable(ctx, forbidden).ok[0];
-      if (!c) return noSafeTool(ctx, 'no tool without task support');
+      if (!c) return planVerdict(ctx, noSafeTool(ctx, 'no tool without task support'));
       const session = await ctx.session({ privateObservations: ['schema-invalid'] });
       const reply = await session.request('tools/call', { name: c.name, arguments: c.args, task: { ttl: 60_000 } });
-      const what = `${c.name} (no taskSupport) with params.task`;
-      if (reply.kind === 'error' && reply.error.code === -32601) return ctx.pass(`${what}: error -32601`);
-      if (reply.kind === 'error') return ctx.warn({ expected: `${what}: error -32601`, actual: `error ${reply.error.code}`, reason: 'refused, but with another code than the spec names' });
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(what, reply));
-      return ctx.fail({ expected: `${what}: error -32601 (Method not found)`, actual: replyLine(ctx, reply) });
+      const ex = exchange(`${c.name} (no taskSupport) with params.task`, reply);
+      return inTurn(
+        ctx,
+        undefined,
+        () => expectAnyError(ctx, ex),
+        () => expectError(ctx, ex, ['MethodNotFound'], { doubt: REFUSED_OTHERWISE }),
+      );
     },
   },
 ]);

@@ -12,10 +12,13 @@ import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answ
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
-import { isObj, type Obj } from '../../../../../harness/target/tool-calls.js';
+import { codeLabel } from '../../../../../harness/rules/error-codes.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
 import { resultOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
 import { Listening, type Frame } from '../../../../../harness/target/listen-stream.js';
-import { isNotification, newProgressToken, replyLine, sleep } from '../../../../../harness/target/tool-plan.js';
+import { isNotification, newProgressToken, sleep } from '../../../../../harness/target/tool-plan.js';
+import { replyLine } from '../../../../../harness/verify/index.js';
+import { planReason, type Unjudged } from '../../../../../harness/verify/utilities.js';
 
 export interface Step {
   /** What was sent: the method (the era's fence: "fence"). */
@@ -69,32 +72,32 @@ const MAX_LIST_PAGES = 20;
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
 
 /** The server's core tasks capability, when it accepts task-augmented tools/call. */
-export function coreTasksCapability(ctx: CheckContext): Obj | undefined {
+export function coreTasksCapability(ctx: CheckContext): Json | undefined {
   const tasks = ctx.facts.serverCapabilities.tasks;
-  const requests = isObj(tasks) && isObj(tasks.requests) ? tasks.requests : undefined;
-  return isObj(tasks) && isObj(requests?.tools) && isObj(requests.tools.call) ? tasks : undefined;
+  const requests = isObject(tasks) && isObject(tasks.requests) ? tasks.requests : undefined;
+  return isObject(tasks) && isObject(requests?.tools) && isObject(requests.tools.call) ? tasks : undefined;
 }
 
 /** The task id of a CreateTaskResult (or of its task fields misplaced at the top level). */
 export function createdId(reply: Reply): string | undefined {
   const r = resultOf(reply);
-  const task = r && isObj(r.task) ? r.task : r;
+  const task = r && isObject(r.task) ? r.task : r;
   return typeof task?.taskId === 'string' ? task.taskId : undefined;
 }
 
 export const statusOf = (r: Reply | undefined): unknown => resultOf(r)?.status;
 const ended = (r: Reply | undefined): boolean => TERMINAL.includes(statusOf(r) as string);
 
-/** The run of this revision (started by the first check that asks); a string says why there is none. */
-export function coreTaskRun(ctx: CheckContext): Promise<CoreTaskRun | string> {
+/** The run of this revision (started by the first check that asks), or why there is none. */
+export function coreTaskRun(ctx: CheckContext): Promise<CoreTaskRun | Unjudged> {
   return ctx.once('core-task-run', () => record(ctx));
 }
 
-async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
+async function record(ctx: CheckContext): Promise<CoreTaskRun | Unjudged> {
   const caps = coreTasksCapability(ctx);
-  if (!caps) return 'not-declared: the server does not declare tasks.requests.tools.call';
+  if (!caps) return { code: 'not-declared', detail: 'the server does not declare tasks.requests.tools.call' };
   const plans = await taskTools(ctx);
-  if (typeof plans === 'string') return plans;
+  if (typeof plans === 'string') return planReason(plans);
   const plan = plans[0] as TaskToolPlan;
   const session = await ctx.session({ privateObservations: ['schema-invalid'] });
   // Over Streamable HTTP the streams are watched before anything is sent (events are not replayed).
@@ -111,8 +114,8 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
     steps.push(s);
     return s;
   };
-  const step = (method: string, params: Obj, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(method, () => session.request(method, params, { timeoutMs }));
-  const call = async (ms: number, meta?: Obj): Promise<Reply> => (await timed('tools/call', () => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
+  const step = (method: string, params: Json, timeoutMs = ctx.timeoutMs): Promise<Step> => timed(method, () => session.request(method, params, { timeoutMs }));
+  const call = async (ms: number, meta?: Json): Promise<Reply> => (await timed('tools/call', () => session.request('tools/call', { name: plan.name, arguments: plan.args(ms), task: { ttl: TTL_MS }, ...(meta ? { _meta: meta } : {}) }))).reply;
 
   // progress#behavior-requirements (2025-11-25): the token of a task-augmented request stays valid for the task's life.
   const token = newProgressToken(session);
@@ -125,7 +128,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   // Task B runs alongside A: its story (cancelled while working, read again after its work
   // would have ended) does not depend on A's, and the run takes B's time instead of A's plus B's.
   // B must still be working when its tasks/cancel arrives: a few of the target's answers at least.
-  const second = secondTask(run, call, step, isObj(caps.cancel), clock, Math.max(WORK_B_MS, SLOW_WORK_ANSWERS * ctx.answerMs));
+  const second = secondTask(run, call, step, isObject(caps.cancel), clock, Math.max(WORK_B_MS, SLOW_WORK_ANSWERS * ctx.answerMs));
 
   // tasks/result at once, and tasks/get polls (at the server's pollInterval, bounded) until A ends.
   const pending = step('tasks/result', { taskId: id }, budget);
@@ -142,10 +145,10 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
   if (!run.afterResult && (result.reply.kind === 'result' || result.reply.kind === 'error')) run.afterResult = await get();
   const last = run.polls.includes(run.afterResult as Step) ? run.polls.at(-1) : (run.afterResult ?? run.polls.at(-1));
   if (ended(last?.reply)) for (let i = 0; i < 3; i++) run.afterEnd.push(await get());
-  if (isObj(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
+  if (isObject(caps.cancel) && ended(last?.reply)) run.cancelEnded = await step('tasks/cancel', { taskId: id });
 
   await second;
-  if (isObj(caps.list)) run.list = await listAll((cursor) => step('tasks/list', cursor === undefined ? {} : { cursor }), run);
+  if (isObject(caps.list)) run.list = await listAll((cursor) => step('tasks/list', cursor === undefined ? {} : { cursor }), run);
   run.fence = await timed('fence', () => session.fence());
   const frames = listening.frames();
   const isNote = (f: Frame): boolean => isNotification(f.message, 'notifications/progress') && f.message.params?.progressToken === token;
@@ -154,7 +157,7 @@ async function record(ctx: CheckContext): Promise<CoreTaskRun | string> {
 }
 
 /** Task B: created (a second id), cancelled while it works, and read again after its work would have ended. */
-async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, cancel: boolean, clock: () => number, workMs: number): Promise<void> {
+async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>, step: (m: string, p: Json, timeoutMs?: number) => Promise<Step>, cancel: boolean, clock: () => number, workMs: number): Promise<void> {
   const started = clock();
   const create = await call(workMs);
   const id = createdId(create);
@@ -173,7 +176,7 @@ async function secondTask(run: CoreTaskRun, call: (ms: number) => Promise<Reply>
  * False when C proves nothing (not created, an id already taken, no result): then the wait is
  * B's time.
  */
-async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Obj, timeoutMs?: number) => Promise<Step>, taken: (string | undefined)[], workMs: number): Promise<boolean> {
+async function twinEnded(call: (ms: number) => Promise<Reply>, step: (m: string, p: Json, timeoutMs?: number) => Promise<Step>, taken: (string | undefined)[], workMs: number): Promise<boolean> {
   const id = createdId(await call(workMs));
   if (id === undefined || taken.includes(id)) return false;
   // Patience for C: a few times the work. A server slower than that does not do the work in
@@ -195,8 +198,8 @@ async function listAll(listPage: (cursor: string | undefined) => Promise<Step>, 
     out.replies.push(reply);
     if (unanswered(reply)) return { ...out, unanswered: noShapeToJudge('tasks/list', reply) };
     const r = resultOf(reply);
-    if (!r || !Array.isArray(r.tasks)) return { ...out, problem: `tasks/list got ${reply.kind === 'error' ? `error ${reply.error.code}` : reply.kind === 'result' ? 'a result without a tasks array' : reply.kind}` };
-    for (const t of r.tasks) if (isObj(t) && typeof t.taskId === 'string') out.ids.push(t.taskId);
+    if (!r || !Array.isArray(r.tasks)) return { ...out, problem: `tasks/list got ${reply.kind === 'error' ? `error ${codeLabel(reply.error.code)}` : reply.kind === 'result' ? 'a result without a tasks array' : reply.kind}` };
+    for (const t of r.tasks) if (isObject(t) && typeof t.taskId === 'string') out.ids.push(t.taskId);
     if (typeof r.nextCursor !== 'string') return out;
     cursor = r.nextCursor;
   }
@@ -206,7 +209,7 @@ async function listAll(listPage: (cursor: string | undefined) => Promise<Step>, 
 /** The task's pollInterval, bounded to keep a check quick (requestors SHOULD respect it). */
 function pollInterval(create: Reply): number {
   const r = resultOf(create);
-  const task = r && isObj(r.task) ? r.task : r;
+  const task = r && isObject(r.task) ? r.task : r;
   const p = task?.pollInterval;
   return typeof p === 'number' && Number.isFinite(p) ? Math.min(500, Math.max(50, p)) : 100;
 }
@@ -214,10 +217,16 @@ function pollInterval(create: Reply): number {
 /** The recorded run with a created task, or the skip that says why there is none. */
 export async function withRun(ctx: CheckContext, judge: (run: CoreTaskRun & { id: string }) => Verdict | Promise<Verdict>): Promise<Verdict> {
   const run = await coreTaskRun(ctx);
-  if (typeof run === 'string') return ctx.skip(run);
-  if (run.id === undefined) return ctx.skip(`no task was created: a task-augmented tools/call of ${run.plan.describe(run.workMs)} got ${replyLine(ctx, run.create)}`);
+  if (!isRun(run)) return ctx.skip(run.code, run.detail);
+  if (run.id === undefined) {
+    const what = `a task-augmented tools/call of ${run.plan.describe(run.workMs)}`;
+    if (unanswered(run.create)) return ctx.skip('no-answer', noShapeToJudge(`${what}, to create the task the check judges`, run.create));
+    return ctx.skip('cannot-set-up', `no task was created: ${what} got ${replyLine(ctx, run.create)}`);
+  }
   return judge(run as CoreTaskRun & { id: string });
 }
+
+export const isRun = (run: CoreTaskRun | Unjudged): run is CoreTaskRun => !('code' in run);
 
 /** "status" of a step, for evidence. */
 export const said = (s: Step | undefined): string => (s === undefined ? 'nothing' : s.reply.kind === 'result' ? `"${String(statusOf(s.reply))}"` : describeReply(s.reply));
