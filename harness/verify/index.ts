@@ -9,8 +9,11 @@
 //   expectResult      a result that keeps a stated rule                   answers.ts
 //   expectNoReply     nothing came for what was sent                      answers.ts
 //   expectNone        no item of many breaks a stated rule                violations.ts
+//   expectAnswered    an answer, result or error, where answering is it   utilities.ts
+//   inTurn            several rules on one run: the first broken decides  utilities.ts
 //   ownJudgement      the escape hatch: a judgement no verifier states    own-judgement.ts
 export { DECIDED_BY_TIMEOUT, expectAnyError, expectError, expectNoReply, expectResult, notAnObject, replyLine, type AnswerOptions, type NoReplyOptions, type ResultOptions } from './answers.js';
 export { exchange, type Exchange, type Judge } from './judge.js';
 export { ownJudgement, type OwnOutcome } from './own-judgement.js';
 export { expectNone, violationsLine, type NoneOptions, type Violation } from './violations.js';
+export { expectAnswered, inTurn, type AnsweredOptions } from './utilities.js';
