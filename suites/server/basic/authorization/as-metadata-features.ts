@@ -4,10 +4,12 @@
 // find (see auth.as-metadata); nothing is registered and no authorization is started.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { between, only } from '../../../../harness/revisions.js';
+import { expectDocument } from '../../../../harness/verify/http.js';
 import { protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
+import { NO_AS_METADATA } from './unauthenticated-probe.js';
 
-const NO_METADATA = 'no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)';
+const AS_METADATA = 'the authorization server metadata';
 
 export const asMetadataFeatureChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-023: 2025-03-26 "MCP clients and servers SHOULD support the OAuth 2.0 Dynamic Client
@@ -28,14 +30,20 @@ export const asMetadataFeatureChecks = defineChecks({ page: 'basic/authorization
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
-      if (!got.found) return ctx.skip(NO_METADATA);
-      const endpoint = got.found.doc.registration_endpoint;
-      if (typeof endpoint === 'string' && /^https?:\/\//i.test(endpoint)) return ctx.pass();
-      return ctx.warn({
-        expected: 'registration_endpoint: the URL of an RFC 7591 registration endpoint',
-        actual: `${got.found.url}: registration_endpoint ${ctx.brief(endpoint)}`,
-        reason: 'clients without a pre-registered client id cannot register with this authorization server',
-      });
+      if (!got.found) return ctx.skip('not-offered', NO_AS_METADATA);
+      return expectDocument(
+        ctx,
+        AS_METADATA,
+        got.found,
+        {
+          expected: 'registration_endpoint: the URL of an RFC 7591 registration endpoint',
+          problems: (doc) => {
+            const endpoint = doc.registration_endpoint;
+            return typeof endpoint === 'string' && /^https?:\/\//i.test(endpoint) ? [] : [`registration_endpoint ${ctx.brief(endpoint)}`];
+          },
+        },
+        { reason: 'clients without a pre-registered client id cannot register with this authorization server' },
+      );
     },
   },
 
@@ -58,14 +66,17 @@ export const asMetadataFeatureChecks = defineChecks({ page: 'basic/authorization
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
-      if (!got.found) return ctx.skip(NO_METADATA);
-      const flag = got.found.doc.authorization_response_iss_parameter_supported;
-      if (flag === true) return ctx.pass();
-      return ctx.warn({
-        expected: 'authorization_response_iss_parameter_supported: true',
-        actual: `${got.found.url}: authorization_response_iss_parameter_supported ${ctx.brief(flag)}`,
-        reason: 'the authorization server either sends no iss (SHOULD) or sends it without advertising it (MUST); clients then cannot tell a mix-up attack',
-      });
+      if (!got.found) return ctx.skip('not-offered', NO_AS_METADATA);
+      const flag = (doc: Record<string, unknown>) => doc.authorization_response_iss_parameter_supported;
+      // Only a completed authorization could tell a missing iss (the SHOULD) from an unannounced
+      // one (the MUST): a missing flag stays a warning.
+      return expectDocument(
+        ctx,
+        AS_METADATA,
+        got.found,
+        { expected: 'authorization_response_iss_parameter_supported: true', problems: (doc) => (flag(doc) === true ? [] : [`authorization_response_iss_parameter_supported ${ctx.brief(flag(doc))}`]) },
+        { doubt: 'the authorization server either sends no iss (SHOULD) or sends it without advertising it (MUST); clients then cannot tell a mix-up attack' },
+      );
     },
   },
 ]);

@@ -3,9 +3,13 @@
 // and, in 2025-03-26, the default endpoints of a server without metadata.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { only, since } from '../../../../harness/revisions.js';
+import { expectDocument, expectHttpEach, httpExchange, type HttpRule } from '../../../../harness/verify/http.js';
 import { NO_OAUTH, protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { getJson, NO_ANSWER, protectedProbe, said } from './unauthenticated-probe.js';
+import { getJson, NO_ANSWER, NO_AS_METADATA, protectedProbe } from './unauthenticated-probe.js';
+
+/** An endpoint that exists: any answer but 404 (the tool sends no valid grant, so a refusal is expected). */
+const EXISTS: HttpRule = { expected: 'the endpoint there (any answer but 404 Not Found)', keeps: (r) => r.status !== 404 };
 
 export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-015: "Authorization servers MUST provide OAuth 2.0 Authorization Server Metadata
@@ -30,13 +34,14 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
       if (!got.found && got.silent) return ctx.skip('no-answer', NO_ANSWER);
-      if (!got.found) return ctx.fail({ expected: `metadata for issuer ${got.issuer}`, actual: got.tried.join('; ') });
-      const { doc, url } = got.found;
-      const problems: string[] = [];
-      if (doc.issuer !== got.issuer) problems.push(`issuer ${ctx.brief(doc.issuer)} is not ${JSON.stringify(got.issuer)}`);
-      for (const field of ['authorization_endpoint', 'token_endpoint']) if (typeof doc[field] !== 'string') problems.push(`no ${field}`);
-      if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: `issuer ${got.issuer}, authorization_endpoint and token_endpoint`, actual: `${url}: ${problems.join('; ')}` });
+      return expectDocument(ctx, `authorization server metadata for issuer ${got.issuer}`, got.found, {
+        expected: `issuer ${got.issuer}, authorization_endpoint and token_endpoint`,
+        problems: (doc) => [
+          ...(doc.issuer !== got.issuer ? [`issuer ${ctx.brief(doc.issuer)} is not ${JSON.stringify(got.issuer)}`] : []),
+          ...['authorization_endpoint', 'token_endpoint'].filter((field) => typeof doc[field] !== 'string').map((field) => `no ${field}`),
+        ],
+        missing: `no metadata where the revision looks: ${got.tried.join('; ')}`,
+      });
     },
   },
 
@@ -65,10 +70,11 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
-      if (!got.found) return ctx.skip('no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)');
-      const methods = got.found.doc.code_challenge_methods_supported;
-      if (Array.isArray(methods) && methods.includes('S256')) return ctx.pass();
-      return ctx.fail({ expected: 'code_challenge_methods_supported including "S256"', actual: `${got.found.url}: ${ctx.brief(methods)}` });
+      if (!got.found) return ctx.skip('not-offered', NO_AS_METADATA);
+      return expectDocument(ctx, 'authorization server metadata', got.found, {
+        expected: 'code_challenge_methods_supported including "S256"',
+        problems: ({ code_challenge_methods_supported: methods }) => (Array.isArray(methods) && methods.includes('S256') ? [] : [`code_challenge_methods_supported ${ctx.brief(methods)}`]),
+      });
     },
   },
 
@@ -89,13 +95,16 @@ export const authorizationServerDiscoveryChecks = defineChecks({ page: 'basic/au
       if ('status' in p) return p;
       const origin = new URL(p.door.url).origin;
       if ((await getJson(p.door, `${origin}/.well-known/oauth-authorization-server`)).doc) return ctx.pass('the server publishes metadata (no fallback needed)');
-      const authorize = await p.door.raw({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null } });
-      const token = await p.door.raw({ method: 'POST', url: `${origin}/token`, headers: { Authorization: null, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' });
-      if (authorize.status === 0 || token.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-      const missing = [authorize.status === 404 ? `/authorize: ${said(authorize)}` : '', token.status === 404 ? `/token: ${said(token)}` : ''].filter(Boolean);
-      if (missing.length === 0) return ctx.pass();
-      if (missing.length === 2 && !p.bearer) return ctx.skip(NO_OAUTH);
-      return ctx.fail({ expected: `metadata at ${origin}/.well-known/oauth-authorization-server, or the default /authorize and /token`, actual: `no metadata; ${missing.join('; ')}` });
+      const authorize = httpExchange(`GET ${origin}/authorize`, await p.door.raw({ method: 'GET', url: `${origin}/authorize`, headers: { Authorization: null } }));
+      const token = httpExchange(
+        `POST ${origin}/token`,
+        await p.door.raw({ method: 'POST', url: `${origin}/token`, headers: { Authorization: null, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' }),
+      );
+      // Both are needed to tell: one silent endpoint decides nothing.
+      if (authorize.r.status === 0 || token.r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      // Neither there, and no Bearer challenge: no sign of OAuth at all.
+      if (authorize.r.status === 404 && token.r.status === 404 && !p.bearer) return ctx.skip('not-applicable', NO_OAUTH);
+      return expectHttpEach(ctx, [authorize, token], EXISTS, { reason: `no metadata at ${origin}/.well-known/oauth-authorization-server, so the default endpoints must be there` });
     },
   },
 ]);

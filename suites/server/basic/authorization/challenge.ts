@@ -4,9 +4,15 @@
 // resource metadata is, which scope is needed; at 2026-07-28, never offline_access).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { only, since } from '../../../../harness/revisions.js';
+import { expectHttp, header, httpExchange, status, succeeded } from '../../../../harness/verify/http.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { findPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { NO_ANSWER, NOT_PROTECTED, openingRequest, probe, protectedProbe, said } from './unauthenticated-probe.js';
+import { bearerChallenge } from '../../../../harness/checks/http-access.js';
+import { NO_ANSWER, NOT_PROTECTED, openingRequest, probe, protectedProbe } from './unauthenticated-probe.js';
+
+/** The opening request without credentials, for the evidence. */
+const WITHOUT = 'the opening request without credentials';
 
 export const challengeChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-010: "When authorization is required and not yet proven by the client, servers MUST
@@ -26,14 +32,16 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     faults: ['auth-missing-token-403'],
     async run(ctx) {
       const p = await probe(ctx);
-      if (p.r.status === 401) return ctx.pass();
-      if (p.r.status >= 200 && p.r.status < 300) return ctx.skip(NOT_PROTECTED);
-      if (p.r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
+      if (succeeded(p.r)) return ctx.skip('not-applicable', NOT_PROTECTED);
+      const ex = httpExchange(WITHOUT, p.r);
+      if (p.r.status === 401 || p.r.status === 0) return expectHttp(ctx, ex, status(401));
+      // Another refusal breaks the rule only if the credentials were what it lacked: the same request with them is served.
       const withCredentials = await openingRequest(ctx, p.door, {});
       if (withCredentials.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-      const evidence = { expected: 'HTTP 401 Unauthorized', actual: `${said(p.r)} (with the user's credentials: HTTP ${withCredentials.status})` };
-      if (withCredentials.status >= 200 && withCredentials.status < 300) return ctx.fail(evidence);
-      return ctx.warn({ ...evidence, reason: 'refused with and without credentials: the refusal may not be about authorization' });
+      return expectHttp(ctx, ex, status(401), {
+        reason: `with the user's credentials: HTTP ${withCredentials.status}`,
+        ...(succeeded(withCredentials) ? {} : { doubt: 'refused with and without credentials: the refusal may not be about authorization' }),
+      });
     },
   },
 
@@ -58,9 +66,7 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     async run(ctx) {
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
-      if (p.bearer) return ctx.pass();
-      const header = p.r.headers['www-authenticate'];
-      return ctx.fail({ expected: 'WWW-Authenticate: Bearer ...', actual: header === undefined ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}` });
+      return expectHttp(ctx, httpExchange(`the 401 to ${WITHOUT}`, p.r), header('WWW-Authenticate', 'WWW-Authenticate: Bearer ...', (v) => bearerChallenge(v) !== undefined));
     },
   },
 
@@ -79,9 +85,8 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     async run(ctx) {
       const p = await protectedProbe(ctx, { bearer: true });
       if ('status' in p) return p;
-      const url = p.bearer?.params.resource_metadata;
-      if (url && /^https?:\/\//i.test(url)) return ctx.pass();
-      return ctx.fail({ expected: 'a resource_metadata="<absolute URL>" parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+      const absolute = (v: string | undefined) => /^https?:\/\//i.test(bearerChallenge(v)?.params.resource_metadata ?? '');
+      return expectHttp(ctx, httpExchange(`the 401 to ${WITHOUT}`, p.r), header('WWW-Authenticate', 'a Bearer challenge with a resource_metadata="<absolute URL>" parameter', absolute));
     },
   },
 
@@ -103,8 +108,7 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     async run(ctx) {
       const p = await protectedProbe(ctx, { bearer: true });
       if ('status' in p) return p;
-      if (p.bearer?.params.scope !== undefined) return ctx.pass();
-      return ctx.fail({ expected: 'a scope="..." parameter', actual: `WWW-Authenticate: ${p.r.headers['www-authenticate']}` });
+      return expectHttp(ctx, httpExchange(`the 401 to ${WITHOUT}`, p.r), header('WWW-Authenticate', 'a Bearer challenge with a scope="..." parameter', (v) => bearerChallenge(v)?.params.scope !== undefined));
     },
   },
 
@@ -128,7 +132,7 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
       const scope = p.bearer?.params.scope;
       const listed = found?.doc.scopes_supported;
       if (scope === undefined && !Array.isArray(listed)) {
-        return silent ? ctx.skip('no-answer', NO_ANSWER) : ctx.skip('no scope in the challenge and no scopes_supported in protected resource metadata: no scope to judge');
+        return silent ? ctx.skip('no-answer', NO_ANSWER) : ctx.skip('not-offered', 'no scope in the challenge and no scopes_supported in protected resource metadata: no scope to judge');
       }
       const challenged = (scope ?? '').split(/\s+/);
       const supported = Array.isArray(listed) ? (listed as unknown[]) : [];
@@ -136,8 +140,11 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
         challenged.includes('offline_access') ? `WWW-Authenticate: ${p.r.headers['www-authenticate']}` : '',
         supported.includes('offline_access') ? `${found?.url}: scopes_supported ${ctx.brief(supported)}` : '',
       ].filter(Boolean);
-      if (where.length === 0) return ctx.pass();
-      return ctx.warn({ expected: 'no offline_access in the challenge scope nor in scopes_supported', actual: where.join('; '), reason: 'refresh tokens are a client matter between it and the authorization server, not a requirement of the resource' });
+      return expectNone(ctx, where, {
+        expected: 'no offline_access in the challenge scope nor in scopes_supported',
+        judged: (scope !== undefined ? 1 : 0) + (Array.isArray(listed) ? 1 : 0),
+        doubt: 'refresh tokens are a client matter between it and the authorization server, not a requirement of the resource',
+      });
     },
   },
 ]);

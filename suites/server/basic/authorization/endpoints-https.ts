@@ -5,8 +5,10 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { since } from '../../../../harness/revisions.js';
 import { isLoopbackHost } from '../../../../harness/rules/loopback.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { protectedAsMetadata } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
+import { NO_AS_METADATA } from './unauthenticated-probe.js';
 
 /** The metadata fields that name authorization server endpoints (RFC 8414 §2). */
 const ENDPOINT_FIELDS = ['issuer', 'authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const;
@@ -50,14 +52,19 @@ export const endpointsHttpsChecks = defineChecks({ page: 'basic/authorization', 
     async run(ctx) {
       const got = await protectedAsMetadata(ctx);
       if ('status' in got) return got;
-      if (!got.found) return ctx.skip('no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)');
+      if (!got.found) return ctx.skip('not-offered', NO_AS_METADATA);
+      const { url } = got.found;
       const { https, loopbackHttp, bad } = sortEndpoints(got.found.doc);
-      if (bad.length > 0) {
-        return ctx.fail({ expected: 'https URLs for issuer, authorization_endpoint, token_endpoint and registration_endpoint (http only on a loopback host)', actual: `${got.found.url}: ${bad.join('; ')}` });
-      }
-      if (https.length + loopbackHttp.length === 0) return ctx.skip(`${got.found.url} names no endpoint URL to judge (see auth.as-metadata)`);
-      if (loopbackHttp.length > 0) return ctx.pass(`http on a loopback host, allowed for local testing: ${loopbackHttp.join('; ')}`);
-      return ctx.pass();
+      return expectNone(
+        ctx,
+        bad.map((b) => `${url}: ${b}`),
+        {
+          expected: 'https URLs for issuer, authorization_endpoint, token_endpoint and registration_endpoint (http only on a loopback host)',
+          judged: https.length + loopbackHttp.length + bad.length,
+          nothing: { code: 'not-offered', detail: `${url} names no endpoint URL to judge (see auth.as-metadata)` },
+          ...(loopbackHttp.length > 0 ? { note: `http on a loopback host, allowed for local testing: ${loopbackHttp.join('; ')}` } : {}),
+        },
+      );
     },
   },
 ]);

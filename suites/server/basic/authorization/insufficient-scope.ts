@@ -4,6 +4,7 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { bearerChallenge } from '../../../../harness/checks/http-access.js';
 import { since } from '../../../../harness/revisions.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { withinOptionalAuthorization } from './optional.js';
 
 export const insufficientScopeChecks = defineChecks({ page: 'basic/authorization', revisions: since('2025-11-25'), transports: ['streamable-http'], needs: ['passive'] }, [
@@ -26,9 +27,11 @@ export const insufficientScopeChecks = defineChecks({ page: 'basic/authorization
       const refused = ctx.observations().filter((o) => o.kind === 'http-status' && o.context?.status === 403 && o.context.withAuthorization === true);
       if (refused.length === 0) return ctx.skip('nothing-observed', 'no request with credentials was refused with 403 (run with a token of limited scope to exercise this)');
       const bad = refused.filter((o) => bearerChallenge(o.context?.wwwAuthenticate as string | undefined)?.params.error !== 'insufficient_scope');
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({ expected: 'WWW-Authenticate: Bearer error="insufficient_scope", scope="...", resource_metadata="..."', actual: `${bad.length} of ${refused.length} 403(s) without it; first: ${bad[0]?.detail}` });
+      return expectNone(
+        ctx,
+        bad.slice(0, 5).map((o) => ({ text: `a 403 without it: ${o.detail}`, seq: o.seq })),
+        { expected: `each 403 to a request with credentials (${refused.length}): WWW-Authenticate: Bearer error="insufficient_scope", scope="...", resource_metadata="..."`, judged: refused.length, ...(bad.length > 5 ? { reason: `${bad.length} of ${refused.length} 403(s) without it` } : {}) },
+      );
     },
   },
 ]);

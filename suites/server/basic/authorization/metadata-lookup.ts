@@ -3,7 +3,7 @@
 // 8414 / OpenID discovery, in each revision's order). Shared by the discovery checks.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import type { RevisionInfo } from '../../../../harness/revisions.js';
-import { getJson, protectedProbe, type Probe } from './unauthenticated-probe.js';
+import { getJson, NO_ANSWER, protectedProbe, type Probe } from './unauthenticated-probe.js';
 
 export interface Found {
   url: string;
@@ -36,8 +36,10 @@ export async function findPrm(p: Probe): Promise<{ found?: Found; tried: string[
 export async function protectedPrm(ctx: CheckContext): Promise<Found | Verdict> {
   const p = await protectedProbe(ctx);
   if ('status' in p) return p;
-  const { found } = await findPrm(p);
-  return found ?? ctx.skip('no protected resource metadata found (see auth.prm-discoverable)');
+  const { found, silent } = await findPrm(p);
+  if (found) return found;
+  // Whether the document must be there is auth.prm-discoverable's: here there is nothing to read.
+  return silent ? ctx.skip('no-answer', NO_ANSWER) : ctx.skip('not-offered', 'no protected resource metadata found (see auth.prm-discoverable)');
 }
 
 /**
@@ -72,7 +74,7 @@ export interface AsMetadata {
   silent: boolean;
 }
 
-/** The authorization server metadata a client of this revision would use; a skip reason if none is reachable. */
+/** The authorization server metadata a client of this revision would use; a skip reason (not-offered) if no issuer is named. */
 async function findAsMetadata(ctx: CheckContext, p: Probe): Promise<AsMetadata | string> {
   let issuer: string;
   if (ctx.rev.authorizationServerFrom === 'origin') {
@@ -100,5 +102,5 @@ export async function protectedAsMetadata(ctx: CheckContext): Promise<AsMetadata
   const p = await protectedProbe(ctx);
   if ('status' in p) return p;
   const got = await findAsMetadata(ctx, p);
-  return typeof got === 'string' ? ctx.skip(got) : got;
+  return typeof got === 'string' ? ctx.skip('not-offered', got) : got;
 }

@@ -3,6 +3,7 @@
 // the resource it was fetched for.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { since } from '../../../../harness/revisions.js';
+import { expectDocument } from '../../../../harness/verify/http.js';
 import { findPrm, NO_OAUTH, oauthSign, protectedPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 import { NO_ANSWER, protectedProbe } from './unauthenticated-probe.js';
@@ -36,10 +37,16 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
       const { found, tried, silent } = await findPrm(p);
-      if (found) return ctx.pass();
-      if (silent) return ctx.skip('no-answer', NO_ANSWER);
-      if (!(await oauthSign(p))) return ctx.skip(NO_OAUTH);
-      return ctx.fail({ expected: 'resource_metadata in the challenge, or a document at a well-known URI', actual: `no resource_metadata parameter; ${tried.join('; ')}` });
+      if (!found && silent) return ctx.skip('no-answer', NO_ANSWER);
+      if (!found && !(await oauthSign(p))) return ctx.skip('not-applicable', NO_OAUTH);
+      // Every place a client looks was tried: the document is there (a pass) or nowhere.
+      return expectDocument(
+        ctx,
+        'protected resource metadata',
+        found,
+        { expected: 'resource_metadata in the challenge, or a document at a well-known URI', problems: () => [], missing: `no resource_metadata parameter; ${tried.join('; ')}` },
+        found ? { note: `found at ${found.url}` } : {},
+      );
     },
   },
 
@@ -61,9 +68,10 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
     async run(ctx) {
       const found = await protectedPrm(ctx);
       if ('status' in found) return found;
-      const servers = found.doc.authorization_servers;
-      if (Array.isArray(servers) && servers.length > 0 && servers.every((s) => typeof s === 'string')) return ctx.pass();
-      return ctx.fail({ expected: 'authorization_servers: a non-empty array of issuer URLs', actual: `${found.url}: authorization_servers ${ctx.brief(servers)}` });
+      return expectDocument(ctx, 'protected resource metadata', found, {
+        expected: 'authorization_servers: a non-empty array of issuer URLs',
+        problems: ({ authorization_servers: servers }) => (Array.isArray(servers) && servers.length > 0 && servers.every((s) => typeof s === 'string') ? [] : [`authorization_servers ${ctx.brief(servers)}`]),
+      });
     },
   },
 
@@ -86,9 +94,10 @@ export const protectedResourceMetadataChecks = defineChecks({ page: 'basic/autho
     async run(ctx) {
       const found = await protectedPrm(ctx);
       if ('status' in found) return found;
-      const resource = found.doc.resource;
-      if (typeof resource === 'string' && found.resources.some((r) => sameResource(r, resource))) return ctx.pass();
-      return ctx.fail({ expected: `resource: ${found.resources.join(' or ')}`, actual: `${found.url}: resource ${ctx.brief(resource)}` });
+      return expectDocument(ctx, 'protected resource metadata', found, {
+        expected: `resource: ${found.resources.join(' or ')}`,
+        problems: ({ resource }) => (typeof resource === 'string' && found.resources.some((r) => sameResource(r, resource)) ? [] : [`resource ${ctx.brief(resource)}`]),
+      });
     },
   },
 ]);

@@ -8,7 +8,14 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { between, since } from '../../../../harness/revisions.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
-import { NO_ANSWER, openingRequest, protectedProbe, said } from './unauthenticated-probe.js';
+import { expectHttp, httpExchange, httpLine, status, succeeded } from '../../../../harness/verify/http.js';
+import { openingRequest, protectedProbe } from './unauthenticated-probe.js';
+
+/**
+ * The level of a wrong answer to a request that must be refused: serving it breaks the MUST; a
+ * refusal with another status is a doubt (it refused, only not with the status the table gives).
+ */
+const servedFails = (r: { status: number }, served: string, refused: string) => (succeeded(r) ? { reason: served } : { doubt: refused });
 
 export const tokenChecks = defineChecks({ page: 'basic/authorization', transports: ['streamable-http'], needs: ['connection', 'raw-http'] }, [
   // AUTH-018: "Invalid or expired tokens MUST receive a HTTP 401 response."
@@ -24,9 +31,7 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
       const r = await openingRequest(ctx, p.door, { Authorization: `Bearer mcp-conformance-invalid-${randomUUID()}` });
-      if (r.status === 401) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-      return ctx.fail({ expected: 'HTTP 401 Unauthorized for an invalid token', actual: said(r) });
+      return expectHttp(ctx, httpExchange('the opening request with an invalid bearer token', r), status(401));
     },
   },
 
@@ -51,11 +56,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
       if ('status' in p) return p;
       // "mcp-conformance:invalid", base64: bogus Basic credentials no server can hold.
       const r = await openingRequest(ctx, p.door, { Authorization: 'Basic bWNwLWNvbmZvcm1hbmNlOmludmFsaWQ=' });
-      if (r.status === 401 || r.status === 400) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-      const evidence = { expected: 'HTTP 401 Unauthorized (or 400 Bad Request) for Authorization: Basic <bogus credentials>', actual: said(r) };
-      if (r.status >= 200 && r.status < 300) return ctx.fail({ ...evidence, reason: 'the server served a request that carried no bearer token, only bogus credentials of another scheme' });
-      return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 (authorization required) or 400 (malformed) the status table gives' });
+      const ex = httpExchange('the opening request with Authorization: Basic <bogus credentials>', r);
+      return expectHttp(ctx, ex, status(401, 400), servedFails(r, 'the server served a request that carried no bearer token, only bogus credentials of another scheme', 'refused, but not with the 401 (authorization required) or 400 (malformed) the status table gives'));
     },
   },
 
@@ -84,17 +86,14 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
         sseWindowMs: 200,
       });
       const sid = opened.headers['mcp-session-id'];
-      if (opened.status < 200 || opened.status >= 300) return ctx.skip(`an initialize with the user's credentials got ${said(opened)}: no session to test`);
-      if (!sid) return ctx.skip('the server issues no session id (sessions are optional): nothing to stand in for credentials');
+      if (!succeeded(opened)) return ctx.skip(opened.status === 0 ? 'no-answer' : 'cannot-set-up', `an initialize with the user's credentials got ${httpLine(opened)}: no session to test`);
+      if (!sid) return ctx.skip('not-offered', 'the server issues no session id (sessions are optional): nothing to stand in for credentials');
       const inSession = { 'Mcp-Session-Id': sid, ...(ctx.rev.protocolVersionHeader ? { 'MCP-Protocol-Version': ctx.revision } : {}) };
       try {
         await p.door.raw({ method: 'POST', headers: { ...json, ...inSession }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
         const r = await p.door.raw({ method: 'POST', headers: { ...json, ...inSession, Authorization: null }, body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-session-ping', method: 'ping' }), sseWindowMs: 200 });
-        if (r.status === 401) return ctx.pass();
-        if (r.status === 0) return ctx.skip('no-answer', NO_ANSWER);
-        const evidence = { expected: 'HTTP 401 Unauthorized for a ping with the session id but without the Authorization header', actual: said(r) };
-        if (r.status >= 200 && r.status < 300) return ctx.fail(evidence);
-        return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that asks for credentials' });
+        const ex = httpExchange('a ping with the session id but without the Authorization header', r);
+        return expectHttp(ctx, ex, status(401), servedFails(r, 'the session id stood in for the credentials', 'refused, but not with the 401 that asks for credentials'));
       } finally {
         await p.door.raw({ method: 'DELETE', headers: inSession });
       }
@@ -123,11 +122,8 @@ export const tokenChecks = defineChecks({ page: 'basic/authorization', transport
       const p = await protectedProbe(ctx);
       if ('status' in p) return p;
       const r = await openingRequest(ctx, p.door, { Authorization: `Bearer ${foreign}` });
-      if (r.status === 401 || r.status === 403) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', 'the request with the foreign token got no HTTP answer: nothing to judge');
-      const evidence = { expected: 'HTTP 401 Unauthorized (or 403) for the token issued for another resource (--foreign-token)', actual: said(r) };
-      if (r.status >= 200 && r.status < 300) return ctx.fail({ ...evidence, reason: 'the server served a request carrying a token issued for another resource' });
-      return ctx.warn({ ...evidence, reason: 'refused, but not with the 401 that says the token is not valid here' });
+      const ex = httpExchange('the opening request with the token issued for another resource (--foreign-token)', r);
+      return expectHttp(ctx, ex, status(401, 403), servedFails(r, 'the server served a request carrying a token issued for another resource', 'refused, but not with the 401 that says the token is not valid here'));
     },
   },
 ]);

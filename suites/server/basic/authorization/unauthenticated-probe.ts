@@ -6,13 +6,17 @@
 // only ever goes to the MCP server's own origin.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { bearerChallenge, mirroredHeaders, type Challenge, type HeaderOverrides, type HttpConversation, type RawResponse } from '../../../../harness/checks/http-access.js';
+import { isObject } from '../../../../harness/rules/json.js';
 import { initializeParams } from '../../../../harness/sessions/legacy.js';
 import { modernMeta } from '../../../../harness/target/as-built.js';
+import { noHttpAnswer } from '../../../../harness/verify/http.js';
 
 export const NOT_PROTECTED = 'the opening request (initialize, or server/discover at 2026-07-28) without credentials was served: the server is not protected (authorization is OPTIONAL)';
 const NO_CHALLENGE = 'no 401 challenge to examine (see auth.unauthenticated-401)';
 /** The detail of a skip with the code 'no-answer'. */
 export const NO_ANSWER = 'a request got no HTTP answer: nothing to judge';
+/** The detail of a skip with the code 'not-offered' when no authorization server metadata is found. */
+export const NO_AS_METADATA = 'no authorization server metadata found (see auth.as-metadata, auth.default-endpoints)';
 
 export type Door = HttpConversation;
 
@@ -56,27 +60,25 @@ export async function probe(ctx: CheckContext): Promise<Probe> {
   return { door: d, r, ...(bearer ? { bearer } : {}) };
 }
 
-/** A skip reason unless the probe got a 401 (and, when `bearer`, a Bearer challenge). */
-function unprotected(p: Probe, bearer = false): string | undefined {
-  if (p.r.status >= 200 && p.r.status < 300) return NOT_PROTECTED;
-  if (p.r.status !== 401) return NO_CHALLENGE;
-  if (bearer && !p.bearer) return 'the 401 has no Bearer challenge (see auth.challenge-bearer)';
+/** The skip unless the probe got a 401 (and, when `bearer`, a Bearer challenge). */
+function unprotected(ctx: CheckContext, p: Probe, bearer = false): Verdict | undefined {
+  if (p.r.status >= 200 && p.r.status < 300) return ctx.skip('not-applicable', NOT_PROTECTED);
+  if (p.r.status === 0) return ctx.skip('no-answer', noHttpAnswer('the opening request without credentials', p.r));
+  // Refused otherwise, or without the challenge: what these checks examine is not there (the checks of the 401 and its challenge judge that).
+  if (p.r.status !== 401) return ctx.skip('not-offered', NO_CHALLENGE);
+  if (bearer && !p.bearer) return ctx.skip('not-offered', 'the 401 has no Bearer challenge (see auth.challenge-bearer)');
   return undefined;
 }
 
 /** The probe of a protected server (a 401, with a Bearer challenge when `bearer`); otherwise the skip to return. */
 export async function protectedProbe(ctx: CheckContext, { bearer = false } = {}): Promise<Probe | Verdict> {
   const p = await probe(ctx);
-  const skip = unprotected(p, bearer);
-  return skip ? ctx.skip(skip) : p;
+  return unprotected(ctx, p, bearer) ?? p;
 }
 
 /** A JSON document fetched without credentials (metadata is public). */
 export async function getJson(d: Door, url: string): Promise<{ r: RawResponse; doc?: Record<string, unknown> }> {
   const r = await d.raw({ method: 'GET', url, headers: { Accept: 'application/json', Authorization: null } });
-  const doc = r.status === 200 && typeof r.json === 'object' && r.json !== null && !Array.isArray(r.json) ? (r.json as Record<string, unknown>) : undefined;
+  const doc = r.status === 200 && isObject(r.json) ? r.json : undefined;
   return { r, ...(doc ? { doc } : {}) };
 }
-
-/** What an HTTP answer said, in one line of evidence. */
-export const said = (r: RawResponse) => (r.status === 0 ? `no answer (${r.problem ?? ''})` : `HTTP ${r.status}${r.body ? `: ${r.body.slice(0, 120)}` : ''}`);

@@ -3,6 +3,8 @@
 // (detected: POST initialize refused, GET gave an endpoint event; or forced).
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { allOf, contentType, expectEvent, expectHttp, httpExchange, status } from '../../../../../harness/verify/http.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 import { ownConnection, ownStream } from './own-connection.js';
 import { httpWithSse } from './places.js';
 
@@ -17,9 +19,9 @@ export const sseEndpointChecks = defineChecks({ page: 'basic/transports/sse', re
     digest: ['SSE-001'],
     faults: ['sse-wrong-content-type'],
     async run(ctx) {
-      const info = (await ownStream(ctx)).sseOpenInfo;
-      if (info?.status === 200 && info.contentType === 'text/event-stream') return ctx.pass();
-      return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream', actual: `HTTP ${info?.status ?? 0} with Content-Type ${JSON.stringify(info?.headers['content-type'] ?? '')}` });
+      const info = (await ownStream(ctx)).sseOpenInfo ?? { status: 0, problem: 'the stream was not opened' };
+      // Providing the endpoint is the rule: a GET nothing answers breaks it too.
+      return expectHttp(ctx, httpExchange('GET on the SSE endpoint', info), allOf(status(200), contentType('text/event-stream')), { answerIsTheRule: true });
     },
   },
 
@@ -43,6 +45,7 @@ export const sseEndpointChecks = defineChecks({ page: 'basic/transports/sse', re
         { what: 'a reconnection (Last-Event-ID never issued)', headers: { 'Last-Event-ID': 'mcp-conformance-never-issued' } },
       ];
       const unjudged: string[] = [];
+      const wrong: Violation[] = [];
       for (const { what, headers } of connections) {
         const r = await t.raw({
           method: 'GET',
@@ -52,15 +55,19 @@ export const sseEndpointChecks = defineChecks({ page: 'basic/transports/sse', re
         });
         const endpoint = r.events?.find((e) => e.event === 'endpoint');
         if (r.status !== 200) unjudged.push(`${what} was answered HTTP ${r.status}${r.problem ? ` (${r.problem})` : ''}`);
-        else if (endpoint && !resolvesToHttp(endpoint.data.trim(), t.url)) {
-          return ctx.fail({ expected: 'an endpoint event whose data is a URI (http or https) to POST messages to', actual: `on ${what}, endpoint event data ${ctx.brief(endpoint.data, 120)}` });
-        } else if (!endpoint && r.streamEnded) {
+        else if (endpoint && !resolvesToHttp(endpoint.data.trim(), t.url)) wrong.push({ text: `on ${what}, endpoint event data ${ctx.brief(endpoint.data, 120)}` });
+        else if (!endpoint && r.streamEnded) {
           const seen = (r.events ?? []).map((e) => `"${e.event}"`).join(', ');
-          return ctx.fail({ expected: `an endpoint event on ${what}`, actual: `the stream ended without one${seen ? ` (events: ${seen})` : ' (no event)'}` });
+          wrong.push({ text: `${what}: the stream ended without one${seen ? ` (events: ${seen})` : ' (no event)'}` });
         } else if (!endpoint) unjudged.push(`${what} stayed open without an endpoint event for ${ctx.timeoutMs} ms`);
       }
-      if (unjudged.length === connections.length) return ctx.skip('inconclusive', `${unjudged.join('; ')}: nothing to judge`);
-      return ctx.pass(unjudged.length ? `not judged: ${unjudged.join('; ')}` : undefined);
+      // A stream still silent after the target's patience decides nothing (timing).
+      return expectNone(ctx, wrong, {
+        expected: 'an endpoint event whose data is a URI (http or https) to POST messages to, on every connection',
+        judged: connections.length - unjudged.length,
+        nothing: { code: 'inconclusive', detail: `${unjudged.join('; ')}: nothing to judge` },
+        ...(unjudged.length ? { note: `not judged: ${unjudged.join('; ')}` } : {}),
+      });
     },
   },
 
@@ -77,14 +84,13 @@ export const sseEndpointChecks = defineChecks({ page: 'basic/transports/sse', re
     faults: ['sse-event-before-endpoint'],
     async run(ctx) {
       const t = await ownStream(ctx);
-      const first = t.sseEvents[0];
-      if (first?.event.event === 'endpoint') return ctx.pass();
-      if (first) ctx.cite(first.seq);
-      return ctx.fail({
-        expected: 'the endpoint event first',
-        actual: first ? `a "${first.event.event}" event first (data ${ctx.brief(first.event.data, 120)})` : 'no event kept',
-        reason: 'clients expect the endpoint event "as the first event" (backwards compatibility), a description without a keyword: a warning',
-      });
+      return expectEvent(
+        ctx,
+        'the first event of the SSE stream',
+        t.sseEvents[0],
+        { expected: 'the endpoint event', keeps: (e) => e.event === 'endpoint' },
+        { doubt: 'clients expect the endpoint event "as the first event" (backwards compatibility), a description without a keyword: a warning' },
+      );
     },
   },
 ]);

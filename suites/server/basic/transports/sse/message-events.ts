@@ -3,6 +3,8 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { expectEvent } from '../../../../../harness/verify/http.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { httpWithSse } from './places.js';
 
 export const sseMessageEventChecks = defineChecks({ page: 'basic/transports/sse', revisions: RANGE.legacy, transports: ['sse'] }, [
@@ -23,13 +25,14 @@ export const sseMessageEventChecks = defineChecks({ page: 'basic/transports/sse'
       const reply = await session.request('ping');
       if (reply.kind !== 'result' && reply.kind !== 'error') return ctx.skip('no-answer', `ping got no answer (${describeReply(reply)}): no event to judge`);
       const carrier = t.sseEvents.find((e) => e.seq === reply.seq);
-      if (carrier?.event.event === 'message') return ctx.pass();
-      if (reply.seq) ctx.cite(reply.seq);
-      return ctx.fail({
-        expected: 'an SSE event of type "message" (or no event field)',
-        actual: carrier ? `an event of type "${carrier.event.event}"` : 'the response did not come as an SSE event',
-        reason: 'the transport describes message events without a keyword: a warning',
-      });
+      if (!carrier && reply.seq) ctx.cite(reply.seq);
+      return expectEvent(
+        ctx,
+        'the response to ping',
+        carrier,
+        { expected: 'an SSE event of type "message" (or no event field)', keeps: (e) => e.event === 'message', missing: 'the response did not come as an SSE event' },
+        { doubt: 'the transport describes message events without a keyword: a warning' },
+      );
     },
   },
 
@@ -45,9 +48,7 @@ export const sseMessageEventChecks = defineChecks({ page: 'basic/transports/sse'
     faults: ['sse-non-json-message'],
     async run(ctx) {
       const bad = ctx.observations().filter((o) => o.kind === 'not-json-line' || o.kind === 'not-jsonrpc' || o.kind === 'invalid-utf8');
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({ expected: 'one JSON-RPC message (UTF-8 JSON) per event', actual: `${bad.length} violation(s); first: ${bad[0]?.detail}` });
+      return expectNone(ctx, bad.map((o) => ({ text: o.detail, seq: o.seq })), { expected: 'one JSON-RPC message (UTF-8 JSON) per event' });
     },
   },
 ]);

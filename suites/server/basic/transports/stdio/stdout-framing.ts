@@ -7,6 +7,7 @@ import type { SpecRef } from '../../../../../harness/checks/check.js';
 import { defineChecks, type ServerEntry } from '../../../../../harness/checks/define.js';
 import type { ObservationKind } from '../../../../../harness/observations.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 
 const SPEC_URL = 'basic/transports#stdio';
 /** 2026-07-28 gave stdio its own page; UTF-8 moved to the transports overview. */
@@ -81,9 +82,7 @@ function framingEntry(rule: FramingRule): ServerEntry {
     faults: rule.faults,
     async run(ctx) {
       const bad = ctx.observations().filter((o) => rule.kinds.includes(o.kind));
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({ expected: rule.expected, actual: `${bad.length} violation(s); first: ${bad[0]?.detail}` });
+      return expectNone(ctx, bad.map((o) => ({ text: o.detail, seq: o.seq })), { expected: rule.expected });
     },
   };
 }

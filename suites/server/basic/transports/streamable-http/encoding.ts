@@ -4,6 +4,7 @@
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { encodeHeaderValue } from '../../../../../harness/checks/http-access.js';
+import { codeLabel, ErrorCode } from '../../../../../harness/rules/error-codes.js';
 import { MODERN, onlyModernAt } from './transport-spec.js';
 import { open, type Own } from './own-http-session.js';
 import { expectAccepted, expectMismatch, namedRequest, rawUtf8, send, type Probe } from './header-probes.js';
@@ -14,7 +15,8 @@ const NON_ASCII = 'mcp-conformance-é';
 /** A call of an allowed tool whose string header parameter holds NON_ASCII, its header given by `header`. */
 async function paramProbe(ctx: CheckContext, o: Own, id: string, header: (value: string) => string): Promise<Probe | string> {
   const plan = await paramPlan(ctx);
-  if (typeof plan === 'string') return plan;
+  // No plan: its skip's reason is why this probe is not made (the Mcp-Name probe may still be).
+  if ('status' in plan) return plan.status === 'skip' ? plan.reason : 'no tool with header parameters to call';
   for (const p of plan.params.filter((x) => x.type === 'string')) {
     const args = withValue(plan.args, p.path, NON_ASCII);
     if (!valid(ctx, plan, args)) continue;
@@ -25,7 +27,11 @@ async function paramProbe(ctx: CheckContext, o: Own, id: string, header: (value:
   return `no string header parameter of ${plan.tool} accepts ${JSON.stringify(NON_ASCII)}`;
 }
 
-/** The probes on Mcp-Name and on an Mcp-Param-* header, each where the server allows one. */
+/**
+ * The probes on Mcp-Name and on an Mcp-Param-* header, each where the server allows one. None:
+ * a reason, and then the server declares no tools, prompts or resources (the Mcp-Name probe
+ * needs one of them).
+ */
 async function probes(ctx: CheckContext, o: Own, id: string, header: (value: string) => string): Promise<Probe[] | string> {
   const out: Probe[] = [];
   const named = namedRequest(ctx, o, `${id}-name`, 'é-');
@@ -52,8 +58,8 @@ export const encodingChecks = defineChecks({ page: 'basic/transports/streamable-
     async run(ctx) {
       const o = await open(ctx);
       const list = await probes(ctx, o, 'sentinel', encodeHeaderValue);
-      if (typeof list === 'string') return ctx.skip(list);
-      return expectAccepted(ctx, await send(ctx, o, list), 'each request past header validation (no -32020): the sentinel decodes to the body value');
+      if (typeof list === 'string') return ctx.skip('not-declared', list);
+      return expectAccepted(ctx, await send(ctx, o, list), `past header validation (no ${codeLabel(ErrorCode.HeaderMismatch)}): the sentinel decodes to the body value`);
     },
   },
 
@@ -62,7 +68,7 @@ export const encodingChecks = defineChecks({ page: 'basic/transports/streamable-
   // a recognized Mcp-Param-{Name} header that contains invalid characters".
   {
     id: 'http.modern-header-invalid-chars-rejected',
-    title: 'Mcp-Name and Mcp-Param-* values with bytes outside visible ASCII get 400 with -32020',
+    title: 'Mcp-Name and Mcp-Param-* values with bytes outside visible ASCII get 400 with {code:HeaderMismatch}',
     spec: onlyModernAt('server-validation', 'MUST'),
     requirement:
       'Validation failure conditions include: A header value contains invalid characters. Servers MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters.',
@@ -72,7 +78,7 @@ export const encodingChecks = defineChecks({ page: 'basic/transports/streamable-
     async run(ctx) {
       const o = await open(ctx);
       const list = await probes(ctx, o, 'raw-bytes', rawUtf8);
-      if (typeof list === 'string') return ctx.skip(list);
+      if (typeof list === 'string') return ctx.skip('not-declared', list);
       // The evidence shows the bytes as UTF-8 again.
       return expectMismatch(ctx, (await send(ctx, o, list)).map((p) => ({ ...p, what: p.what.replaceAll(rawUtf8('é'), 'é (raw UTF-8 bytes)') })));
     },

@@ -1,15 +1,20 @@
 // HTTP error answers are MCP messages too. An answer with a 4xx/5xx status and a JSON-RPC body
 // must be a valid message of the revision, and, when it refuses a request the server could
-// read, carry that request's id (basic#error-responses). The errors the Streamable HTTP checks
-// provoke are provoked again here, and their bodies judged (their statuses and codes are the
-// other checks' business). Raw answers never reach the peer, so nothing else judges them.
+// read, carry that request's id (basic#responses, basic#error-responses). The errors the
+// Streamable HTTP checks provoke are provoked again here, and their bodies judged (their statuses
+// and codes are the other checks' business). Raw answers never reach the peer, so nothing else
+// judges them. The body itself is not demanded: on most of these refusals a JSON-RPC body is
+// the server's choice ("The HTTP response body MAY comprise a JSON-RPC error response"), so a
+// refusal without one is not judged; one that has it is a response, held to its sentence.
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { HeaderOverrides, RawResponse } from '../../../../../harness/checks/http-access.js';
 import { validateInbound } from '../../../../../harness/jsonrpc/inbound-validation.js';
 import type { JsonRpcId } from '../../../../../harness/jsonrpc/types.js';
 import { NEWEST_LEGACY } from '../../../../../harness/revisions.js';
+import { isObject } from '../../../../../harness/rules/json.js';
 import { loadRevisionSchema } from '../../../../../harness/schema.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 import { FOREIGN_ORIGIN, STREAMABLE } from './transport-spec.js';
 import { fenceMessage, open, postMessage, type Own } from './own-http-session.js';
 
@@ -37,8 +42,6 @@ const PROBES: BodyProbe[] = [
   { what: `Origin: ${FOREIGN_ORIGIN}`, id: 'none', make: (_ctx, o) => ({ message: fenceMessage(o.session, 'body-origin'), headers: { Origin: FOREIGN_ORIGIN } }) },
 ];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Is this body meant as JSON-RPC: a `jsonrpc` member, or an error object with a numeric code?
  * An HTTP error may carry any body (plain text, HTML, an OAuth or framework error such as
@@ -50,7 +53,7 @@ export function jsonRpcBody(body: unknown): body is Record<string, unknown> {
 }
 
 /** What is wrong with an error answer's body; undefined when there is no JSON-RPC body to judge. */
-function problemsOf(schema: Awaited<ReturnType<typeof loadRevisionSchema>>, r: RawResponse, id: JsonRpcId | undefined, rule: BodyProbe['id']): string[] | undefined {
+export function problemsOf(schema: Awaited<ReturnType<typeof loadRevisionSchema>>, r: RawResponse, id: JsonRpcId | undefined, rule: BodyProbe['id']): string[] | undefined {
   if (r.status < 400 || !jsonRpcBody(r.json)) return undefined;
   const m = r.json;
   const problems: string[] = [];
@@ -61,18 +64,21 @@ function problemsOf(schema: Awaited<ReturnType<typeof loadRevisionSchema>>, r: R
 }
 
 export const errorBodiesChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: STREAMABLE, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
-  // basic#error-responses: "Error responses MUST include the same ID as the request they
-  // correspond to (except in error cases where the ID could not be read due a malformed
-  // request)." And every message validates against the revision's schema. A refusal at the HTTP
-  // level is where that sentence is unclear: the transport lets such a refusal of notifications
-  // carry "a JSON-RPC error response that has no id", the SDKs refuse before they read the
-  // body, and the exception speaks of ids that could not be read: a warning, saying so.
+  // The sentence is a MUST at every revision of the transport: basic#responses (2025-03-26,
+  // 2025-06-18) "Responses MUST include the same ID as the request they correspond to";
+  // basic#error-responses (2025-11-25, 2026-07-28) "Error responses MUST include the same ID as
+  // the request they correspond to (except in error cases where the ID could not be read due a
+  // malformed request)". Every probe here is a well-formed request whose id the server can read,
+  // so a JSON-RPC error body without it breaks the MUST, wherever in the server the refusal is
+  // made. The transport's own exceptions are not requests: "a JSON-RPC error response that has no
+  // id" MAY answer a refused notification or response, and (2025-11-25 on) a refusal of an
+  // invalid Origin; the Origin probe is judged so ('none'), at every revision.
   {
     id: 'http.error-bodies-valid',
     title: "JSON-RPC bodies of HTTP error answers are valid messages carrying the refused request's id",
     spec: [
-      { url: 'basic#responses', level: 'SHOULD' },
-      { from: '2025-11-25', url: 'basic#error-responses', level: 'SHOULD' },
+      { url: 'basic#responses', level: 'MUST' },
+      { from: '2025-11-25', url: 'basic#error-responses', level: 'MUST' },
     ],
     requirement: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
     fix: "Answer a refused request with {jsonrpc: '2.0', id: <the request's id>, error: {code, message}} (no id only where the body could not be read).",
@@ -82,7 +88,7 @@ export const errorBodiesChecks = defineChecks({ page: 'basic/transports/streamab
       const schema = await loadRevisionSchema(ctx.revision);
       const o = await open(ctx);
       const judged: string[] = [];
-      const wrong: string[] = [];
+      const wrong: Violation[] = [];
       for (const probe of PROBES) {
         const made = probe.make(ctx, o);
         if (!made) continue;
@@ -90,14 +96,13 @@ export const errorBodiesChecks = defineChecks({ page: 'basic/transports/streamab
         const problems = problemsOf(schema, r, made.message.id as JsonRpcId | undefined, probe.id);
         if (problems === undefined) continue;
         judged.push(probe.what);
-        if (problems.length > 0) wrong.push(`${probe.what} (HTTP ${r.status}): ${problems.join('; ')}`);
+        if (problems.length > 0) wrong.push({ text: `${probe.what} (HTTP ${r.status}): ${problems.join('; ')}` });
       }
-      if (judged.length === 0) return ctx.skip('no refusal the checks provoke came with a JSON-RPC body: nothing to judge');
-      if (wrong.length === 0) return ctx.pass(`judged: ${judged.join('; ')}`);
-      return ctx.fail({
+      return expectNone(ctx, wrong, {
         expected: "each JSON-RPC error body valid under the revision's schema, with the refused request's id",
-        actual: wrong.join(' | '),
-        reason: 'an HTTP-level refusal is sent before the body is read, and the transport lets some such refusals carry an error with no id: whether the id is owed there is unclear, hence a warning',
+        judged: judged.length,
+        note: `judged: ${judged.join('; ')}`,
+        nothing: { code: 'nothing-observed', detail: 'no refusal the checks provoke came with a JSON-RPC body: nothing to judge' },
       });
     },
   },

@@ -1,13 +1,12 @@
 // Probing the 2026-07-28 request metadata headers: requests built by the session (its _meta
 // and mirrored headers), sent raw with one header changed, and the judgement of the answer
-// against "400 Bad Request and a HeaderMismatch (-32020) error" (#server-validation).
+// against "400 Bad Request and a HeaderMismatch error" (#server-validation).
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import type { HeaderOverrides, RawResponse } from '../../../../../harness/checks/http-access.js';
 import type { JsonRpcId } from '../../../../../harness/jsonrpc/types.js';
+import { allOf, expectHttpEach, httpExchange, notRpcError, rpcError, status, type HttpRule } from '../../../../../harness/verify/http.js';
 import { postMessage, type Own } from './own-http-session.js';
-import { errorCodeOf, said, unansweredHttp } from './raw-answers.js';
-import { HEADER_MISMATCH } from './transport-spec.js';
 
 export interface Probe {
   /** What was changed, for evidence ("no Mcp-Method header"). */
@@ -26,40 +25,19 @@ export async function send(ctx: CheckContext, o: Own, probes: Probe[]): Promise<
   return out;
 }
 
-/** Was the request refused the #server-validation way: HTTP 400 with error -32020? */
-export const refusedAsMismatch = (p: Probed): boolean => p.r.status === 400 && errorCodeOf(p.r, p.message.id) === HEADER_MISMATCH;
+/** The #server-validation refusal: HTTP 400 with a HeaderMismatch error. */
+export const MISMATCH: HttpRule = allOf(status(400), rpcError('HeaderMismatch'));
 
-/** Refused by header validation at all (-32020, whatever the status): the server did not accept the headers. */
-export const headerRefused = (p: Probed): boolean => errorCodeOf(p.r, p.message.id) === HEADER_MISMATCH;
+const exchanges = (probed: Probed[]) => probed.map((p) => httpExchange(p.what, p.r, p.message.id));
 
-/** Probes that got no HTTP answer: no status and no code to judge (the harness's timeout handling). */
-function unansweredProbes(ctx: CheckContext, probed: Probed[]): { answered: Probed[]; skip?: Verdict; note?: string } {
-  const silent = probed.filter((p) => p.r.status === 0);
-  const answered = probed.filter((p) => p.r.status !== 0);
-  const what = silent.map((p) => p.what).join('; ');
-  if (answered.length === 0) return { answered, skip: ctx.skip('no-answer', unansweredHttp(what, probed[0]!.r)) };
-  return { answered, ...(silent.length > 0 ? { note: `no HTTP answer to: ${what}` } : {}) };
-}
-
-/** Every probe must be refused with 400 and -32020. */
+/** Every probe must be refused with 400 and HeaderMismatch (probes nothing answered are not judged). */
 export function expectMismatch(ctx: CheckContext, probed: Probed[]): Verdict {
-  const { answered, skip, note } = unansweredProbes(ctx, probed);
-  if (skip) return skip;
-  const wrong = answered.filter((p) => !refusedAsMismatch(p));
-  if (wrong.length === 0) return ctx.pass(note);
-  return ctx.fail({
-    expected: `HTTP 400 with a HeaderMismatch error (-32020) for ${answered.map((p) => p.what).join('; ')}`,
-    actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; '),
-  });
+  return expectHttpEach(ctx, exchanges(probed), MISMATCH);
 }
 
-/** Every probe must get past header validation (any answer but a -32020 refusal). */
+/** Every probe must get past header validation (any answer but a HeaderMismatch refusal); `expected` says why. */
 export function expectAccepted(ctx: CheckContext, probed: Probed[], expected: string): Verdict {
-  const { answered, skip, note } = unansweredProbes(ctx, probed);
-  if (skip) return skip;
-  const wrong = answered.filter((p) => headerRefused(p));
-  if (wrong.length === 0) return ctx.pass(note);
-  return ctx.fail({ expected, actual: wrong.map((p) => `${p.what}: ${said(p.r)}`).join('; ') });
+  return expectHttpEach(ctx, exchanges(probed), { ...notRpcError('HeaderMismatch'), expected });
 }
 
 /** A name that cannot exist on the server, with `extra` in it (e.g. non-ASCII characters). */

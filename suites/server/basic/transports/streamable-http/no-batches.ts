@@ -8,6 +8,7 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Observation } from '../../../../../harness/observations.js';
 import { since } from '../../../../../harness/revisions.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 
 const holdsResponse = (o: Observation): boolean =>
   Array.isArray(o.message) && o.message.some((m) => typeof m === 'object' && m !== null && !('method' in m) && ('result' in m || 'error' in m));
@@ -26,16 +27,13 @@ export const httpBatchChecks = defineChecks({ page: 'basic/transports/streamable
     faults: ['batch-answer-single-request'],
     async run(ctx) {
       const batches = ctx.observations().filter((o) => o.kind === 'batch-frame');
-      if (batches.length === 0) return ctx.pass();
       const answers = batches.filter(holdsResponse);
+      // Batched responses break "one JSON object"; batched requests or notifications only the removal of batching.
       const shown = answers.length > 0 ? answers : batches;
-      ctx.cite(...shown.slice(0, 5).map((o) => o.seq));
-      const evidence = {
-        expected: 'one JSON-RPC message per HTTP body or SSE event',
-        actual: `${batches.length} JSON array frame(s), ${answers.length} holding responses; first: ${shown[0]?.detail} ${ctx.brief(shown[0]?.message, 160)}`,
-      };
-      if (answers.length > 0) return ctx.fail(evidence);
-      return ctx.warn({ ...evidence, reason: 'requests or notifications batched on an SSE stream: batching was removed in 2025-06-18 (its schema has no batch type), but no sentence of the transport forbids it in words' });
+      return expectNone(ctx, shown.map((o) => ({ text: `${o.detail} ${ctx.brief(o.message, 160)}`, seq: o.seq })), {
+        expected: answers.length > 0 ? 'one JSON-RPC message per HTTP body or SSE event (no JSON array holding responses)' : 'one JSON-RPC message per HTTP body or SSE event',
+        ...(answers.length === 0 ? { doubt: 'requests or notifications batched on an SSE stream: batching was removed in 2025-06-18 (its schema has no batch type), but no sentence of the transport forbids it in words' } : {}),
+      });
     },
   },
 ]);

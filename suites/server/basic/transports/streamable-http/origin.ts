@@ -1,15 +1,15 @@
 // The Origin header (SHTTP-002), 2025-03-26 on: a request from a foreign Origin must be
 // rejected, with 403 from 2025-11-25. Which origins are valid is the server's policy, except
 // on a loopback target: there a foreign Origin accepted is the DNS-rebinding hole the rule is
-// about (a web page the user visits reaches the local server), so it fails.
+// about (a web page the user visits reaches the local server), so it fails (foreign-origin.ts).
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
-import type { RawResponse } from '../../../../../harness/checks/http-access.js';
 import { since } from '../../../../../harness/revisions.js';
 import { isLoopbackUrl } from '../../../../../harness/rules/loopback.js';
+import { expectHttp, httpExchange, status, succeeded, type HttpExchange } from '../../../../../harness/verify/http.js';
+import { expectForeignOriginRejected } from '../foreign-origin.js';
 import { FOREIGN_ORIGIN, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
 import { fenceMessage, open, postMessage } from './own-http-session.js';
-import { ok, said } from './raw-answers.js';
 
 /** Is the target on this machine's loopback (the case DNS rebinding attacks)? */
 const loopbackTarget = (ctx: CheckContext): boolean => ctx.http !== undefined && isLoopbackUrl(ctx.http.url);
@@ -17,13 +17,12 @@ const loopbackTarget = (ctx: CheckContext): boolean => ctx.http !== undefined &&
 const SPEC = [legacyAt('security-warning', 'MUST'), modernAt('security--endpoint', 'MUST')];
 const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks.';
 const FORBIDDEN = 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.';
-const HOLE = `the server served a request with Origin: ${FOREIGN_ORIGIN} although it listens on loopback: any web page the user opens could reach it by DNS rebinding`;
-const POLICY = `the server served Origin: ${FOREIGN_ORIGIN}; which origins are valid is its policy (it may allow every origin on purpose), but unless it does, a web page could reach it`;
 
 /** The era's cheapest request, sent from a foreign Origin in an own session. */
-async function fromForeignOrigin(ctx: CheckContext): Promise<RawResponse> {
+async function fromForeignOrigin(ctx: CheckContext): Promise<HttpExchange> {
   const o = await open(ctx);
-  return postMessage(ctx, o, fenceMessage(o.session, 'origin'), { Origin: FOREIGN_ORIGIN });
+  const message = fenceMessage(o.session, 'origin');
+  return httpExchange(`a ${message.method} with Origin: ${FOREIGN_ORIGIN}`, await postMessage(ctx, o, message, { Origin: FOREIGN_ORIGIN }), message.id);
 }
 
 export const originChecks = defineChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
@@ -39,12 +38,8 @@ export const originChecks = defineChecks({ page: 'basic/transports/streamable-ht
     digest: ['SHTTP-002'],
     faults: ['http-origin-not-validated'],
     async run(ctx) {
-      const r = await fromForeignOrigin(ctx);
-      if (r.status >= 400 && r.status < 500) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', `the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
-      const evidence = { expected: `Origin: ${FOREIGN_ORIGIN} rejected with a 4xx status${ctx.in(since('2025-11-25')) ? ' (403)' : ''}`, actual: said(r) };
-      if (!ok(r)) return ctx.warn({ ...evidence, reason: 'the request was neither served nor rejected with a client error status' });
-      return loopbackTarget(ctx) ? ctx.fail({ ...evidence, reason: HOLE }) : ctx.warn({ ...evidence, reason: POLICY });
+      const ex = await fromForeignOrigin(ctx);
+      return expectForeignOriginRejected(ctx, ex, { loopback: loopbackTarget(ctx), expected: `rejected with a 4xx status${ctx.in(since('2025-11-25')) ? ' (403)' : ''}` });
     },
   },
 
@@ -60,14 +55,13 @@ export const originChecks = defineChecks({ page: 'basic/transports/streamable-ht
     digest: ['SHTTP-002'],
     faults: ['http-origin-rejected-400', 'http-origin-not-validated'],
     async run(ctx) {
-      const r = await fromForeignOrigin(ctx);
-      if (r.status === 403) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', `the request from a foreign Origin got no answer (${r.problem ?? 'nothing'}): nothing to judge`);
-      const evidence = { expected: `HTTP 403 Forbidden for Origin: ${FOREIGN_ORIGIN}`, actual: said(r) };
-      if (!ok(r)) return ctx.fail(evidence);
+      const ex = await fromForeignOrigin(ctx);
       // Served: invalid for certain only where the server listens on loopback.
-      if (loopbackTarget(ctx)) return ctx.fail({ ...evidence, reason: HOLE });
-      return ctx.skip(`the server served Origin: ${FOREIGN_ORIGIN}; on a target that is not on loopback it may be a valid origin by the server's policy (see http.origin-validated)`);
+      if (succeeded(ex.r) && !loopbackTarget(ctx)) {
+        return ctx.skip('not-applicable', `the server served Origin: ${FOREIGN_ORIGIN}; on a target that is not on loopback it may be a valid origin by the server's policy (see http.origin-validated)`);
+      }
+      const hole = succeeded(ex.r) ? `the server served a request with Origin: ${FOREIGN_ORIGIN} although it listens on loopback: any web page the user opens could reach it by DNS rebinding` : undefined;
+      return expectHttp(ctx, ex, status(403), hole ? { reason: hole } : {});
     },
   },
 ]);

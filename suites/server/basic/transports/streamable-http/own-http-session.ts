@@ -47,3 +47,8 @@ export function fenceMessage(session: Session, id: JsonRpcId): Record<string, un
 export function postMessage(ctx: CheckContext, own: Own, message: Record<string, unknown>, headers?: HeaderOverrides, readAll = false) {
   return own.t.post(wellFormed(message), { waitMs: ctx.timeoutMs, ...(headers ? { headers } : {}), readAll });
 }
+
+/** The detail of a `no-answer` skip when a POST was answered 2xx but its response never came. */
+export function noResponseIn(what: string, r: { status: number; problem?: string }): string {
+  return `${what} was answered HTTP ${r.status} without its response (${r.problem ?? 'none came in time'}): nothing to judge, and whether the server answers at all is left to the harness's timeout handling`;
+}

@@ -3,12 +3,11 @@
 // inputSchema and give each annotated parameter a value. The headers are computed here, so a
 // check can drop or change one.
 import { argumentsFor, compile, dialectOf } from '../../../../../harness/arguments.js';
-import type { CheckContext } from '../../../../../harness/checks/check.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { encodeHeaderValue, headerParams, isHeaderNamePart, type HeaderOverrides } from '../../../../../harness/checks/http-access.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
 import { describePolicy, mayCallTool } from '../../../../../harness/settings.js';
 import type { Own } from './own-http-session.js';
-
-type Json = Record<string, unknown>;
 
 export interface AnnotatedParam {
   /** The header is Mcp-Param-{name}. */
@@ -29,8 +28,8 @@ const SAMPLE: Record<string, unknown> = { string: 'mcp-conformance', integer: 7,
 export function valueAt(args: unknown, path: string[]): unknown {
   let v: unknown = args;
   for (const key of path) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-    v = (v as Json)[key];
+    if (!isObject(v)) return undefined;
+    v = v[key];
   }
   return v;
 }
@@ -40,7 +39,7 @@ export function withValue(args: Json, path: string[], value: unknown): Json {
   const copy = structuredClone(args);
   let at: Json = copy;
   for (const key of path.slice(0, -1)) {
-    if (typeof at[key] !== 'object' || at[key] === null || Array.isArray(at[key])) at[key] = {};
+    if (!isObject(at[key])) at[key] = {};
     at = at[key] as Json;
   }
   at[path[path.length - 1] as string] = value;
@@ -54,17 +53,17 @@ export function valid(ctx: CheckContext, plan: Pick<ParamPlan, 'schema'>, args: 
   return validate ? validate(args) : false;
 }
 
-/** The tool to call with header parameters, or why there is none (the check skips with it). */
-export async function paramPlan(ctx: CheckContext): Promise<ParamPlan | string> {
+/** The tool to call with header parameters, or the skip that says why there is none. */
+export async function paramPlan(ctx: CheckContext): Promise<ParamPlan | Verdict> {
   const { tools } = await ctx.discovery();
-  if (!tools) return 'not-declared: the server declares no tools';
+  if (!tools) return ctx.skip('not-declared', 'the server declares no tools');
   // A tool whose annotation breaks the token syntax is invalid: a conforming client drops it
   // (http.modern-x-mcp-header-* judge that), so it makes no plan here.
   const declaring = tools.items.filter((t) => headerParams(t.inputSchema).length > 0);
   const annotated = declaring.filter((t) => headerParams(t.inputSchema).every((p) => isHeaderNamePart(p.name)));
-  if (annotated.length === 0) return declaring.length === 0 ? 'no tool has x-mcp-header parameters' : `no tool with valid x-mcp-header parameters (${declaring.length} with an invalid annotation)`;
+  if (annotated.length === 0) return ctx.skip('not-offered', declaring.length === 0 ? 'no tool has x-mcp-header parameters' : `no tool with valid x-mcp-header parameters (${declaring.length} with an invalid annotation)`);
   const allowed = annotated.filter((t) => mayCallTool(ctx.settings.callTools, t));
-  if (allowed.length === 0) return `no tool with x-mcp-header parameters the user allowed (${describePolicy(ctx.settings.callTools)}) among ${annotated.length}`;
+  if (allowed.length === 0) return ctx.skip('not-allowed', `no tool with x-mcp-header parameters the user allowed (${describePolicy(ctx.settings.callTools)}) among ${annotated.length}`);
   for (const tool of allowed) {
     const schema = tool.inputSchema as Json;
     const generated = argumentsFor(schema, ctx.rev.dialect);
@@ -78,7 +77,7 @@ export async function paramPlan(ctx: CheckContext): Promise<ParamPlan | string> 
     const plan = { tool: String(tool.name), schema, args, params };
     if (valid(ctx, plan, args) && params.some((p) => present(valueAt(args, p.path)))) return plan;
   }
-  return `no valid arguments with header parameters could be built for ${allowed.map((t) => String(t.name)).join(', ')}`;
+  return ctx.skip('cannot-set-up', `no valid arguments with header parameters could be built for ${allowed.map((t) => String(t.name)).join(', ')}`);
 }
 
 const present = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';

@@ -3,8 +3,10 @@
 // stream of a tool call asking for progress; a server that answers it as JSON is not judged.
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { messageOf } from '../../../../../harness/checks/http-access.js';
+import { expectHttp, header, httpExchange } from '../../../../../harness/verify/http.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { MODERN, onlyModernAt } from './transport-spec.js';
-import { notAStream, toolStream } from './tool-call-stream.js';
+import { streamed, toolStream } from './tool-call-stream.js';
 
 /**
  * Notifications about one request: its progress, its log messages, its cancellation. Whether
@@ -27,18 +29,17 @@ export const requestStreamsChecks = defineChecks({ page: 'basic/transports/strea
     faults: ['modern-http-unrelated-notification'],
     async run(ctx) {
       const call = await toolStream(ctx);
-      if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
-      const why = notAStream(call);
-      if (why !== undefined || !call.stream) return ctx.skip(why ?? 'no stream');
-      const messages = call.stream.events.map(messageOf).filter((m): m is Record<string, unknown> => m !== undefined);
+      if ('status' in call) return call;
+      const s = streamed(ctx, call);
+      if ('status' in s) return s;
+      const messages = s.stream.events.map(messageOf).filter((m): m is Record<string, unknown> => m !== undefined);
       const requests = messages.filter((m) => typeof m.method === 'string' && 'id' in m);
       const unrelated = messages.filter((m) => typeof m.method === 'string' && !('id' in m) && !REQUEST_SCOPED.has(m.method));
-      if (requests.length === 0 && unrelated.length === 0) return ctx.pass(`${messages.length} message(s) on the stream of ${call.plan.describe}`);
-      const found = [
-        ...(requests.length > 0 ? [`${requests.length} request(s), first ${String(requests[0]?.method)}`] : []),
-        ...(unrelated.length > 0 ? [`${unrelated.length} notification(s) not about the call, first ${ctx.brief(unrelated[0], 160)}`] : []),
-      ];
-      return ctx.fail({ expected: `only notifications about the call of ${call.plan.describe} (progress, log messages), then its response`, actual: found.join('; ') });
+      // The whole stream is judged, up to its response: nothing on it may be unrelated.
+      return expectNone(ctx, [...requests.map((m) => `a request ${String(m.method)}`), ...unrelated.map((m) => `a notification not about the call: ${ctx.brief(m, 160)}`)], {
+        expected: `only notifications about the call of ${s.plan.describe} (progress, log messages), then its response`,
+        note: `${messages.length} message(s) on the stream of ${s.plan.describe}`,
+      });
     },
   },
 
@@ -54,12 +55,12 @@ export const requestStreamsChecks = defineChecks({ page: 'basic/transports/strea
     faults: ['modern-http-no-accel-buffering'],
     async run(ctx) {
       const call = await toolStream(ctx);
-      if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
-      const why = notAStream(call);
-      if (why !== undefined) return ctx.skip(why);
-      const value = call.info?.headers['x-accel-buffering'];
-      if (value?.trim().toLowerCase() === 'no') return ctx.pass();
-      return ctx.fail({ expected: 'X-Accel-Buffering: no on the text/event-stream answer', actual: value === undefined ? `no X-Accel-Buffering header on the stream of ${call.plan.describe}` : `X-Accel-Buffering: ${value}` });
+      if ('status' in call) return call;
+      const s = streamed(ctx, call);
+      if ('status' in s) return s;
+      // streamed() saw the answer's headers, so s.info is there.
+      const info = s.info ?? { status: 0 };
+      return expectHttp(ctx, httpExchange(`the text/event-stream answer to the call of ${s.plan.describe}`, info), header('X-Accel-Buffering', 'X-Accel-Buffering: no', (v) => v?.trim().toLowerCase() === 'no'));
     },
   },
 ]);

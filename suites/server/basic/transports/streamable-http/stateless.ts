@@ -4,18 +4,16 @@
 // serves their GET and DELETE by their rules, so the 405 check skips for it.
 import { randomUUID } from 'node:crypto';
 import { defineChecks } from '../../../../../harness/checks/define.js';
-import type { RawResponse } from '../../../../../harness/checks/http-access.js';
+import { expectHttp, expectHttpEach, httpExchange, httpLine, isServed, noHttpAnswer, served, status } from '../../../../../harness/verify/http.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { MODERN, onlyModernAt } from './transport-spec.js';
 import { fenceMessage, open, own, postMessage } from './own-http-session.js';
-import { said, served, unansweredHttp } from './raw-answers.js';
 import { servesLegacy } from './serves-legacy.js';
 
 const SPEC = onlyModernAt('earlier-streamable-http-revisions', 'SHOULD');
 
 /** The rules of this file are written for "a server that supports only this revision". */
 const LEGACY_TOO = 'the server also speaks a legacy revision (it accepts initialize): the rule is written for a server that supports only this revision, and older clients\' session traffic is its to serve';
-
-const status = (r: RawResponse): string => (r.status === 0 ? `no answer (${r.problem ?? 'nothing'})` : `HTTP ${r.status}`);
 
 export const statelessChecks = defineChecks({ page: 'basic/transports/streamable-http', revisions: MODERN, transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-101: "A server that supports only this revision and receives such traffic from an
@@ -31,16 +29,18 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
     faults: ['modern-http-get-allowed'],
     async run(ctx) {
       const t = await own(ctx);
-      const get = await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream' }, sseWindowMs: 300 });
-      const del = await t.raw({ method: 'DELETE', timeoutMs: ctx.timeoutMs });
-      const answers = { GET: get, DELETE: del };
-      // No HTTP answer is no status to judge.
-      const wrong = Object.entries(answers).filter(([, r]) => r.status !== 405 && r.status !== 0);
-      if (wrong.length === 0 && get.status === 0 && del.status === 0) return ctx.skip('no-answer', unansweredHttp('GET and DELETE', get));
-      if (wrong.length === 0) return ctx.pass();
-      if (wrong.some(([, r]) => r.status === 401 || r.status === 403)) return ctx.skip(`refused for authorization (${wrong.map(([m, r]) => `${m}: ${status(r)}`).join(', ')}; see auth.*)`);
-      if (await servesLegacy(ctx, t)) return ctx.skip('the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
-      return ctx.fail({ expected: 'HTTP 405 Method Not Allowed to GET and to DELETE', actual: wrong.map(([m, r]) => `${m}: ${status(r)}`).join('; ') });
+      const answers = [
+        httpExchange('GET', await t.raw({ method: 'GET', headers: { Accept: 'text/event-stream' }, sseWindowMs: 300 })),
+        httpExchange('DELETE', await t.raw({ method: 'DELETE', timeoutMs: ctx.timeoutMs })),
+      ];
+      // No HTTP answer is no status to judge (expectHttpEach leaves it out).
+      const wrong = answers.filter((ex) => ex.r.status !== 405 && ex.r.status !== 0);
+      if (wrong.some((ex) => ex.r.status === 401 || ex.r.status === 403)) {
+        // A token only the user can give: the refusal says nothing of the methods.
+        return ctx.skip('not-allowed', `refused for authorization (${wrong.map((ex) => `${ex.what}: HTTP ${ex.r.status}`).join(', ')}; see auth.*)`);
+      }
+      if (wrong.length > 0 && (await servesLegacy(ctx, t))) return ctx.skip('not-applicable', 'the server also speaks a legacy revision (it accepts initialize): it may serve GET and DELETE by those revisions\' rules');
+      return expectHttpEach(ctx, answers, status(405));
     },
   },
 
@@ -57,15 +57,14 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
       const plain = await postMessage(ctx, o, fenceMessage(o.session, 'plain'));
       const stray = `mcp-conformance-${randomUUID()}`;
       const carrying = await postMessage(ctx, o, fenceMessage(o.session, 'stray-session-id'), { 'Mcp-Session-Id': stray });
-      if (carrying.status === 0) return ctx.skip('no-answer', unansweredHttp('the request carrying a stray Mcp-Session-Id', carrying));
+      if (carrying.status === 0) return ctx.skip('no-answer', noHttpAnswer('the request carrying a stray Mcp-Session-Id', carrying));
       const problems: string[] = [];
       if (plain.headers['mcp-session-id'] !== undefined) problems.push(`a plain request's answer minted Mcp-Session-Id: ${plain.headers['mcp-session-id']}`);
-      if (!served(carrying, 'stray-session-id')) problems.push(`the request carrying Mcp-Session-Id: ${stray} was not served (${said(carrying)})`);
+      if (!isServed(carrying, 'stray-session-id')) problems.push(`the request carrying Mcp-Session-Id: ${stray} was not served (${httpLine(carrying)})`);
       if (carrying.headers['mcp-session-id'] !== undefined) problems.push(`its answer carried Mcp-Session-Id: ${carrying.headers['mcp-session-id']}`);
-      if (!served(plain, 'plain')) return ctx.skip(`the plain request was not served (${said(plain)}): nothing to compare with`);
-      if (problems.length === 0) return ctx.pass();
-      if (await servesLegacy(ctx, o.t)) return ctx.skip(`${LEGACY_TOO}: ${problems.join('; ')}`);
-      return ctx.fail({ expected: 'no Mcp-Session-Id on any answer, and a request carrying one served as any other', actual: problems.join('; ') });
+      if (!isServed(plain, 'plain')) return ctx.skip('cannot-set-up', `the plain request was not served (${httpLine(plain)}): nothing to compare with`);
+      if (problems.length > 0 && (await servesLegacy(ctx, o.t))) return ctx.skip('not-applicable', `${LEGACY_TOO}: ${problems.join('; ')}`);
+      return expectNone(ctx, problems, { expected: 'no Mcp-Session-Id on any answer, and a request carrying one served as any other', judged: 2 });
     },
   },
 
@@ -79,11 +78,9 @@ export const statelessChecks = defineChecks({ page: 'basic/transports/streamable
     faults: ['modern-http-last-event-id-refused'],
     async run(ctx) {
       const o = await open(ctx);
-      const r = await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' });
-      if (served(r, 'last-event-id')) return ctx.pass();
-      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the request carrying Last-Event-ID', r));
-      if (await servesLegacy(ctx, o.t)) return ctx.skip(`${LEGACY_TOO}: ${said(r)}`);
-      return ctx.fail({ expected: 'the request served (Last-Event-ID ignored)', actual: said(r) });
+      const ex = httpExchange('a request carrying Last-Event-ID: mcp-conformance-1', await postMessage(ctx, o, fenceMessage(o.session, 'last-event-id'), { 'Last-Event-ID': 'mcp-conformance-1' }), 'last-event-id');
+      if (ex.r.status !== 0 && !isServed(ex.r, ex.id) && (await servesLegacy(ctx, o.t))) return ctx.skip('not-applicable', `${LEGACY_TOO}: ${httpLine(ex.r)}`);
+      return expectHttp(ctx, ex, { ...served(), expected: 'the request served (Last-Event-ID ignored)' });
     },
   },
 ]);

@@ -1,14 +1,27 @@
 // SSE streams of Streamable HTTP: the GET stream and where responses go (SHTTP-013, 020, 021),
 // priming, event ids and resumption (SHTTP-014, 030, 031), all 2025-03-26..2025-11-25; and the
 // end of a request's stream after its response, in both shapes (SHTTP-013, SHTTP-105).
-import type { CheckContext } from '../../../../../harness/checks/check.js';
+import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { isResponseTo, messageOf, type SseEvent } from '../../../../../harness/checks/http-access.js';
 import { only } from '../../../../../harness/revisions.js';
+import { allOf, anyOf, contentType, expectEvent, expectHttp, httpExchange, httpLine, noHttpAnswer, status } from '../../../../../harness/verify/http.js';
+import { expectNone, ownJudgement } from '../../../../../harness/verify/index.js';
 import { SESSIONFUL, STREAMABLE, legacyAt, modernAt } from './transport-spec.js';
 import { own, post } from './own-http-session.js';
-import { said, unansweredHttp } from './raw-answers.js';
-import { notAStream, toolStream } from './tool-call-stream.js';
+import { streamed, toolStream } from './tool-call-stream.js';
+
+/** An SSE stream opened: HTTP 200 with Content-Type text/event-stream. */
+const SSE_STREAM = allOf(status(200), contentType('text/event-stream'));
+
+/** Why a GET stream was not there to watch: the skip for its answer. */
+function noGetStream(ctx: CheckContext, r: { status: number; problem?: string }): Verdict {
+  if (r.status === 0) return ctx.skip('no-answer', noHttpAnswer('the GET for the stream', r));
+  // A token only the user can give (one with the scope the stream needs).
+  if (r.status === 401 || r.status === 403) return ctx.skip('not-allowed', `the GET was refused for authorization (HTTP ${r.status}; see auth.*)`);
+  if (r.status === 405) return ctx.skip('not-offered', 'the server offers no GET stream (405, which the transport allows)');
+  return ctx.skip('cannot-set-up', `no GET stream to watch (HTTP ${r.status})`);
+}
 
 export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'], needs: ['own-session', 'raw-http'] }, [
   // SHTTP-020: "The server MUST either return Content-Type: text/event-stream in response to
@@ -26,10 +39,8 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     faults: ['http-get-wrong-status'],
     async run(ctx) {
       const info = await (await own(ctx)).openGetStream();
-      if ((info.status === 200 && info.contentType === 'text/event-stream') || info.status === 405) return ctx.pass();
-      if (info.status === 401 || info.status === 403) return ctx.skip(`the GET was refused for authorization (HTTP ${info.status}; see auth.*)`);
-      if (info.status === 0) return ctx.skip('no-answer', "the GET got no HTTP answer: nothing to judge, and whether the server answers at all is left to the harness's timeout handling");
-      return ctx.fail({ expected: 'HTTP 200 with Content-Type text/event-stream, or 405', actual: `HTTP ${info.status}${info.contentType ? ` ${info.contentType}` : ''}${info.body ? `: ${info.body.slice(0, 120)}` : ''}` });
+      if (info.status === 401 || info.status === 403) return noGetStream(ctx, info);
+      return expectHttp(ctx, httpExchange('GET on the MCP endpoint (Accept: text/event-stream)', info), anyOf(SSE_STREAM, status(405)));
     },
   },
 
@@ -47,10 +58,14 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     faults: ['http-response-on-get-stream'],
     async run(ctx) {
       const got = await pingsWithGetStream(ctx);
-      if (typeof got === 'string') return ctx.skip(got);
+      if ('status' in got) return got;
       const wrong = got.onGet.filter((m) => !('method' in m) && ('result' in m || 'error' in m));
-      if (wrong.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'no JSON-RPC response on the GET stream', actual: `${wrong.length} response(s) on it, e.g. ${ctx.brief(wrong[0], 160)}` });
+      // The stream was open while two pings were answered: what it carried meanwhile is judged, even nothing.
+      return expectNone(
+        ctx,
+        wrong.map((m) => `a response on it: ${ctx.brief(m, 160)}`),
+        { expected: 'no JSON-RPC response on the GET stream', note: `${got.onGet.length} message(s) on the GET stream while ${got.ids.length} ping(s) were answered` },
+      );
     },
   },
 
@@ -66,15 +81,15 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     faults: ['http-response-on-get-stream'],
     async run(ctx) {
       const got = await pingsWithGetStream(ctx, true);
-      if (typeof got === 'string') return ctx.skip(got);
+      if ('status' in got) return got;
       const misplaced = got.ids.filter((id) => got.onGet.some((m) => isResponseTo(m, id)));
-      if (misplaced.length === 0 && got.answered) return ctx.pass();
       // A ping with no response anywhere shows no place: whether it is answered at all is the harness's timeout handling.
-      if (misplaced.length === 0) return ctx.skip('no-answer', "a ping got no response anywhere: no place to judge, and whether the server answers at all is left to the harness's timeout handling");
-      return ctx.fail({
-        expected: 'each response in the JSON body or SSE stream of the POST that carried its request',
-        actual: misplaced.length > 0 ? `the response(s) to id ${misplaced.join(', ')} arrived on the GET stream` : 'a ping got no response',
-      });
+      if (misplaced.length === 0 && !got.answered) return ctx.skip('no-answer', "a ping got no response anywhere: no place to judge, and whether the server answers at all is left to the harness's timeout handling");
+      return expectNone(
+        ctx,
+        misplaced.map((id) => `the response to id ${id} arrived on the GET stream`),
+        { expected: 'each response in the JSON body or SSE stream of the POST that carried its request', judged: got.ids.length },
+      );
     },
   },
 
@@ -90,12 +105,11 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
     faults: ['http-no-priming-event'],
     async run(ctx) {
       const r = await post(ctx, await own(ctx), { id: 'priming', method: 'ping' });
-      if (r.status === 0) return ctx.skip('no-answer', unansweredHttp('the ping', r));
-      if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
+      if (r.status === 0) return ctx.skip('no-answer', noHttpAnswer('the ping', r));
+      // The rule is about SSE answers; answering in JSON is the server's choice.
+      if (r.contentType !== 'text/event-stream') return ctx.skip('not-applicable', `the request was answered with ${httpLine(r)}, not a stream`);
       const first = r.events?.[0];
-      if (!first) return ctx.skip('no-answer', "the stream carried no event in time: no first event to judge, and whether the server answers at all is left to the harness's timeout handling");
-      if (first?.id !== undefined && first.data === '') return ctx.pass();
-      return ctx.fail({ expected: 'a first event with an id and empty data', actual: first ? `first event: id ${first.id ?? '(none)'}, data ${ctx.brief(first.data, 120)}` : 'no event' });
+      return expectEvent(ctx, 'the first event of the SSE answer to a ping', first ? { event: first } : undefined, { expected: 'an event with an id and empty data', keeps: (e) => e.id !== undefined && e.data === '' });
     },
   },
 
@@ -116,8 +130,7 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const ids = answers.flatMap((r) => (r.events ?? []).flatMap((e) => (e.id !== undefined && e.id !== '' ? [e.id] : [])));
       if (ids.length === 0) return ctx.skip('not-offered', 'the server attaches no SSE event ids (resumability is a MAY)');
       const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-      if (repeated.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'every event id used once in the session', actual: `ids used more than once: ${repeated.slice(0, 5).join(', ')} (of ${ids.join(', ')})` });
+      return expectNone(ctx, repeated.map((id) => `id ${id} used more than once`), { expected: 'every event id used once in the session', judged: ids.length, reason: `the ids of three POST streams: ${ids.join(', ')}` });
     },
   },
 
@@ -150,12 +163,11 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
         sseWindowMs: window,
         sseUntil: (events) => events.some(isForeign),
       });
-      if (r.status !== 200 || r.contentType !== 'text/event-stream') return ctx.skip('not-offered', `the server did not resume the stream (${said(r)}): replay is a MAY, nothing to judge`);
+      if (!SSE_STREAM.keeps(r, undefined)) return ctx.skip('not-offered', `the server did not resume the stream (${httpLine(r)}): replay is a MAY, nothing to judge`);
       const foreign = (r.events ?? []).filter(isForeign);
-      if (foreign.length === 0) return ctx.pass(`nothing of another stream within ${window} ms of the resumed stream's headers`);
-      return ctx.fail({
+      return expectNone(ctx, foreign.map((e) => `an event of another stream replayed: ${ctx.brief(e.data, 160)}`), {
         expected: `after Last-Event-ID ${from.id} (a stream of request resume-a), only later events of that stream`,
-        actual: `${foreign.length} event(s) of another stream replayed, e.g. ${ctx.brief(foreign[0]?.data, 160)}`,
+        note: `nothing of another stream within ${window} ms of the resumed stream's headers`,
       });
     },
   },
@@ -176,10 +188,11 @@ export const streamsChecks = defineChecks({ page: 'basic/transports/streamable-h
       const window = ctx.timeoutMs;
       if (ctx.era === 'modern') return modernStreamEnd(ctx, window);
       const r = await (await own(ctx)).post({ jsonrpc: '2.0', id: 'stream-end', method: 'ping' }, { waitMs: window, readAll: true });
-      if (r.contentType !== 'text/event-stream') return ctx.skip(`the request was answered with ${said(r)}, not a stream`);
-      if (!r.answered) return ctx.skip('the stream carried no response (see http.response-on-request-stream)');
-      if (r.streamEnded) return ctx.pass();
-      return ctx.fail({ expected: 'the stream ends after the response', actual: `still open ${window} ms after the POST (the response came)` });
+      if (r.status === 0) return ctx.skip('no-answer', noHttpAnswer('the ping', r));
+      // The rule is about SSE answers; answering in JSON is the server's choice.
+      if (r.contentType !== 'text/event-stream') return ctx.skip('not-applicable', `the request was answered with ${httpLine(r)}, not a stream`);
+      if (!r.answered) return ctx.skip('no-answer', `the stream carried no response within ${window} ms (see http.response-on-request-stream)`);
+      return streamEnd(ctx, r.streamEnded === true, `the stream of the ping was still open ${window} ms after the POST (the response came)`);
     },
   },
 ]);
@@ -194,25 +207,31 @@ function replayWindowMs(roundTripMs: number, timeoutMs: number): number {
 }
 
 /** 2026-07-28: a tool call answered as a stream; does the stream end once the response came? */
-async function modernStreamEnd(ctx: CheckContext, window: number) {
+async function modernStreamEnd(ctx: CheckContext, window: number): Promise<Verdict> {
   const call = await toolStream(ctx);
-  if (typeof call === 'string') return ctx.skip(`no streamed answer to observe: ${call}`);
-  const why = notAStream(call);
-  if (why !== undefined || !call.stream) return ctx.skip(why ?? 'no stream');
-  const stream = call.stream;
-  if (await call.t.watch().until(() => stream.ended, window)) return ctx.pass();
-  return ctx.fail({ expected: 'the stream ends after the response', actual: `the stream of ${call.plan.describe} was still open ${window} ms after its response` });
+  if ('status' in call) return call;
+  const s = streamed(ctx, call);
+  if ('status' in s) return s;
+  const ended = await s.t.watch().until(() => s.stream.ended, window);
+  return streamEnd(ctx, ended, `the stream of ${s.plan.describe} was still open ${window} ms after its response`);
 }
 
-/** Two pings on the peer while a GET stream is open; what the GET stream carried meanwhile. */
-async function pingsWithGetStream(ctx: CheckContext, optional = false): Promise<string | { onGet: Record<string, unknown>[]; ids: number[]; answered: boolean }> {
-  if (!ctx.http) return 'not an HTTP target';
+/**
+ * Whether a stream ended after its response: no verifier judges the end of a stream (its
+ * absence is a wait the window decided, not an answer), so the check says it itself.
+ */
+function streamEnd(ctx: CheckContext, ended: boolean, open: string): Verdict {
+  return ownJudgement(ctx, ended ? {} : { broken: { expected: 'the stream ends after the response', actual: open } }, 'the end of an SSE stream is no answer a verifier reads');
+}
+
+/** Two pings on the peer while a GET stream is open; what the GET stream carried meanwhile (or why there was none to watch). */
+async function pingsWithGetStream(ctx: CheckContext, optional = false): Promise<Verdict | { onGet: Record<string, unknown>[]; ids: number[]; answered: boolean }> {
+  if (!ctx.http) throw new Error('not an HTTP target');
   const session = await ctx.session();
   const t = ctx.http.of(session);
   const watch = t.watch();
   const get = await t.openGetStream();
-  const open = get.status === 200 && get.contentType === 'text/event-stream';
-  if (!open && !optional) return `no GET stream to watch (HTTP ${get.status})`;
+  if (!SSE_STREAM.keeps(get, undefined) && !optional) return noGetStream(ctx, get);
   const replies = [];
   for (let i = 0; i < 2; i++) replies.push(await session.request('ping', undefined));
   await new Promise((r) => setTimeout(r, 100)); // a stray copy would come right after

@@ -1,6 +1,6 @@
 // Where the Streamable HTTP rules are written, and the values they name: the revisions of each
 // shape of the transport, places on its two spec pages (the legacy transports page, the
-// 2026-07-28 Streamable HTTP page), and the codes and origin the checks use.
+// 2026-07-28 Streamable HTTP page), and the origin the checks use.
 import type { SpecRef } from '../../../../../harness/checks/check.js';
 import { MODERN_REVISIONS, RANGE, since } from '../../../../../harness/revisions.js';
 
@@ -10,11 +10,7 @@ export const SESSIONFUL = RANGE.sessionfulHttp;
 export const MODERN = RANGE.modern;
 const FIRST_MODERN = MODERN_REVISIONS[0] as string;
 
-export const FOREIGN_ORIGIN = 'http://attacker.example';
-/** HeaderMismatch (transports/streamable-http#server-validation). */
-export const HEADER_MISMATCH = -32020;
-export const UNSUPPORTED_VERSION = -32022;
-export const METHOD_NOT_FOUND = -32601;
+export { FOREIGN_ORIGIN } from '../foreign-origin.js';
 
 /** A place on the legacy transports page (2025-03-26..2025-11-25). */
 export const legacyAt = (anchor: string, level: SpecRef['level']): SpecRef => ({ url: `basic/transports#${anchor}`, level });
