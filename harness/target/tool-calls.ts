@@ -33,8 +33,8 @@ export function defaultDialect(revision: string): Dialect {
 /** Discovered tools, first of each name (a duplicate is tools.unique-names' business). */
 export async function listedTools(ctx: CheckContext): Promise<Tool[] | Verdict> {
   const { tools } = await ctx.discovery();
-  if (!tools) return ctx.skip('not-declared: no tools capability');
-  if (tools.items.length === 0) return ctx.skip(`no tools listed${tools.problem ? ` (${tools.problem})` : ''}`);
+  if (!tools) return ctx.skip('not-declared', 'no tools capability');
+  if (tools.items.length === 0) return ctx.skip('not-offered', `no tools listed${tools.problem ? ` (${tools.problem})` : ''}`);
   const seen = new Set<unknown>();
   return tools.items.filter((t) => typeof t.name === 'string' && !seen.has(t.name) && seen.add(t.name));
 }
@@ -60,7 +60,7 @@ export function callable(ctx: CheckContext, tools: Tool[]): { ok: Callable[]; le
 }
 
 export function noSafeTool(ctx: CheckContext, what = 'no listed tool'): Verdict {
-  return ctx.skip(`no-safe-tool: ${what} may be called under ${describePolicy(ctx.settings.callTools)} (allow more with --call-tools)`);
+  return ctx.skip('not-allowed', `${what} may be called under ${describePolicy(ctx.settings.callTools)} (allow more with --call-tools)`);
 }
 
 let callCounter = 0;
@@ -88,7 +88,7 @@ export async function structuredResults(ctx: CheckContext): Promise<{ judged: { 
   const tools = await listedTools(ctx);
   if (!Array.isArray(tools)) return tools;
   const withSchema = tools.filter((t) => isObj(t.outputSchema));
-  if (withSchema.length === 0) return ctx.skip('no listed tool declares an outputSchema');
+  if (withSchema.length === 0) return ctx.skip('not-offered', 'no listed tool declares an outputSchema');
   const { ok, left, allowed } = callable(ctx, withSchema);
   if (allowed === 0) return noSafeTool(ctx, 'no tool with an outputSchema');
   const notes = [...left];
@@ -99,23 +99,83 @@ export async function structuredResults(ctx: CheckContext): Promise<{ judged: { 
     else if (!isObj(reply.result) || reply.result.isError === true) notes.push(`${c.name}: a tool error (isError)`);
     else judged.push({ c, result: reply.result });
   }
-  if (judged.length === 0) return ctx.skip(`no successful call to judge: ${notes.join('; ')}`);
+  if (judged.length === 0) return ctx.skip('nothing-observed', `no successful call to judge: ${notes.join('; ')}`);
   return { judged, notes };
 }
 
-/** A callable tool (read-only ones first) whose valid arguments lose one required member. */
-export function invalidProbe(ctx: CheckContext, ok: Callable[]): { name: string; args: Obj; missing: string } | undefined {
-  const ordered = [...ok].sort((a, b) => readOnlyRank(a.tool) - readOnlyRank(b.tool));
-  for (const c of ordered) {
+/** Arguments a tool's inputSchema really forbids, and what is wrong with them, in words. */
+export interface InvalidProbe {
+  name: string;
+  args: Obj;
+  /** e.g. `without its required "query"`, `with "count" as a string`. */
+  what: string;
+}
+
+/**
+ * A callable tool (read-only ones first) with arguments its inputSchema really forbids: its
+ * valid arguments less a required member, or else with a member of another type. A required
+ * member that has a default is never left out: generators (zod) list such fields as required,
+ * and a server that applies the default does what the schema's default says (issue 38).
+ * Leaving out is tried on every tool before a wrong type on any: the plainer probe first.
+ */
+export function invalidProbe(ctx: CheckContext, ok: Callable[]): InvalidProbe | undefined {
+  const ordered = [...ok].sort((a, b) => readOnlyRank(a.tool) - readOnlyRank(b.tool)).flatMap((c) => {
     const schema = c.tool.inputSchema as Obj;
-    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
     const validate = compile(schema, dialectOf(schema, defaultDialect(ctx.revision)) ?? 'draft-07');
-    for (const missing of required) {
+    return validate ? [{ c, schema, validate }] : [];
+  });
+  for (const { c, schema, validate } of ordered) {
+    for (const missing of requiredOf(schema)) {
+      if (hasDefault(propertyOf(schema, missing), schema)) continue;
       const { [missing]: _dropped, ...args } = c.args;
-      if (validate && !validate(args)) return { name: c.name, args, missing };
+      if (!validate(args)) return { name: c.name, args, what: `without its required "${missing}"` };
+    }
+  }
+  for (const { c, schema, validate } of ordered) {
+    const props = isObj(schema.properties) ? Object.keys(schema.properties) : [];
+    for (const member of [...new Set([...requiredOf(schema), ...props])]) {
+      const wrong = wrongTyped(propertyOf(schema, member));
+      if (!wrong) continue;
+      const args = { ...c.args, [member]: wrong.value };
+      if (!validate(args)) return { name: c.name, args, what: `with "${member}" as ${wrong.as} (the inputSchema says ${wrong.type})` };
     }
   }
   return undefined;
+}
+
+const requiredOf = (schema: Obj): string[] => (Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+
+/** The schema of a member (through one local $ref), or undefined. */
+function propertyOf(schema: Obj, name: string): Obj | undefined {
+  const prop = isObj(schema.properties) ? schema.properties[name] : undefined;
+  return isObj(prop) ? deref(prop, schema) : undefined;
+}
+
+function deref(node: Obj, root: Obj): Obj {
+  if (typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return node;
+  let at: unknown = root;
+  for (const part of node.$ref.slice(2).split('/')) at = isObj(at) ? at[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return isObj(at) ? { ...at, ...node } : node;
+}
+
+/** Does the member's schema give a default (directly, or in one of its allOf parts)? */
+function hasDefault(prop: Obj | undefined, root: Obj): boolean {
+  if (!prop) return false;
+  if ('default' in prop) return true;
+  return Array.isArray(prop.allOf) && prop.allOf.some((p) => isObj(p) && 'default' in deref(p, root));
+}
+
+/**
+ * A value of another type than the member's one declared type, which no lenient validator takes
+ * for it (an object for a string, a word for a number or a boolean); undefined when the member
+ * declares no single type (a union, an enum without type) that a value can surely break.
+ */
+function wrongTyped(prop: Obj | undefined): { value: unknown; as: string; type: string } | undefined {
+  if (!prop || 'const' in prop || Array.isArray(prop.anyOf) || Array.isArray(prop.oneOf)) return undefined;
+  const type = prop.type;
+  if (typeof type !== 'string' || type === 'null') return undefined;
+  if (type === 'string') return { value: { 'mcp-conformance': 'not a string' }, as: 'an object', type: 'string' };
+  return { value: `mcp-conformance-not-a-${type}`, as: 'a string', type };
 }
 
 /** Read-only first, then declared non-destructive, then the rest (--call-tools all/names). */

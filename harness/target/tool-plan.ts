@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { argumentsFor } from '../arguments.js';
 import type { CheckContext } from '../checks/check.js';
+import type { SkipCode } from '../checks/skip.js';
 import type { Reply } from '../jsonrpc/types.js';
 import type { Conversation, Session } from '../sessions/session.js';
 import { describeReply } from '../jsonrpc/types.js';
@@ -57,6 +58,18 @@ export async function planToolCalls(ctx: CheckContext, askedMs: number): Promise
     else plans.push({ name, args: generated.value, describe: `${name} (not known to be slow)` });
   }
   return plans.length > 0 ? plans : `no valid arguments could be built for any of the ${allowed.length} allowed tool(s)`;
+}
+
+/**
+ * The skip of a check that found no tool to call, from the reason planToolCall(s) gave: the
+ * server declares no tools, the user allowed none (--call-tools), or no valid arguments could
+ * be built for any it allowed.
+ */
+export function noPlanSkip(reason: string): { code: SkipCode; detail: string } {
+  const declared = /^not-declared: (.*)$/s.exec(reason);
+  if (declared) return { code: 'not-declared', detail: declared[1] ?? reason };
+  if (reason.startsWith('no tool the user allowed')) return { code: 'not-allowed', detail: reason };
+  return { code: 'cannot-set-up', detail: reason };
 }
 
 /**

@@ -1,10 +1,13 @@
-// client/elicitation#url-elicitation-required-error (2025-11-25): the shape of every -32042
-// URLElicitationRequiredError the server returned during the run, judged passively. Whether URL
+// client/elicitation#url-elicitation-required-error (2025-11-25): the shape of every
+// URLElicitationRequired error the server returned during the run, judged passively. Whether URL
 // elicitation was really "required" is the server's knowledge, not the wire's: only the data is
 // judged. The error is gone at 2026-07-28 (input requests replace it).
 import { defineChecks } from '../../../harness/checks/define.js';
 import { only } from '../../../harness/revisions.js';
+import { codeText } from '../../../harness/rules/error-codes.js';
 import { loadRevisionSchema } from '../../../harness/schema.js';
+import { citingFirst } from '../../../harness/verify/features.js';
+import { expectNone } from '../../../harness/verify/index.js';
 
 /** Why `data` breaks the rule, or undefined: a non-empty list of URL-mode elicitations with ids. */
 function elicitationsProblem(data: unknown, validUrlParams: (e: unknown) => string | undefined): string | undefined {
@@ -26,7 +29,7 @@ function elicitationsProblem(data: unknown, validUrlParams: (e: unknown) => stri
 export const urlElicitationRequiredChecks = defineChecks({ page: 'client/elicitation', revisions: only('2025-11-25'), needs: ['passive'] }, [
   {
     id: 'elicitation.url-required-error-shape',
-    title: 'A -32042 URLElicitationRequiredError lists the URL-mode elicitations, each with an elicitationId',
+    title: 'A {code:URLElicitationRequired} URLElicitationRequiredError lists the URL-mode elicitations, each with an elicitationId',
     spec: { url: '#url-elicitation-required-error', level: 'MUST' },
     requirement:
       'The error MUST include a list of elicitations that are required to complete before the original can be retried. Any elicitations returned in the error MUST be URL mode elicitations and have an elicitationId property.',
@@ -34,7 +37,8 @@ export const urlElicitationRequiredChecks = defineChecks({ page: 'client/elicita
     faults: ['url-elicitation-required-malformed'],
     async run(ctx) {
       const errors = ctx.observations().filter((o) => o.kind === 'url-elicitation-required');
-      if (errors.length === 0) return ctx.skip('nothing-observed', 'the server returned no -32042 error in this run');
+      const code = codeText('URLElicitationRequired');
+      if (errors.length === 0) return ctx.skip('nothing-observed', `the server returned no ${code} error in this run`);
       const schema = await loadRevisionSchema(ctx.revision);
       const validUrlParams = (e: unknown) => {
         const v = schema.validate('ElicitRequestURLParams', e);
@@ -42,13 +46,14 @@ export const urlElicitationRequiredChecks = defineChecks({ page: 'client/elicita
       };
       const bad = errors.flatMap((o) => {
         const why = elicitationsProblem((o.message as { error?: { data?: unknown } }).error?.data, validUrlParams);
-        return why ? [{ o, why }] : [];
+        return why ? [{ text: `${o.detail}: ${why}`, seq: o.seq }] : [];
       });
-      if (bad.length === 0) return ctx.pass(`${errors.length} -32042 error(s), each listing URL-mode elicitations with ids`);
-      ctx.cite(...bad.slice(0, 5).map((b) => b.o.seq));
-      return ctx.fail({
+      return expectNone(ctx, citingFirst(bad), {
         expected: 'error.data.elicitations: a list of URL-mode elicitations (mode "url", elicitationId, url, message)',
-        actual: `${bad.length} of ${errors.length} -32042 error(s) break it; first (${bad[0]?.o.detail}): ${bad[0]?.why}`,
+        judged: errors.length,
+        note: `${errors.length} ${code} error(s), each listing URL-mode elicitations with ids`,
+        reason: `of ${errors.length} ${code} error(s)`,
+        show: 1,
       });
     },
   },

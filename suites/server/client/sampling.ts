@@ -6,7 +6,8 @@
 // is judged on input requests: basic/patterns/mrtr/sub-capabilities.ts.)
 import { defineChecks } from '../../../harness/checks/define.js';
 import { only } from '../../../harness/revisions.js';
-import type { Obj } from '../../../harness/target/tool-calls.js';
+import type { Json } from '../../../harness/rules/json.js';
+import { citingFirst, expectNoneOrDoubt } from '../../../harness/verify/features.js';
 import { askedDuringCalls } from './server-asks.js';
 
 /** What the session declares: enough to be asked, short of the sub-capabilities judged. */
@@ -17,7 +18,7 @@ export const SHORT_OF_SUB_CAPABILITIES = { roots: { listChanged: true }, samplin
  * only, or undefined. `doubt` marks a toolChoice without tools: it offers no tool to use, so
  * whether it is "tool-enabled" is left open by the text (a warn, not a fail).
  */
-export function beyondSubCapabilities(method: unknown, params: Obj): { why: string; doubt?: true } | undefined {
+export function beyondSubCapabilities(method: unknown, params: Json): { why: string; doubt?: true } | undefined {
   if (method === 'sampling/createMessage') {
     if (Array.isArray(params.tools) && params.tools.length > 0) return { why: 'a tool-enabled sampling/createMessage (with tools) to a client that declared sampling without tools' };
     if (params.toolChoice !== undefined) return { why: 'a sampling/createMessage with a toolChoice (but no tools) to a client that declared sampling without tools', doubt: true };
@@ -48,15 +49,20 @@ export const subCapabilityChecks = defineChecks({ page: 'client/sampling', revis
       const judged = asks.filter((a) => a.method !== 'roots/list');
       const wrong = judged.flatMap((a) => {
         const beyond = beyondSubCapabilities(a.method, a.params);
-        return beyond ? [{ a, ...beyond }] : [];
+        if (!beyond) return [];
+        return [{
+          text: beyond.why,
+          ...(a.seq !== undefined ? { seq: a.seq } : {}),
+          ...(beyond.doubt ? { doubt: 'a toolChoice without tools offers no tool: whether that is a "tool-enabled" request the text leaves open' } : {}),
+        }];
       });
-      const expected = `server requests within ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)}`;
-      const sure = wrong.filter((w) => !w.doubt);
-      if (wrong.length > 0) ctx.cite(...wrong.slice(0, 5).map((w) => w.a.seq ?? 0));
-      if (sure.length > 0) return ctx.fail({ expected, actual: `${sure.length} request(s) beyond it, first ${sure[0]?.why}` });
-      if (wrong.length > 0) return ctx.warn({ expected, actual: `${wrong[0]?.why}`, reason: 'a toolChoice without tools offers no tool: whether that is a "tool-enabled" request the text leaves open' });
-      if (judged.length === 0) return ctx.skip(`nothing to judge: no sampling or elicitation request came ${tried}`);
-      return ctx.pass(`${judged.length} sampling/elicitation request(s), all within the declared capabilities`);
+      return expectNoneOrDoubt(ctx, citingFirst(wrong), {
+        expected: `server requests within ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)}`,
+        judged: judged.length,
+        note: `${judged.length} sampling/elicitation request(s), all within the declared capabilities`,
+        nothing: { code: 'nothing-observed', detail: `nothing to judge: no sampling or elicitation request came ${tried}` },
+        show: 1,
+      });
     },
   },
 ]);

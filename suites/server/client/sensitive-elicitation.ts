@@ -6,7 +6,8 @@
 // A name that only contains such a word ("password_hint", "token_count") is never judged.
 import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
-import { isObj } from '../../../harness/target/tool-calls.js';
+import { isObject } from '../../../harness/rules/json.js';
+import { expectNoneOrDoubt } from '../../../harness/verify/features.js';
 import { askedOfFullClient } from './server-asks.js';
 
 /** Form field names (lower case, separators dropped) that can only mean a secret or a credential. */
@@ -38,11 +39,11 @@ interface Finding {
 
 /** What a form-mode requestedSchema asks that is a secret, field by field. */
 export function sensitiveFields(requestedSchema: unknown): Finding[] {
-  const properties = isObj(requestedSchema) && isObj(requestedSchema.properties) ? requestedSchema.properties : {};
+  const properties = isObject(requestedSchema) && isObject(requestedSchema.properties) ? requestedSchema.properties : {};
   return Object.entries(properties).flatMap(([name, prop]): Finding[] => {
     const key = normalized(name);
     if (CREDENTIAL_FIELDS.has(key)) return [{ why: `field ${JSON.stringify(name)} asks for a credential` }];
-    if (isObj(prop) && prop.format === 'password') return [{ why: `field ${JSON.stringify(name)} has "format": "password"` }];
+    if (isObject(prop) && prop.format === 'password') return [{ why: `field ${JSON.stringify(name)} has "format": "password"` }];
     if (PERSONAL_FIELDS.has(key)) {
       return [{ why: `field ${JSON.stringify(name)} asks for a social security number`, doubt: 'personal data rather than a credential: whether it is "sensitive information" in the sense of the rule, the text does not settle' }];
     }
@@ -98,13 +99,17 @@ export const sensitiveElicitationChecks = defineChecks({ page: 'client/elicitati
         const findings = mode === 'form' ? sensitiveFields(a.params.requestedSchema) : mode === 'url' && urlMode ? credentialsInUrl(a.params.url).map((f) => ({ ...f, why: `the URL ${a.params.url as string}: ${f.why}` })) : [];
         return findings.map((f) => ({ a, mode, ...f }));
       });
-      if (found.length === 0) return ctx.pass(`${elicitations.length} elicitation(s), none asking for a credential by name nor carrying one in a URL`);
-      ctx.cite(...found.slice(0, 5).map((f) => f.a.seq ?? 0));
-      const expected = 'no form field named like a password, API key, token or card number; no credential in a URL-mode URL';
       const told = (f: (typeof found)[number]) => `${f.a.where} (${String(f.mode)} mode, message ${ctx.brief(f.a.params.message, 80)}): ${f.why}`;
-      const sure = found.filter((f) => !f.doubt);
-      if (sure.length > 0) return ctx.fail({ expected, actual: `${sure.length} finding(s); first, ${told(sure[0]!)}` });
-      return ctx.warn({ expected, actual: told(found[0]!), reason: found[0]!.doubt ?? '' });
+      return expectNoneOrDoubt(
+        ctx,
+        found.map((f, i) => ({ text: told(f), ...(i < 5 && f.a.seq !== undefined ? { seq: f.a.seq } : {}), ...(f.doubt ? { doubt: f.doubt } : {}) })),
+        {
+          expected: 'no form field named like a password, API key, token or card number; no credential in a URL-mode URL',
+          judged: elicitations.length,
+          note: `${elicitations.length} elicitation(s), none asking for a credential by name nor carrying one in a URL`,
+          show: 1,
+        },
+      );
     },
   },
 ]);

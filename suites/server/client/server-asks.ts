@@ -4,8 +4,9 @@
 import type { CheckContext } from '../../../harness/checks/check.js';
 import type { Session } from '../../../harness/sessions/session.js';
 import { since } from '../../../harness/revisions.js';
+import { isObject, type Json } from '../../../harness/rules/json.js';
 import { ASK_ALL, survey } from '../../../harness/target/mrtr-plan.js';
-import { callable, isObj, listedTools, type Obj } from '../../../harness/target/tool-calls.js';
+import { callable, listedTools } from '../../../harness/target/tool-calls.js';
 
 /** At most this many tool calls (sent together), each cut short after this long (a slow tool is not waited for). */
 const MAX_CALLS = 10;
@@ -14,7 +15,7 @@ const CALL_PATIENCE_MS = 2000;
 /** One request the server made of the client: a server request (legacy) or an input request (modern). */
 export interface ServerAsk {
   method: string;
-  params: Obj;
+  params: Json;
   /** Wire log sequence number of the frame that carried it. */
   seq?: number;
   /** e.g. `server request` or `tool greet, input request "confirm"`. */
@@ -31,7 +32,7 @@ export interface Asked {
  * Legacy: every sampling/elicitation/roots request the server sends on a fresh session that
  * declares `declared`, once initialized and while up to MAX_CALLS allowed tools run.
  */
-export async function askedDuringCalls(ctx: CheckContext, declared: Obj, idPrefix: string): Promise<Asked> {
+export async function askedDuringCalls(ctx: CheckContext, declared: Json, idPrefix: string): Promise<Asked> {
   const session = await ctx.session({ clientCapabilities: declared });
   const mark = session.mark() - 1;
   const listed = await listedTools(ctx);
@@ -49,9 +50,9 @@ export async function askedDuringCalls(ctx: CheckContext, declared: Obj, idPrefi
   await session.fence();
   const asks = session.since(mark).flatMap((m): ServerAsk[] => {
     const msg = m.message;
-    if (!isObj(msg) || typeof msg.method !== 'string' || !('id' in msg)) return [];
+    if (!isObject(msg) || typeof msg.method !== 'string' || !('id' in msg)) return [];
     if (!['sampling/createMessage', 'elicitation/create', 'roots/list'].includes(msg.method)) return [];
-    return [{ method: msg.method, params: isObj(msg.params) ? msg.params : {}, ...(m.seq !== undefined ? { seq: m.seq } : {}), where: 'server request' }];
+    return [{ method: msg.method, params: isObject(msg.params) ? msg.params : {}, ...(m.seq !== undefined ? { seq: m.seq } : {}), where: 'server request' }];
   });
   const tried = `after initialized${calls.length > 0 ? ` nor during ${calls.length} tool call(s)` : ' (no tool the user allows to call)'}`;
   return { asks, tried };
@@ -81,18 +82,18 @@ export async function askedOfFullClient(ctx: CheckContext): Promise<Asked> {
  * client capability) did not: a server may offer a sampling or elicitation tool only to a
  * client that declared it.
  */
-async function offeredOnlyHere(session: Session, listed: Obj[]): Promise<Obj[]> {
+async function offeredOnlyHere(session: Session, listed: Json[]): Promise<Json[]> {
   const reply = await session.request('tools/list', {});
-  const page = reply.kind === 'result' && isObj(reply.result) && Array.isArray(reply.result.tools) ? reply.result.tools.filter(isObj) : [];
+  const page = reply.kind === 'result' && isObject(reply.result) && Array.isArray(reply.result.tools) ? reply.result.tools.filter(isObject) : [];
   const known = new Set(listed.map((t) => t.name));
   return page.filter((t) => typeof t.name === 'string' && !known.has(t.name) && known.add(t.name));
 }
 
 /** Modern: the input requests of InputRequiredResults, each labelled with the request that got it. */
-export function inputRequestAsks(results: { label: string; result: Obj; seq?: number }[]): ServerAsk[] {
+export function inputRequestAsks(results: { label: string; result: Json; seq?: number }[]): ServerAsk[] {
   return results.flatMap(({ label, result, seq }) =>
-    Object.entries(isObj(result.inputRequests) ? result.inputRequests : {}).flatMap(([key, r]): ServerAsk[] =>
-      isObj(r) && typeof r.method === 'string' ? [{ method: r.method, params: isObj(r.params) ? r.params : {}, ...(seq !== undefined ? { seq } : {}), where: `${label}, input request "${key}"` }] : [],
+    Object.entries(isObject(result.inputRequests) ? result.inputRequests : {}).flatMap(([key, r]): ServerAsk[] =>
+      isObject(r) && typeof r.method === 'string' ? [{ method: r.method, params: isObject(r.params) ? r.params : {}, ...(seq !== undefined ? { seq } : {}), where: `${label}, input request "${key}"` }] : [],
     ),
   );
 }

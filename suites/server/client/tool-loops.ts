@@ -5,16 +5,17 @@
 // sampling with tools: its server requests (legacy) or its input requests (2026-07-28).
 import { defineChecks } from '../../../harness/checks/define.js';
 import { since } from '../../../harness/revisions.js';
-import { isObj, type Obj } from '../../../harness/target/tool-calls.js';
+import { isObject, type Json } from '../../../harness/rules/json.js';
+import { citingFirst, expectNoneOrDoubt } from '../../../harness/verify/features.js';
 import { askedOfFullClient } from './server-asks.js';
 
-const blocks = (content: unknown): Obj[] => (Array.isArray(content) ? content : [content]).filter(isObj);
+const blocks = (content: unknown): Json[] => (Array.isArray(content) ? content : [content]).filter(isObject);
 
 /** Why the messages break the constraints, or undefined; `doubt` when the loop is only left open at the end. */
 export function toolLoopProblem(messages: unknown): { why: string; doubt?: true } | undefined {
   if (!Array.isArray(messages)) return undefined; // the schema check's business
   for (const [i, m] of messages.entries()) {
-    if (!isObj(m)) continue;
+    if (!isObject(m)) continue;
     const content = blocks(m.content);
     if (m.role === 'user' && content.some((b) => b.type === 'tool_result') && content.some((b) => b.type !== 'tool_result')) {
       return { why: `messages[${i}] (user) mixes tool_result with ${content.find((b) => b.type !== 'tool_result')?.type} content` };
@@ -23,7 +24,7 @@ export function toolLoopProblem(messages: unknown): { why: string; doubt?: true 
     if (uses.length === 0) continue;
     const next: unknown = messages[i + 1];
     if (next === undefined) return { why: `messages[${i}] (assistant) ends the request with tool_use ${uses.map((u) => JSON.stringify(u.id)).join(', ')} unanswered`, doubt: true };
-    const answered = isObj(next) && next.role === 'user' ? blocks(next.content).filter((b) => b.type === 'tool_result').map((b) => b.toolUseId) : [];
+    const answered = isObject(next) && next.role === 'user' ? blocks(next.content).filter((b) => b.type === 'tool_result').map((b) => b.toolUseId) : [];
     const open = uses.filter((u) => !answered.includes(u.id));
     if (open.length > 0) return { why: `messages[${i}] (assistant) calls tool_use ${open.map((u) => JSON.stringify(u.id)).join(', ')}, not answered by a tool_result in messages[${i + 1}]` };
   }
@@ -50,14 +51,19 @@ export const toolLoopChecks = defineChecks({ page: 'client/sampling', revisions:
       if (sampling.length === 0) return ctx.skip('nothing-observed', `no sampling/createMessage came ${tried}`);
       const broken = sampling.flatMap((a) => {
         const problem = toolLoopProblem(a.params.messages);
-        return problem ? [{ a, ...problem }] : [];
+        if (!problem) return [];
+        return [{
+          text: `${a.where}: ${problem.why}`,
+          ...(a.seq !== undefined ? { seq: a.seq } : {}),
+          ...(problem.doubt ? { doubt: 'the request ends on the tool_use: the model is asked to go on from its own call, which the text neither allows nor plainly forbids' } : {}),
+        }];
       });
-      if (broken.length === 0) return ctx.pass(`${sampling.length} sampling request(s), their tool loops well formed`);
-      ctx.cite(...broken.slice(0, 5).map((b) => b.a.seq ?? 0));
-      const expected = 'tool_result only in user messages of tool results, each tool_use answered in the next message';
-      const sure = broken.find((b) => !b.doubt);
-      if (sure) return ctx.fail({ expected, actual: `${sure.a.where}: ${sure.why}` });
-      return ctx.warn({ expected, actual: `${broken[0]!.a.where}: ${broken[0]!.why}`, reason: 'the request ends on the tool_use: the model is asked to go on from its own call, which the text neither allows nor plainly forbids' });
+      return expectNoneOrDoubt(ctx, citingFirst(broken), {
+        expected: 'tool_result only in user messages of tool results, each tool_use answered in the next message',
+        judged: sampling.length,
+        note: `${sampling.length} sampling request(s), their tool loops well formed`,
+        show: 1,
+      });
     },
   },
 ]);

@@ -14,6 +14,7 @@ import { listAll, type ListOutcome } from '../../../harness/discovery.js';
 import { describeReply } from '../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../harness/revisions.js';
 import type { Session } from '../../../harness/sessions/session.js';
+import { ownJudgement } from '../../../harness/verify/index.js';
 
 type ListKind = 'tools' | 'resources' | 'prompts';
 
@@ -124,10 +125,18 @@ async function judge(ctx: CheckContext, kind: ListKind): Promise<Verdict> {
   }
   if (d.extra.length > 0 || d.missing.length > 0) {
     const parts = [d.extra.length ? `only there: ${shown(d.extra)}` : '', d.missing.length ? `missing there: ${shown(d.missing)}` : ''].filter(Boolean).join('; ');
-    return ctx.fail({
-      expected: `${LISTS[kind].method} gives the same set on every connection, whatever else the connection carried`,
-      actual: `on a connection that also carried ${what}, the list differs from a fresh connection's at the same time (${parts})`,
-    });
+    // No verifier compares the walks of one list on two connections, before and after other
+    // requests: this check's own judgement.
+    return ownJudgement(
+      ctx,
+      {
+        broken: {
+          expected: `${LISTS[kind].method} gives the same set on every connection, whatever else the connection carried`,
+          actual: `on a connection that also carried ${what}, the list differs from a fresh connection's at the same time (${parts})`,
+        },
+      },
+      'a comparison of the same list on two connections, before and after other requests',
+    );
   }
   const changed = difference(before, after);
   const note = changed.extra.length || changed.missing.length ? '; the list changed meanwhile on both connections alike (allowed: it may change over time)' : '';

@@ -4,6 +4,7 @@
 // revision as offered, and this is the check that runs there while the others skip.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 export const discoverResultChecks = defineChecks({ page: 'server/discover', revisions: RANGE.modern, needs: ['opening-answer'] }, [
   // "Servers MUST implement server/discover" (basic/versioning). The version it was asked at,
@@ -26,8 +27,7 @@ export const discoverResultChecks = defineChecks({ page: 'server/discover', revi
       if (problems.length === 0 && Array.isArray(versions) && !versions.includes(ctx.revision)) {
         problems.push(`supportedVersions ${ctx.brief(versions)} lacks ${ctx.revision}, the version server/discover was asked at and answered`);
       }
-      if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: `supportedVersions listing ${ctx.revision}, and a capabilities object`, actual: problems.join('; ') });
+      return expectNone(ctx, problems, { expected: `supportedVersions listing ${ctx.revision}, and a capabilities object` });
     },
   },
 ]);

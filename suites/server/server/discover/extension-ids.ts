@@ -3,9 +3,9 @@
 // "Extension identifiers MUST follow the _meta key naming rules, with a mandatory prefix."
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { isObject } from '../../../../harness/rules/json.js';
 import { isExtensionId } from '../../../../harness/rules/meta-keys.js';
-
-type Json = Record<string, unknown>;
+import { expectNone } from '../../../../harness/verify/index.js';
 
 // Reads only the probe's facts; declared on the shared session as it always ran (an
 // 'opening-answer' check would also run where the handshake broke, which is not this move's to change).
@@ -22,19 +22,18 @@ export const extensionIdChecks = defineChecks({ page: 'server/discover', revisio
       ctx.cite(ctx.facts.server.resultSeq ?? 0);
       const extensions = ctx.facts.serverCapabilities.extensions;
       if (extensions === undefined) return ctx.skip('not-offered', 'the server declares no extensions');
-      if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions)) {
-        return ctx.fail({ expected: 'capabilities.extensions as an object of extension id -> settings', actual: ctx.brief(extensions) });
-      }
+      if (!isObject(extensions)) return expectNone(ctx, [ctx.brief(extensions)], { expected: 'capabilities.extensions as an object of extension id -> settings' });
       const ids = Object.keys(extensions);
       if (ids.length === 0) return ctx.skip('not-offered', 'capabilities.extensions is empty');
       const bad = ids.filter((id) => !isExtensionId(id));
-      const notObjects = ids.filter((id) => {
-        const v = (extensions as Json)[id];
-        return typeof v !== 'object' || v === null || Array.isArray(v);
+      const notObjects = ids.filter((id) => !isObject(extensions[id]));
+      const problems = [...bad.map((id) => `${JSON.stringify(id)} has no prefix or breaks the key format`), ...notObjects.map((id) => `${JSON.stringify(id)} maps to ${ctx.brief(extensions[id])}, not a settings object`)];
+      return expectNone(ctx, problems, {
+        expected: 'ids like "io.modelcontextprotocol/tasks" (prefix/name), each mapped to a settings object',
+        judged: ids.length,
+        note: `${ids.length} extension(s): ${ids.join(', ')}`,
+        show: problems.length,
       });
-      if (bad.length === 0 && notObjects.length === 0) return ctx.pass(`${ids.length} extension(s): ${ids.join(', ')}`);
-      const problems = [...bad.map((id) => `${JSON.stringify(id)} has no prefix or breaks the key format`), ...notObjects.map((id) => `${JSON.stringify(id)} maps to ${ctx.brief((extensions as Json)[id])}, not a settings object`)];
-      return ctx.fail({ expected: 'ids like "io.modelcontextprotocol/tasks" (prefix/name), each mapped to a settings object', actual: problems.join('; ') });
     },
   },
 ]);

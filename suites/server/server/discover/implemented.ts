@@ -2,9 +2,8 @@
 // protocol-version-negotiation). The revision's probe opens the era on another request when
 // server/discover fails, so this check asks again on the shared session.
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
+import { exchange, expectResult, notAnObject } from '../../../../harness/verify/index.js';
 
 export const discoverImplementedChecks = defineChecks({ page: 'server/discover', revisions: RANGE.modern, needs: ['shared-session'] }, [
   {
@@ -16,8 +15,8 @@ export const discoverImplementedChecks = defineChecks({ page: 'server/discover',
     faults: ['modern-discover-missing'],
     async run(ctx) {
       const reply = await ctx.request('server/discover', {});
-      if (reply.kind === 'result' && typeof reply.result === 'object' && reply.result !== null) return ctx.pass();
-      return ctx.fail({ expected: 'a DiscoverResult', actual: describeReply(reply), ...(unanswered(reply) ? { reason: DECIDED_BY_TIMEOUT } : {}) });
+      // Implementing it is answering it: silence fails (the harness's timeout decides).
+      return expectResult(ctx, exchange('server/discover', reply), { expected: 'a DiscoverResult', answerIsTheRule: true, problem: notAnObject });
     },
   },
 ]);

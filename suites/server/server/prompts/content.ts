@@ -6,18 +6,19 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { isObj, type Obj } from '../../../../harness/target/tool-calls.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 const MAX_GETS = 10;
 /** RFC 6838 type "/" subtype (restricted-name), parameters allowed after ";". */
 const MIME_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\s*(;.*)?$/;
 
 /** What is wrong with one content block of a prompt message ('' when nothing). */
-function problemOf(content: Obj): string {
+function problemOf(content: Json): string {
   if (content.type === 'image' || content.type === 'audio') {
     return typeof content.mimeType === 'string' && MIME_TYPE.test(content.mimeType) ? '' : `${content.type} with mimeType ${JSON.stringify(content.mimeType)}`;
   }
-  if (content.type !== 'resource' || !isObj(content.resource)) return '';
+  if (content.type !== 'resource' || !isObject(content.resource)) return '';
   const r = content.resource;
   if (typeof r.mimeType !== 'string' || !MIME_TYPE.test(r.mimeType)) return `embedded resource ${JSON.stringify(r.uri)} with mimeType ${JSON.stringify(r.mimeType)}`;
   if (('text' in r) === ('blob' in r)) return `embedded resource ${JSON.stringify(r.uri)} with ${'text' in r ? 'both text and blob' : 'neither text nor blob'}`;
@@ -40,32 +41,33 @@ export const promptContentChecks = defineChecks({ page: 'server/prompts', revisi
     async run(ctx) {
       const { prompts } = await ctx.discovery();
       if (!prompts) return ctx.skip('not-declared', 'no prompts capability');
-      const plain = prompts.items.filter((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isObj(a) && a.required === true)));
+      const plain = prompts.items.filter((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && a.required === true)));
       if (plain.length === 0) return ctx.skip('not-offered', 'no listed prompt can be fetched without arguments only its user knows');
       const names = [...new Set(plain.map((p) => p.name as string))].slice(0, MAX_GETS);
       const replies: Reply[] = [];
       for (const name of names) replies.push(await ctx.request('prompts/get', { name }));
-      const problems: string[] = [];
+      const problems: { text: string; seq?: number }[] = [];
       let media = 0;
       for (const [i, reply] of replies.entries()) {
-        if (reply.kind !== 'result' || !isObj(reply.result) || !Array.isArray(reply.result.messages)) continue;
+        if (reply.kind !== 'result' || !isObject(reply.result) || !Array.isArray(reply.result.messages)) continue;
         for (const m of reply.result.messages) {
-          const content = isObj(m) ? m.content : undefined;
+          const content = isObject(m) ? m.content : undefined;
           // 2026-07-28 allows an array of blocks per message; earlier, one block.
-          for (const block of (Array.isArray(content) ? content : [content]).filter(isObj)) {
+          for (const block of (Array.isArray(content) ? content : [content]).filter(isObject)) {
             if (!['image', 'audio', 'resource'].includes(String(block.type))) continue;
             media++;
             const problem = problemOf(block);
-            if (problem) {
-              if (reply.seq) ctx.cite(reply.seq);
-              problems.push(`${names[i]}: ${problem}`);
-            }
+            if (problem) problems.push({ text: `${names[i]}: ${problem}`, ...(reply.seq ? { seq: reply.seq } : {}) });
           }
         }
       }
-      if (media === 0) return ctx.skip('nothing-observed', `no image, audio or embedded resource in the messages of ${names.length} prompt(s)`);
-      if (problems.length === 0) return ctx.pass(`${media} media block(s) in ${names.length} prompt(s)`);
-      return ctx.fail({ expected: 'a valid MIME type (type/subtype) on each image, audio and embedded resource; text or blob in each resource', actual: problems.slice(0, 4).join('; ') });
+      return expectNone(ctx, problems, {
+        expected: 'a valid MIME type (type/subtype) on each image, audio and embedded resource; text or blob in each resource',
+        judged: media,
+        note: `${media} media block(s) in ${names.length} prompt(s)`,
+        nothing: { code: 'nothing-observed', detail: `no image, audio or embedded resource in the messages of ${names.length} prompt(s)` },
+        show: 4,
+      });
     },
   },
 ]);

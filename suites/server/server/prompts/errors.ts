@@ -1,12 +1,12 @@
 // server/prompts#error-handling: "Servers SHOULD return standard JSON-RPC errors for common
-// failure cases: Invalid prompt name: -32602 (Invalid params); Missing required arguments:
-// -32602 (Invalid params)". Getting a prompt is read-only by the spec, so the checks may ask
+// failure cases: Invalid prompt name: InvalidParams; Missing required arguments: InvalidParams".
+// Getting a prompt is read-only by the spec, so the checks may ask
 // for any. Message shapes are the schema check's business.
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { exchange, expectError } from '../../../../harness/verify/index.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { isObj } from '../../../../harness/target/tool-calls.js';
+import { isObject } from '../../../../harness/rules/json.js';
 
 /** The value given to every required argument (completions are not consulted). */
 const SAMPLE = 'conformance';
@@ -24,7 +24,7 @@ async function listedPrompts(ctx: CheckContext): Promise<Prompt[] | Verdict> {
   for (const p of prompts.items) {
     if (typeof p.name !== 'string' || seen.has(p.name)) continue;
     seen.add(p.name);
-    const args = Array.isArray(p.arguments) ? p.arguments.filter(isObj) : [];
+    const args = Array.isArray(p.arguments) ? p.arguments.filter(isObject) : [];
     out.push({ name: p.name, required: args.filter((a) => a.required === true && typeof a.name === 'string').map((a) => a.name as string) });
   }
   if (out.length === 0) return ctx.skip('not-offered', `no prompts listed${prompts.problem ? ` (${prompts.problem})` : ''}`);
@@ -39,12 +39,12 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
   // or a service the server cannot reach).
 
   // Error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases:
-  // Invalid prompt name: -32602 (Invalid params)".
+  // Invalid prompt name: InvalidParams".
   {
     id: 'prompts.get-unknown-is-error',
-    title: 'Getting a prompt that does not exist gets error -32602',
+    title: 'Getting a prompt that does not exist gets error {code:InvalidParams}',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: -32602 (Invalid params)',
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: {code:InvalidParams} (Invalid params)',
     digest: ['PROMPT-005'],
     faults: ['prompts-unknown-returns-result'],
     async run(ctx) {
@@ -56,12 +56,12 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
     },
   },
 
-  // Error handling: "Missing required arguments: -32602 (Invalid params)" (SHOULD).
+  // Error handling: "Missing required arguments: InvalidParams" (SHOULD).
   {
     id: 'prompts.get-missing-argument',
-    title: 'Getting a prompt without one of its required arguments gets error -32602',
+    title: 'Getting a prompt without one of its required arguments gets error {code:InvalidParams}',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Missing required arguments: -32602 (Invalid params)',
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Missing required arguments: {code:InvalidParams} (Invalid params)',
     digest: ['PROMPT-005'],
     faults: ['prompts-missing-argument-accepted'],
     async run(ctx) {
@@ -73,7 +73,7 @@ export const promptErrorChecks = defineChecks({ page: 'server/prompts', revision
       const { [missing]: _left, ...args } = withSamples(p);
       const reply = await ctx.request('prompts/get', { name: p.name, arguments: args });
       // Asking for the input first (2026-07-28) is no answer to the missing argument yet.
-      if (reply.kind === 'result' && isObj(reply.result) && reply.result.resultType === 'input_required') return ctx.skip('inconclusive', `${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
+      if (reply.kind === 'result' && isObject(reply.result) && reply.result.resultType === 'input_required') return ctx.skip('inconclusive', `${p.name} without "${missing}" asked for input first (InputRequiredResult): nothing to judge`);
       return expectError(ctx, exchange(`prompts/get "${p.name}" without its required "${missing}"`, reply), ['InvalidParams']);
     },
   },

@@ -4,7 +4,8 @@
 // schema.server-messages-valid judges these reads too.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { isObj } from '../../../../harness/target/tool-calls.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { contentsOf, readAll } from './uris.js';
 
 export const resourceContentChecks = defineChecks({ page: 'server/resources', revisions: RANGE.all, needs: ['shared-session'], requires: ['resources'] }, [
@@ -24,13 +25,17 @@ export const resourceContentChecks = defineChecks({ page: 'server/resources', re
       if ('status' in got) return got;
       const items = got.reads.flatMap((r) => (contentsOf(r.reply) ?? []).map((item) => ({ uri: r.uri, item })));
       if (items.length === 0) return ctx.skip('nothing-observed', `no read of ${got.reads.length} listed resource(s) returned contents`);
-      const both = items.filter(({ item }) => isObj(item) && 'text' in item && 'blob' in item);
-      if (both.length === 0) return ctx.pass(`${items.length} content item(s) of ${got.reads.length} read(s); ${got.note}`);
-      return ctx.fail({
-        expected: 'each content item with text or blob',
-        actual: `${both.length} item(s) with both, first of ${both[0]?.uri}`,
-        reason: 'the page says resources contain "either text or binary data", without a keyword: a warning',
-      });
+      const both = items.filter(({ item }) => isObject(item) && 'text' in item && 'blob' in item);
+      return expectNone(
+        ctx,
+        both.map(({ uri }) => `an item of ${uri} with both`),
+        {
+          expected: 'each content item with text or blob',
+          judged: items.length,
+          note: `${items.length} content item(s) of ${got.reads.length} read(s); ${got.note}`,
+          doubt: 'the page says resources contain "either text or binary data", without a keyword: a warning',
+        },
+      );
     },
   },
 ]);

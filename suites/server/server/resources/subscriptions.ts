@@ -2,9 +2,8 @@
 // instead, the subscriptions suite's): with resources.subscribe declared, resources/subscribe
 // and resources/unsubscribe for a listed URI return an empty result.
 import { defineChecks } from '../../../../harness/checks/define.js';
-import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
+import { exchange, expectResult } from '../../../../harness/verify/index.js';
 import { listedUris } from './listed-uris.js';
 
 // On a session of its own: a subscription must not outlive the check on a shared one.
@@ -29,10 +28,14 @@ export const resourceSubscriptionChecks = defineChecks({ page: 'server/resources
       const session = await ctx.session();
       for (const method of ['resources/subscribe', 'resources/unsubscribe']) {
         const reply = await session.request(method, { uri });
-        if (reply.kind !== 'result') {
-          const why = unanswered(reply) ? DECIDED_BY_TIMEOUT : 'the server declares resources.subscribe, whose requests these are; no keyword makes it accept them, hence a warning';
-          return ctx.fail({ expected: `${method} ${uri}: an empty result`, actual: describeReply(reply), reason: why });
-        }
+        // Being answered is the rule: silence breaks it too (the harness's timeout decides).
+        const verdict = expectResult(ctx, exchange(`${method} ${uri}`, reply), {
+          expected: 'a result (the request accepted)',
+          answerIsTheRule: true,
+          // A refusal: the text gives no keyword (silence keeps the timeout's reason alone).
+          ...(reply.kind === 'error' || reply.kind === 'refused' ? { doubt: 'the server declares resources.subscribe, whose requests these are; no keyword makes it accept them, hence a warning' } : {}),
+        });
+        if (verdict.status !== 'pass') return verdict;
       }
       return ctx.pass(uri);
     },

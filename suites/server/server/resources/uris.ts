@@ -10,7 +10,8 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { since } from '../../../../harness/revisions.js';
-import { isObj, type Obj } from '../../../../harness/target/tool-calls.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { listedUris } from './listed-uris.js';
 import { isRfc3986Uri } from './uri-syntax.js';
 
@@ -23,18 +24,18 @@ async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
 
 /** A read answered with contents (an InputRequiredResult or an error has none to judge). */
 export const contentsOf = (reply: Reply): unknown[] | undefined =>
-  reply.kind === 'result' && isObj(reply.result) && reply.result.resultType !== 'input_required' && Array.isArray(reply.result.contents) ? reply.result.contents : undefined;
+  reply.kind === 'result' && isObject(reply.result) && reply.result.resultType !== 'input_required' && Array.isArray(reply.result.contents) ? reply.result.contents : undefined;
 
 /** What the reads showed that no sentence judges (a refused read, contents for another URI): for a pass's note. */
 function readNotes(ctx: CheckContext, reads: { uri: string; reply: Reply }[]): string[] {
   const refused = reads.filter((r) => r.reply.kind === 'error' || r.reply.kind === 'refused');
   const elsewhere = reads.filter((r) => {
     const contents = contentsOf(r.reply) ?? [];
-    return contents.length > 0 && !contents.some((c) => isObj(c) && c.uri === r.uri);
+    return contents.length > 0 && !contents.some((c) => isObject(c) && c.uri === r.uri);
   });
   return [
     ...(refused.length ? [`not readable: ${refused.slice(0, 3).map((r) => `${r.uri} (${describeReply(r.reply)})`).join(', ')}`] : []),
-    ...(elsewhere.length ? [`contents under another URI: ${elsewhere.slice(0, 3).map((r) => `${r.uri} -> ${ctx.brief((contentsOf(r.reply)?.[0] as Obj | undefined)?.uri, 80)}`).join(', ')}`] : []),
+    ...(elsewhere.length ? [`contents under another URI: ${elsewhere.slice(0, 3).map((r) => `${r.uri} -> ${ctx.brief((contentsOf(r.reply)?.[0] as Json | undefined)?.uri, 80)}`).join(', ')}`] : []),
   ];
 }
 
@@ -60,12 +61,16 @@ export const resourceUriChecks = defineChecks({ page: 'server/resources', revisi
       const got = await readAll(ctx);
       if ('status' in got) return got;
       const listed = resources.items.map((r) => r.uri).filter((u): u is string => typeof u === 'string');
-      const read = got.reads.flatMap((r) => (contentsOf(r.reply) ?? []).map((c) => (isObj(c) ? c.uri : undefined)).filter((u): u is string => typeof u === 'string'));
+      const read = got.reads.flatMap((r) => (contentsOf(r.reply) ?? []).map((c) => (isObject(c) ? c.uri : undefined)).filter((u): u is string => typeof u === 'string'));
       const all = [...new Set([...listed, ...read])];
       const bad = all.filter((u) => !isRfc3986Uri(u));
-      if (bad.length === 0) return ctx.pass([`${all.length} URI(s)`, ...readNotes(ctx, got.reads)].join('; '));
-      ctx.cite(...resources.pages.map((p) => p.seq ?? 0));
-      return ctx.fail({ expected: 'URIs of the form scheme ":" hier-part [ "?" query ] [ "#" fragment ] (RFC 3986)', actual: `${bad.length} other(s): ${bad.slice(0, 4).map((u) => JSON.stringify(u)).join(', ')}` });
+      if (bad.length > 0) ctx.cite(...resources.pages.map((p) => p.seq ?? 0));
+      return expectNone(ctx, bad.map((u) => JSON.stringify(u)), {
+        expected: 'URIs of the form scheme ":" hier-part [ "?" query ] [ "#" fragment ] (RFC 3986)',
+        judged: all.length,
+        note: [`${all.length} URI(s)`, ...readNotes(ctx, got.reads)].join('; '),
+        show: 4,
+      });
     },
   },
 ]);

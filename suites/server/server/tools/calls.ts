@@ -6,8 +6,10 @@ import { compile, dialectOf } from '../../../../harness/arguments.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE, since } from '../../../../harness/revisions.js';
+import { isObject } from '../../../../harness/rules/json.js';
 import { loadRevisionSchema } from '../../../../harness/schema.js';
-import { callOnce, callable, defaultDialect, invalidProbe, isObj, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from '../../../../harness/target/tool-calls.js';
+import { callOnce, callable, defaultDialect, invalidProbe, listedTools, noSafeTool, sameJson, structuredResults, type Callable } from '../../../../harness/target/tool-calls.js';
+import { exchange, expectAnyError, expectNone, expectResult } from '../../../../harness/verify/index.js';
 
 /** 2026-07-28: structuredContent may be any JSON value (tools#structured-content); before, a JSON object. */
 const STRUCTURED_ANY_JSON = RANGE.modern;
@@ -17,7 +19,7 @@ const INPUT_ERRORS_IN_RESULT = since('2025-11-25');
 // On the shared session: each allowed tool is called once per revision there (tool-calls.ts).
 export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RANGE.all, needs: ['shared-session'], requires: ['tools'] }, [
   // Error handling: "Protocol Errors ... Unknown tools" are "standard JSON-RPC errors" (the
-  // example is -32602); no keyword. CallToolResult (schema): "any errors in _finding_ the
+  // example is InvalidParams); no keyword. CallToolResult (schema): "any errors in _finding_ the
   // tool ... should be reported as an MCP error response". A SHOULD: a result is a warning;
   // the code is the example's, so any error code passes. Re-read at every revision, 2024-11-05
   // to 2026-07-28 (issue 32): the page lists unknown tools under protocol errors without a
@@ -28,21 +30,17 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
     spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'However, any errors in _finding_ the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.',
     digest: ['TOOL-011'],
-    fix: 'Answer tools/call of an unknown name with a JSON-RPC error such as -32602 "Unknown tool"',
+    fix: 'Answer tools/call of an unknown name with a JSON-RPC error such as {code:InvalidParams} "Unknown tool"',
     faults: ['tools-unknown-returns-result'],
     async run(ctx) {
       const names = new Set(((await ctx.discovery()).tools?.items ?? []).map((t) => t.name));
       let name = `mcp_conformance_no_such_tool_${Math.random().toString(36).slice(2, 10)}`;
       while (names.has(name)) name += '_';
       const reply = await ctx.request('tools/call', { name, arguments: {} });
-      if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}${reply.error.code === -32602 ? '' : ' (the spec example uses -32602)'}`);
-      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
-      const isError = isObj(reply.result) && reply.result.isError === true;
-      return ctx.fail({
-        expected: 'a JSON-RPC error (an unknown tool is a protocol error)',
-        actual: `a result: ${ctx.brief(reply.result)}`,
-        ...(isError ? { reason: 'a tool execution error (isError) rather than a protocol error' } : {}),
-      });
+      // An HTTP refusal without a JSON-RPC body is no answer to judge, as silence is.
+      if (reply.kind === 'refused') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
+      // Any code: the spec's InvalidParams is an example (an isError result shows in the actual).
+      return expectAnyError(ctx, exchange(`tools/call of the unknown tool "${name}" (a protocol error)`, reply));
     },
   },
 
@@ -63,7 +61,7 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
       if (!Array.isArray(tools)) return tools;
       const { ok, left, allowed } = callable(ctx, tools);
       if (allowed === 0) return noSafeTool(ctx);
-      if (ok.length === 0) return ctx.skip(`no allowed tool could be given valid arguments: ${left.join('; ')}`);
+      if (ok.length === 0) return ctx.skip('cannot-set-up', `no allowed tool could be given valid arguments: ${left.join('; ')}`);
       const schema = await loadRevisionSchema(ctx.revision);
       const definition = schema.resultDefinition('tools/call') ?? 'CallToolResult';
       const replies = await Promise.all(ok.map((c) => callOnce(ctx, c)));
@@ -85,9 +83,12 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
         const verdict = schema.validate(definition, reply.result);
         if (!verdict.ok) bad.push(`${name}: ${verdict.error}`);
       }
-      if (bad.length > 0) return ctx.fail({ expected: `schema-valid ${definition}s`, actual: bad.slice(0, 3).join('; ') });
-      if (judged === 0) return ctx.skip(`no call returned a result to judge: ${notes.join('; ')}`);
-      return ctx.pass(`${judged} result(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`);
+      return expectNone(ctx, bad, {
+        expected: `schema-valid ${definition}s`,
+        judged,
+        note: `${judged} result(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`,
+        nothing: { code: 'nothing-observed', detail: `no call returned a result to judge: ${notes.join('; ')}` },
+      });
     },
   },
 
@@ -119,15 +120,19 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
         judged++;
         const value = result.structuredContent;
         if (!('structuredContent' in result)) bad.push(`${c.name}: no structuredContent`);
-        else if (!anyJson && !isObj(value)) bad.push(`${c.name}: structuredContent is not a JSON object (${ctx.brief(value, 80)})`);
+        else if (!anyJson && !isObject(value)) bad.push(`${c.name}: structuredContent is not a JSON object (${ctx.brief(value, 80)})`);
         else if (!validate(value)) {
           const e = validate.errors?.[0];
           bad.push(`${c.name}: ${e?.instancePath || '(root)'} ${e?.message ?? 'invalid'} in ${ctx.brief(value, 120)}`);
         }
       }
-      if (bad.length > 0) return ctx.fail({ expected: `structuredContent${anyJson ? '' : ' (a JSON object)'} valid against the outputSchema`, actual: bad.slice(0, 3).join('; ') });
-      if (judged === 0) return ctx.skip(`no outputSchema could be compiled to judge with: ${got.notes.join('; ')}`);
-      return ctx.pass(`${judged} result(s) judged${got.notes.length ? `; not judged: ${got.notes.join('; ')}` : ''}`);
+      return expectNone(ctx, bad, {
+        expected: `structuredContent${anyJson ? '' : ' (a JSON object)'} valid against the outputSchema`,
+        judged,
+        note: `${judged} result(s) judged${got.notes.length ? `; not judged: ${got.notes.join('; ')}` : ''}`,
+        // A schema that does not compile is tools.schemas-valid's finding: nothing to judge with here.
+        nothing: { code: 'cannot-set-up', detail: `no outputSchema could be compiled to judge with: ${got.notes.join('; ')}` },
+      });
     },
   },
 
@@ -144,14 +149,14 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
     async run(ctx) {
       const got = await structuredResults(ctx);
       if (!('judged' in got)) return got;
-      const judged = got.judged.filter((j) => 'structuredContent' in j.result && (ctx.in(STRUCTURED_ANY_JSON) || isObj(j.result.structuredContent)));
+      const judged = got.judged.filter((j) => 'structuredContent' in j.result && (ctx.in(STRUCTURED_ANY_JSON) || isObject(j.result.structuredContent)));
       if (judged.length === 0) return ctx.skip('not-offered', 'no result carried structuredContent');
       const bad = judged.filter(({ result }) => !(Array.isArray(result.content) ? result.content : []).some((item) => sameJson(item, result.structuredContent)));
-      if (bad.length === 0) return ctx.pass(`${judged.length} result(s) judged`);
-      return ctx.fail({
-        expected: 'a text block whose JSON equals structuredContent',
-        actual: bad.slice(0, 3).map(({ c, result }) => `${c.name}: ${ctx.brief(result.content, 120)}`).join('; '),
-      });
+      return expectNone(
+        ctx,
+        bad.map(({ c, result }) => `${c.name}: ${ctx.brief(result.content, 120)}`),
+        { expected: 'a text block whose JSON equals structuredContent', judged: judged.length, note: `${judged.length} result(s) judged` },
+      );
     },
   },
 
@@ -168,27 +173,29 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
     faults: ['tools-embedded-resource-undeclared'],
     judgesDeclared: true,
     async run(ctx) {
-      if (ctx.facts.serverCapabilities.resources !== undefined) return ctx.skip('the server declares resources: embedded resources need nothing more');
+      if (ctx.facts.serverCapabilities.resources !== undefined) return ctx.skip('not-applicable', 'the server declares resources: embedded resources need nothing more');
       const tools = await listedTools(ctx);
       if (!Array.isArray(tools)) return tools;
       const { ok, allowed } = callable(ctx, tools);
       if (allowed === 0) return noSafeTool(ctx);
       const replies = await Promise.all(ok.map((c) => callOnce(ctx, c)));
-      const results = replies.flatMap((r, i) => (r.kind === 'result' && isObj(r.result) ? [{ name: (ok[i] as Callable).name, result: r.result }] : []));
-      if (results.length === 0) return ctx.skip('no call returned a result to look into');
-      const embedding = results.filter(({ result }) => Array.isArray(result.content) && result.content.some((item) => isObj(item) && item.type === 'resource'));
-      if (embedding.length === 0) return ctx.pass(`${results.length} result(s), none embeds a resource`);
-      return ctx.fail({
-        expected: 'embedded resources only from a server that declares the resources capability',
-        actual: `${embedding.map((e) => e.name).join(', ')} embedded a resource; capabilities.resources is absent`,
-      });
+      const results = replies.flatMap((r, i) => (r.kind === 'result' && isObject(r.result) ? [{ name: (ok[i] as Callable).name, result: r.result }] : []));
+      if (results.length === 0) return ctx.skip('nothing-observed', 'no call returned a result to look into');
+      const embedding = results.filter(({ result }) => Array.isArray(result.content) && result.content.some((item) => isObject(item) && item.type === 'resource'));
+      return expectNone(
+        ctx,
+        embedding.map((e) => `${e.name} embedded a resource`),
+        { expected: 'embedded resources only from a server that declares the resources capability', judged: results.length, note: `${results.length} result(s), none embeds a resource`, reason: 'capabilities.resources is absent' },
+      );
     },
   },
 
   // Error handling. Up to 2025-06-18 "Invalid arguments" are listed among protocol errors
   // (and "Invalid input data" among tool execution errors: either is accepted); from
   // 2025-11-25 "Input validation errors" are tool execution errors (isError: true). The text
-  // gives no keyword, so a mismatch is a warning. Sends one call without a required argument.
+  // gives no keyword, so a mismatch is a warning. Sends one call with arguments the inputSchema
+  // really forbids: without a required argument that has no default, or else one of the wrong
+  // type (a required argument with a default may be left out: the server applies the default).
   {
     id: 'tools.call-invalid-arguments',
     title: 'Arguments that violate the inputSchema get the error the revision prescribes',
@@ -202,25 +209,20 @@ export const toolCallChecks = defineChecks({ page: 'server/tools', revisions: RA
       const { ok, allowed } = callable(ctx, tools);
       if (allowed === 0) return noSafeTool(ctx);
       const probe = invalidProbe(ctx, ok);
-      if (!probe) return ctx.skip('not-offered', 'no allowed tool has a required argument to leave out (with arguments this tool could build)');
+      if (!probe) return ctx.skip('not-offered', 'no allowed tool has a required argument without a default to leave out, nor a typed argument to give another type (with arguments this tool could build)');
       const reply = await ctx.request('tools/call', { name: probe.name, arguments: probe.args });
-      const what = `${probe.name} without its required "${probe.missing}"`;
-      const inResult = ctx.in(INPUT_ERRORS_IN_RESULT);
-      if (reply.kind === 'error') {
-        if (!inResult) return ctx.pass(`${what}: error ${reply.error.code}`);
-        return ctx.fail({
-          expected: `${what}: a result with isError: true (input validation errors are tool execution errors)`,
-          actual: `JSON-RPC error ${ctx.brief(reply.error.code)}`,
-          reason: 'the page sorts errors into the two mechanisms without a keyword, hence a warning',
-        });
+      const ex = exchange(`${probe.name} ${probe.what}`, reply);
+      // An HTTP refusal without a JSON-RPC body is no answer to judge, as silence is.
+      if (reply.kind === 'refused') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
+      // A tool execution error: a CallToolResult with isError: true.
+      const notIsError = (result: unknown): string | undefined => (isObject(result) && result.isError === true ? undefined : `a successful result: ${ctx.brief(result, 160)}`);
+      if (!ctx.in(INPUT_ERRORS_IN_RESULT)) {
+        // Up to 2025-06-18 either mechanism: a protocol error, or a tool execution error.
+        if (reply.kind === 'error') return expectAnyError(ctx, ex);
+        return expectResult(ctx, ex, { expected: 'a JSON-RPC error (or a result with isError: true)', problem: notIsError, note: `${ex.what}: isError result`, doubt: 'servers MUST validate tool inputs; how strictly is not observable, so this is a warning' });
       }
-      if (reply.kind !== 'result') return ctx.skip('no-answer', `no answer to judge: ${describeReply(reply)}`);
-      if (isObj(reply.result) && reply.result.isError === true) return ctx.pass(`${what}: isError result`);
-      return ctx.fail({
-        expected: `${what}: ${inResult ? 'a result with isError: true' : 'a JSON-RPC error (or an isError result)'}`,
-        actual: `a successful result: ${ctx.brief(reply.result, 160)}`,
-        reason: 'servers MUST validate tool inputs; how strictly is not observable, so this is a warning',
-      });
+      const doubt = reply.kind === 'error' ? 'the page sorts errors into the two mechanisms without a keyword, hence a warning' : 'servers MUST validate tool inputs; how strictly is not observable, so this is a warning';
+      return expectResult(ctx, ex, { expected: 'a result with isError: true (input validation errors are tool execution errors)', problem: notIsError, note: `${ex.what}: isError result`, doubt });
     },
   },
 ]);

@@ -4,7 +4,9 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { listAll } from '../../../../harness/discovery.js';
 import { RANGE, since } from '../../../../harness/revisions.js';
+import { unanswered } from '../../../../harness/rules/no-answer.js';
 import { listedTools } from '../../../../harness/target/tool-calls.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { citeTools } from './cite-tools.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -33,7 +35,7 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       // No list is no shape to judge (an error is judged by the checks of the error, and no
       // answer at all by the harness's timeout handling).
-      if (tools.problem && tools.items.length === 0) return ctx.skip(`no tools to judge: ${tools.problem}`);
+      if (tools.problem && tools.items.length === 0) return ctx.skip(unanswered(tools.reply) ? 'no-answer' : 'nothing-observed', `no tools to judge: ${tools.problem}`);
       if (tools.items.length === 0) return ctx.skip('not-offered', 'no tools listed');
       const bad: string[] = [];
       for (const tool of tools.items) {
@@ -43,8 +45,7 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
         if (typeof schema !== 'object' || schema === null) bad.push(`${name ?? '?'}: no inputSchema object`);
         else if (schema.type !== 'object') bad.push(`${name ?? '?'}: inputSchema.type is ${ctx.brief(schema.type)}`);
       }
-      if (bad.length === 0) return ctx.pass(`${tools.items.length} tool(s)`);
-      return ctx.fail({ expected: 'each tool: name (string), inputSchema {type: "object"}', actual: bad.slice(0, 3).join('; ') });
+      return expectNone(ctx, bad, { expected: 'each tool: name (string), inputSchema {type: "object"}', judged: tools.items.length, note: `${tools.items.length} tool(s)` });
     },
   },
 
@@ -66,8 +67,11 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
       ctx.cite(...tools.pages.map((p) => p.seq ?? 0));
       const seen = new Set<unknown>();
       const dupes = [...new Set(tools.items.map((t) => t.name).filter((n) => seen.has(n) || !seen.add(n)))];
-      if (dupes.length === 0) return ctx.pass(`${seen.size} distinct name(s)`);
-      return ctx.fail({ expected: 'each tool name listed once', actual: `listed more than once: ${dupes.map((d) => ctx.brief(d)).join(', ')}` });
+      return expectNone(
+        ctx,
+        dupes.map((d) => `${ctx.brief(d)} listed more than once`),
+        { expected: 'each tool name listed once', judged: tools.items.length, note: `${seen.size} distinct name(s)` },
+      );
     },
   },
 
@@ -86,9 +90,8 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
       const tools = await listedTools(ctx);
       if (!Array.isArray(tools)) return tools;
       const bad = tools.map((t) => t.name as string).filter((n) => !TOOL_NAME.test(n));
-      if (bad.length === 0) return ctx.pass(`${tools.length} name(s)`);
-      await citeTools(ctx);
-      return ctx.fail({ expected: 'names matching [A-Za-z0-9_.-]{1,128}', actual: `${bad.length} other name(s): ${bad.slice(0, 5).map((n) => JSON.stringify(n)).join(', ')}` });
+      if (bad.length > 0) await citeTools(ctx);
+      return expectNone(ctx, bad.map((n) => JSON.stringify(n)), { expected: 'names matching [A-Za-z0-9_.-]{1,128}', judged: tools.length, note: `${tools.length} name(s)`, show: 5 });
     },
   },
 
@@ -106,18 +109,16 @@ export const toolListingChecks = defineChecks({ page: 'server/tools', revisions:
     async run(ctx) {
       const { tools } = await ctx.discovery();
       if (!tools) return ctx.skip('not-declared', 'no tools capability');
-      if (tools.problem) return ctx.skip(`tools/list could not be walked to its end: ${tools.problem}`);
+      if (tools.problem) return ctx.skip('cannot-set-up', `tools/list could not be walked to its end: ${tools.problem}`);
       const session = await ctx.shared();
       const walks = [tools, await listAll(session, 'tools/list', 'tools'), await listAll(session, 'tools/list', 'tools')];
       const orders = walks.map((w) => w.items.map((t) => JSON.stringify(t.name)));
-      if (orders[0]?.length === undefined || orders[0].length < 2) return ctx.skip(`an order needs two tools; ${orders[0]?.length ?? 0} listed`);
+      const first = orders[0];
+      if (first === undefined || first.length < 2) return ctx.skip('not-offered', `an order needs two tools; ${first?.length ?? 0} listed`);
       for (const w of walks) for (const p of w.pages) if (p.seq) ctx.cite(p.seq);
-      const differing = orders.slice(1).findIndex((o) => !sameOrder(orders[0] as string[], o));
-      if (differing === -1) return ctx.pass(`${orders[0].length} tools in the same order in 3 walks`);
-      return ctx.fail({
-        expected: 'the same order on every tools/list while the set is unchanged',
-        actual: `first walk: ${orders[0].slice(0, 6).join(', ')}; walk ${differing + 2}: ${(orders[differing + 1] as string[]).slice(0, 6).join(', ')}`,
-      });
+      // Each later walk is an item of the rule: the first walk's order, on the tools they share.
+      const differing = orders.flatMap((o, i) => (i > 0 && !sameOrder(first, o) ? [`first walk: ${first.slice(0, 6).join(', ')}; walk ${i + 1}: ${o.slice(0, 6).join(', ')}`] : []));
+      return expectNone(ctx, differing, { expected: 'the same order on every tools/list while the set is unchanged', judged: orders.length - 1, note: `${first.length} tools in the same order in 3 walks`, show: 1 });
     },
   },
 ]);

@@ -4,7 +4,9 @@
 import { compile, compileProblem, dialectOf, hasUnresolvedRef } from '../../../../harness/arguments.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { since } from '../../../../harness/revisions.js';
-import { defaultDialect, isObj, listedTools } from '../../../../harness/target/tool-calls.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { defaultDialect, listedTools } from '../../../../harness/target/tool-calls.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { citeTools } from './cite-tools.js';
 
 export const toolSchemaChecks = defineChecks({ page: 'server/tools', revisions: since('2025-11-25'), needs: ['shared-session'], requires: ['tools'] }, [
@@ -26,7 +28,7 @@ export const toolSchemaChecks = defineChecks({ page: 'server/tools', revisions: 
       for (const tool of tools) {
         for (const key of ['inputSchema', 'outputSchema'] as const) {
           const schema = tool[key];
-          if (!isObj(schema)) continue; // absence and type are the schema check's business
+          if (!isObject(schema)) continue; // absence and type are the schema check's business
           const dialect = dialectOf(schema, defaultDialect(ctx.revision));
           if (!dialect) notes.push(`${String(tool.name)}.${key}: dialect ${ctx.brief(schema.$schema)} not judged`);
           else if (hasUnresolvedRef(schema, dialect)) notes.push(`${String(tool.name)}.${key}: external $ref not fetched`);
@@ -36,10 +38,14 @@ export const toolSchemaChecks = defineChecks({ page: 'server/tools', revisions: 
           }
         }
       }
-      if (bad.length === 0 && judged === 0) return ctx.skip(`no schema could be judged${notes.length ? `: ${notes.join('; ')}` : ''}`);
-      if (bad.length === 0) return ctx.pass(`${judged} schema(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`);
-      await citeTools(ctx);
-      return ctx.fail({ expected: 'schemas valid under their dialect', actual: bad.slice(0, 3).join('; ') });
+      if (bad.length > 0) await citeTools(ctx);
+      return expectNone(ctx, bad, {
+        expected: 'schemas valid under their dialect',
+        judged,
+        note: `${judged} schema(s) judged${notes.length ? `; not judged: ${notes.join('; ')}` : ''}`,
+        // Schemas there were, but none in a dialect this tool judges, or all with an external $ref.
+        nothing: notes.length ? { code: 'cannot-set-up', detail: `no schema could be judged: ${notes.join('; ')}` } : { code: 'not-offered', detail: 'no schema could be judged' },
+      });
     },
   },
 ]);

@@ -4,7 +4,9 @@
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
-import { isObj, listedTools, type Obj } from '../../../../harness/target/tool-calls.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
+import { listedTools } from '../../../../harness/target/tool-calls.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { citeTools } from './cite-tools.js';
 
 /** RFC 9110 section 5.6.2: token = 1*tchar. */
@@ -21,7 +23,7 @@ interface Annotation {
   /** The keyword path from the schema root, e.g. properties/region or items/properties/x. */
   path: string[];
   /** The annotated schema (its type decides what may be mirrored). */
-  schema: Obj;
+  schema: Json;
 }
 
 /** Every x-mcp-header annotation anywhere in a schema. */
@@ -33,11 +35,11 @@ function annotations(tool: string, root: unknown): Annotation[] {
       node.forEach((n, i) => walk(n, [...path, String(i)], depth + 1));
       return;
     }
-    if (!isObj(node)) return;
+    if (!isObject(node)) return;
     if (Object.hasOwn(node, 'x-mcp-header')) out.push({ tool, value: node['x-mcp-header'], path, schema: node });
     for (const [k, v] of Object.entries(node)) {
       if (DATA.has(k) || k === 'x-mcp-header') continue;
-      if (NAME_MAPS.has(k) && isObj(v)) for (const [name, sub] of Object.entries(v)) walk(sub, [...path, k, name], depth + 1);
+      if (NAME_MAPS.has(k) && isObject(v)) for (const [name, sub] of Object.entries(v)) walk(sub, [...path, k, name], depth + 1);
       else walk(v, [...path, k], depth + 1);
     }
   };
@@ -80,9 +82,8 @@ async function judgeValid(ctx: CheckContext): Promise<Verdict> {
     for (const [name, n] of names) if (n > 1) bad.push(`${String(tool.name)}: "${name}" used ${n} times (case-insensitively)`);
   }
   if (seen === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
-  if (bad.length === 0) return ctx.pass(`${seen} annotation(s) judged`);
-  await citeTools(ctx);
-  return ctx.fail({ expected: 'x-mcp-header values that are unique HTTP tokens on string, integer or boolean parameters reachable through properties alone', actual: bad.slice(0, 3).join('; ') });
+  if (bad.length > 0) await citeTools(ctx);
+  return expectNone(ctx, bad, { expected: 'x-mcp-header values that are unique HTTP tokens on string, integer or boolean parameters reachable through properties alone', judged: seen, note: `${seen} annotation(s) judged` });
 }
 
 /** Words that name secrets or personal data (TOOL-008), matched against a name's words. */
@@ -107,12 +108,12 @@ async function judgeSensitive(ctx: CheckContext): Promise<Verdict> {
   const found = tools.flatMap((t) => annotations(String(t.name), t.inputSchema)).filter((a) => typeof a.value === 'string');
   if (found.length === 0) return ctx.skip('not-offered', `no listed tool annotates a parameter with x-mcp-header (${tools.length} tool(s))`);
   const bad = found.filter((a) => sensitive(a.value as string) || sensitive(a.path.at(-1) ?? ''));
-  if (bad.length === 0) return ctx.pass(`${found.length} annotated parameter(s), none named like a secret`);
-  await citeTools(ctx);
-  return ctx.fail({
-    expected: 'no password, key, token or personal data mirrored into a header',
-    actual: bad.slice(0, 3).map((a) => `${a.tool}: parameter ${JSON.stringify(a.path.at(-1))} mirrored into Mcp-Param-${String(a.value)}`).join('; '),
-  });
+  if (bad.length > 0) await citeTools(ctx);
+  return expectNone(
+    ctx,
+    bad.map((a) => `${a.tool}: parameter ${JSON.stringify(a.path.at(-1))} mirrored into Mcp-Param-${String(a.value)}`),
+    { expected: 'no password, key, token or personal data mirrored into a header', judged: found.length, note: `${found.length} annotated parameter(s), none named like a secret` },
+  );
 }
 
 export const toolHeaderChecks = defineChecks({ page: 'server/tools', revisions: RANGE.modern, needs: ['shared-session'], requires: ['tools'] }, [

@@ -2,10 +2,10 @@
 // (ttlMs, cacheScope), and which carry none.
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import type { Json } from '../../../../../harness/rules/json.js';
 import { resultOf, survey } from '../../../../../harness/target/mrtr-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { CACHEABLE_LISTS } from './cacheable-lists.js';
-
-type Json = Record<string, unknown>;
 
 /** What is wrong with the caching hints of a complete result, if anything. */
 function hintProblem(result: Json): string | undefined {
@@ -53,12 +53,18 @@ export const cachingHintChecks = defineChecks({ page: 'server/utilities/caching'
       const complete = seen.filter((s) => s.result.resultType === 'complete');
       const bad = complete.flatMap((s) => {
         const p = hintProblem(s.result);
-        return p ? [{ ...s, p }] : [];
+        return p ? [{ text: `${s.what}: ${p}`, ...(s.seq ? { seq: s.seq } : {}) }] : [];
       });
-      if (complete.length === 0) return ctx.skip(session.server.capabilitiesUnknown ? `capabilities-unknown: ${session.server.capabilitiesUnknown}, and no list to read` : 'no complete result to judge');
-      if (bad.length === 0) return ctx.pass(`${complete.length} complete result(s) with hints: ${complete.map((s) => `${s.what} (${String(s.result.ttlMs)} ms, ${String(s.result.cacheScope)})`).join(', ')}`);
-      ctx.cite(...bad.map((b) => b.seq ?? 0));
-      return ctx.fail({ expected: 'ttlMs (an integer >= 0) and cacheScope ("public" or "private") on each', actual: bad.map((b) => `${b.what}: ${b.p}`).join('; ') });
+      if (complete.length === 0) {
+        const unknown = session.server.capabilitiesUnknown;
+        return unknown ? ctx.skip('capabilities-unknown', `${unknown}, and no list to read`) : ctx.skip('nothing-observed', 'no complete result to judge');
+      }
+      return expectNone(ctx, bad, {
+        expected: 'ttlMs (an integer >= 0) and cacheScope ("public" or "private") on each',
+        judged: complete.length,
+        note: `${complete.length} complete result(s) with hints: ${complete.map((s) => `${s.what} (${String(s.result.ttlMs)} ms, ${String(s.result.cacheScope)})`).join(', ')}`,
+        show: complete.length,
+      });
     },
   },
 
@@ -75,14 +81,16 @@ export const cachingHintChecks = defineChecks({ page: 'server/utilities/caching'
       const s = await survey(ctx);
       if (s.asked.length === 0) return ctx.skip('nothing-observed', `no InputRequiredResult to judge: no request asked for input (${s.tried})`);
       const hinted = s.asked.filter((a) => a.result.ttlMs !== undefined || a.result.cacheScope !== undefined);
-      if (hinted.length === 0) return ctx.pass(`${s.asked.length} InputRequiredResult(s) without ttlMs or cacheScope`);
-      ctx.cite(...hinted.map((a) => a.seq ?? 0));
-      const first = hinted[0]!;
-      return ctx.fail({
-        expected: 'no ttlMs and no cacheScope on an InputRequiredResult',
-        actual: `${first.target.label}: ttlMs ${JSON.stringify(first.result.ttlMs)}, cacheScope ${JSON.stringify(first.result.cacheScope)}`,
-        reason: 'the page states that interim results carry no caching hints, without a keyword: a warning',
-      });
+      return expectNone(
+        ctx,
+        hinted.map((a) => ({ text: `${a.target.label}: ttlMs ${JSON.stringify(a.result.ttlMs)}, cacheScope ${JSON.stringify(a.result.cacheScope)}`, ...(a.seq !== undefined ? { seq: a.seq } : {}) })),
+        {
+          expected: 'no ttlMs and no cacheScope on an InputRequiredResult',
+          judged: s.asked.length,
+          note: `${s.asked.length} InputRequiredResult(s) without ttlMs or cacheScope`,
+          doubt: 'the page states that interim results carry no caching hints, without a keyword: a warning',
+        },
+      );
     },
   },
 ]);

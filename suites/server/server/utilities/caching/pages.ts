@@ -2,12 +2,13 @@
 // same cacheScope to all response pages for a given list request."
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { MAX_PAGES } from '../../../../../harness/discovery.js';
+import { codeLabel } from '../../../../../harness/rules/error-codes.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import type { Json } from '../../../../../harness/rules/json.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
 import { resultOf } from '../../../../../harness/target/mrtr-plan.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { CACHEABLE_LISTS } from './cacheable-lists.js';
-
-type Json = Record<string, unknown>;
 
 /** Every page of a list (bounded): each page's result. */
 async function pagesOf(session: Session, method: string): Promise<{ results: Json[]; seqs: number[]; problem?: string }> {
@@ -17,7 +18,7 @@ async function pagesOf(session: Session, method: string): Promise<{ results: Jso
   for (let page = 0; page < MAX_PAGES; page++) {
     const reply = await session.request(method, cursor === undefined ? {} : { cursor });
     const result = resultOf(reply);
-    if (!result) return { results, seqs, problem: `page ${page + 1} of ${method}: ${reply.kind === 'error' ? `error ${reply.error.code}` : reply.kind}` };
+    if (!result) return { results, seqs, problem: `page ${page + 1} of ${method}: ${reply.kind === 'error' ? `error ${codeLabel(reply.error.code)}` : reply.kind}` };
     results.push(result);
     if (reply.kind === 'result' && reply.seq) seqs.push(reply.seq);
     if (typeof result.nextCursor !== 'string' || result.nextCursor === cursor) return { results, seqs };
@@ -47,7 +48,7 @@ export const cachingPageChecks = defineChecks({ page: 'server/utilities/caching'
         judgedLists.push(`${method} (${results.length} pages)`);
         if (new Set(scopes).size === 1) continue;
         ctx.cite(...seqs);
-        return ctx.fail({ expected: `one cacheScope on every page of ${method}`, actual: `pages say ${scopes.map((s) => JSON.stringify(s)).join(', ')}` });
+        return expectNone(ctx, [`pages say ${scopes.map((s) => JSON.stringify(s)).join(', ')}`], { expected: `one cacheScope on every page of ${method}` });
       }
       if (judgedLists.length === 0) return ctx.skip('not-offered', 'no list has two or more pages with a cacheScope: nothing to compare');
       return ctx.pass(`one cacheScope on every page of ${judgedLists.join(', ')}`);

@@ -3,8 +3,9 @@
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
+import { unanswered } from '../../../../../harness/rules/no-answer.js';
 import { inRange, RANGE, since } from '../../../../../harness/revisions.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { expectNone, replyLine } from '../../../../../harness/verify/index.js';
 import { completionTargets, type CompletionTarget } from './targets.js';
 
 interface Answer {
@@ -43,13 +44,17 @@ async function completeAll(ctx: CheckContext): Promise<Answer[] | string> {
  * Judge every completion result: `bad` says what is wrong, undefined when it is fine, null
  * when it has nothing to judge. Skips when no result had anything to judge.
  */
-async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string, reason?: string) {
+async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['completion']>) => string | undefined | null, expected: string, doubt?: string) {
   const offered = notOffered(ctx);
   if (offered) return offered;
   const answers = await completeAll(ctx);
   if (typeof answers === 'string') return ctx.skip('not-offered', answers);
   const ok = answers.filter((a) => a.completion && Array.isArray(a.completion.values));
-  if (ok.length === 0) return ctx.skip(`no completion result to judge: ${answers.length} request(s), first got ${replyLine(ctx, answers[0]?.reply as Reply)}`);
+  if (ok.length === 0) {
+    // Every request unanswered is no answer to judge; errors or other results, nothing of the kind.
+    const code = answers.every((a) => unanswered(a.reply)) ? 'no-answer' : 'nothing-observed';
+    return ctx.skip(code, `no completion result to judge: ${answers.length} request(s), first got ${replyLine(ctx, answers[0]?.reply as Reply)}`);
+  }
   let judged = 0;
   const problems = ok.flatMap((a) => {
     const p = bad(a.completion as NonNullable<Answer['completion']>);
@@ -58,9 +63,13 @@ async function judgeResults(ctx: CheckContext, bad: (c: NonNullable<Answer['comp
     if (a.reply.kind === 'result') ctx.cite(a.reply.seq ?? 0);
     return p ? [`${a.target.what}: ${p}`] : [];
   });
-  if (problems.length > 0) return ctx.fail({ expected, actual: problems.slice(0, 3).join('; '), ...(reason ? { reason } : {}) });
-  if (judged === 0) return ctx.skip('nothing-observed', `none of the ${ok.length} completion result(s) had anything to judge`);
-  return ctx.pass(`${judged} completion(s) judged`);
+  return expectNone(ctx, problems, {
+    expected,
+    judged,
+    note: `${judged} completion(s) judged`,
+    nothing: { code: 'nothing-observed', detail: `none of the ${ok.length} completion result(s) had anything to judge` },
+    ...(doubt ? { doubt } : {}),
+  });
 }
 
 // Every revision: 2024-11-05 has the completion page (and these sentences) without a capability.

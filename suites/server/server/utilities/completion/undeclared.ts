@@ -1,14 +1,14 @@
 // A server without the completions capability asked for a completion anyway (one request per
-// revision, shared by both checks): it must refuse, and should say -32601.
+// revision, shared by both checks): it must refuse, and should say MethodNotFound.
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
 import { since } from '../../../../../harness/revisions.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { exchange, expectAnyError, expectError, replyLine } from '../../../../../harness/verify/index.js';
 import { completionTargets } from './targets.js';
 
 async function askUndeclared(ctx: CheckContext): Promise<{ reply: Reply } | ReturnType<CheckContext['skip']>> {
-  if (ctx.facts.serverCapabilities.completions !== undefined) return ctx.skip('the server declares completions (see the other completion checks)');
+  if (ctx.facts.serverCapabilities.completions !== undefined) return ctx.skip('not-applicable', 'the server declares completions (see the other completion checks)');
   // The answer to completion/complete from a server that does not declare completions (one request per revision).
   const reply = await ctx.once('completion-undeclared', async () => {
     // A real prompt argument or template variable when there is one: a fair question.
@@ -32,7 +32,7 @@ export const completionUndeclaredChecks = defineChecks({ page: 'server/utilities
     title: 'Without the completions capability, completion/complete is refused',
     spec: { url: '#capabilities', level: 'MUST' },
     requirement: 'Servers that support completions MUST declare the completions capability',
-    fix: 'Declare "completions": {} in the capabilities, or refuse completion/complete with -32601',
+    fix: 'Declare "completions": {} in the capabilities, or refuse completion/complete with {code:MethodNotFound}',
     digest: ['COMP-001'],
     faults: ['completions-undeclared-served'],
     judgesDeclared: true,
@@ -40,21 +40,20 @@ export const completionUndeclaredChecks = defineChecks({ page: 'server/utilities
       const got = await askUndeclared(ctx);
       if ('status' in got) return got;
       const { reply } = got;
-      if (reply.kind === 'error') return ctx.pass(`error ${reply.error.code}`);
-      if (reply.kind === 'result') {
-        return ctx.fail({ expected: 'completions declared by a server that answers completion/complete', actual: `a result without the capability: ${ctx.brief(reply.result, 160)}` });
-      }
-      return ctx.skip('no-answer', `no answer to judge: ${replyLine(ctx, reply)}`);
+      // An HTTP refusal without a JSON-RPC body is no answer to judge, as silence is.
+      if (reply.kind === 'refused') return ctx.skip('no-answer', `no answer to judge: ${replyLine(ctx, reply)}`);
+      // A result from a server that does not declare completions is what the MUST forbids.
+      return expectAnyError(ctx, exchange('completion/complete to a server that does not declare completions (a refusal)', reply));
     },
   },
 
   // Error handling: "Servers SHOULD return standard JSON-RPC errors for common failure cases:
-  // Method not found: -32601 (Capability not supported)".
+  // Method not found: MethodNotFound (Capability not supported)".
   {
     id: 'completion.undeclared-code',
-    title: 'Without the completions capability, completion/complete gets -32601 (Capability not supported)',
+    title: 'Without the completions capability, completion/complete gets {code:MethodNotFound} (Capability not supported)',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Method not found: -32601 (Capability not supported)',
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Method not found: {code:MethodNotFound} (Capability not supported)',
     digest: ['COMP-004'],
     faults: ['completions-undeclared-wrong-code'],
     judgesDeclared: true,
@@ -62,9 +61,10 @@ export const completionUndeclaredChecks = defineChecks({ page: 'server/utilities
       const got = await askUndeclared(ctx);
       if ('status' in got) return got;
       const { reply } = got;
-      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see completion.undeclared-refused): ${replyLine(ctx, reply)}`);
-      if (reply.error.code === -32601) return ctx.pass();
-      return ctx.fail({ expected: 'error -32601 (capability not supported)', actual: replyLine(ctx, reply) });
+      // A result is completion.undeclared-refused's finding; here only an error's code is judged.
+      if (reply.kind === 'result') return ctx.skip('nothing-observed', `no error to judge (see completion.undeclared-refused): ${replyLine(ctx, reply)}`);
+      if (reply.kind !== 'error') return ctx.skip('no-answer', `no error to judge: ${replyLine(ctx, reply)}`);
+      return expectError(ctx, exchange('completion/complete to a server that does not declare completions (capability not supported)', reply), ['MethodNotFound']);
     },
   },
 ]);

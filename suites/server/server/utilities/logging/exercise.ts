@@ -4,10 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import { isResponseTo } from '../../../../../harness/checks/http-access.js';
+import type { SkipCode } from '../../../../../harness/checks/skip.js';
 import type { InboundMessage } from '../../../../../harness/jsonrpc/types.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
 import { listenBeside, methodOf, type Frame, type Listening } from '../../../../../harness/target/listen-stream.js';
-import { isNotification, learnTools, planToolCalls, replyLine, type ToolPlan } from '../../../../../harness/target/tool-plan.js';
+import { isNotification, learnTools, noPlanSkip, planToolCalls, type ToolPlan } from '../../../../../harness/target/tool-plan.js';
+import { replyLine } from '../../../../../harness/verify/index.js';
 
 /** RFC 5424 severities as the spec lists them, least severe first. */
 export const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -81,11 +83,20 @@ export async function askLevel(ctx: CheckContext, session: Session, level: strin
   return set.kind === 'result' ? undefined : `setLevel "${level}" got ${replyLine(ctx, set)} (see logging.set-level-every-level)`;
 }
 
+/** Why there is no tool call to make the server log: the skip of the checks that need one. */
+export interface NoCall {
+  code: SkipCode;
+  detail: string;
+}
+
 /** One logged tool call at 2026-07-28 with a listen open beside it: where its log messages came. */
-export async function loggedCall(ctx: CheckContext): Promise<{ listening: Listening; logs: Frame[]; callId: string; describe: string } | string> {
+export async function loggedCall(ctx: CheckContext): Promise<{ listening: Listening; logs: Frame[]; callId: string; describe: string } | NoCall> {
   const plans = await loggingPlans(ctx);
   const plan = typeof plans === 'string' ? plans : plans[0];
-  if (typeof plan !== 'object') return `nothing to make the server log: ${plan ?? 'no tool'}`;
+  if (typeof plan !== 'object') {
+    const why = plan === undefined ? { code: 'not-offered' as const, detail: 'no tool' } : noPlanSkip(plan);
+    return { code: why.code, detail: `nothing to make the server log: ${why.detail}` };
+  }
   const session = await ctx.session();
   await learnTools(session);
   const listening = await listenBeside(ctx, session);

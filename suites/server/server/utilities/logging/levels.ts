@@ -4,7 +4,7 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { exchange, expectError, expectNone, replyLine } from '../../../../../harness/verify/index.js';
 import { askLevel, LEVELS, levelOf, work } from './exercise.js';
 
 /** An empty result: an object with nothing but (optionally) _meta. */
@@ -35,24 +35,25 @@ export const loggingLevelChecks = defineChecks({ page: 'server/utilities/logging
         if (unanswered(reply)) silent.push(noShapeToJudge(`setLevel "${level}"`, reply));
         else wrong.push(`${level}: ${replyLine(ctx, reply)}`);
       }
-      if (wrong.length === 0 && silent.length === LEVELS.length) return ctx.skip('no-answer', silent[0] as string);
-      if (wrong.length === 0) return ctx.pass(silent.length ? silent.join('; ') : undefined);
-      return ctx.fail({
+      return expectNone(ctx, wrong, {
         expected: 'an empty result ({}) for every level',
-        actual: wrong.join('; '),
-        reason: 'the server declares logging, whose one request this is; no keyword makes it accept every level, hence a warning',
+        judged: LEVELS.length - silent.length,
+        ...(silent.length ? { note: silent.join('; ') } : {}),
+        nothing: { code: 'no-answer', detail: silent[0] ?? 'no level was answered' },
+        show: LEVELS.length,
+        doubt: 'the server declares logging, whose one request this is; no keyword makes it accept every level, hence a warning',
       });
     },
   },
 
   // "Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log
-  // level: -32602"; 2026-07-28: "If the io.modelcontextprotocol/logLevel value carried in a
+  // level: InvalidParams"; 2026-07-28: "If the io.modelcontextprotocol/logLevel value carried in a
   // request's _meta is not a recognized log level, the server SHOULD reject that request"
   {
     id: 'logging.invalid-level',
-    title: 'A log level that does not exist gets -32602 (logging/setLevel, or a request\'s logLevel at 2026-07-28)',
+    title: 'A log level that does not exist gets {code:InvalidParams} (logging/setLevel, or a request\'s logLevel at 2026-07-28)',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 (Invalid params) (2026-07-28: for a request whose _meta logLevel is not a recognized log level)',
+    requirement: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: {code:InvalidParams} (Invalid params) (2026-07-28: for a request whose _meta logLevel is not a recognized log level)',
     digest: ['LOG-003'],
     faults: ['setlevel-invalid-accepted', 'modern-log-level-invalid-accepted'],
     async run(ctx) {
@@ -62,9 +63,7 @@ export const loggingLevelChecks = defineChecks({ page: 'server/utilities/logging
       const malformed = 'a log level that does not exist, to see it refused';
       const reply = ctx.era === 'modern' ? await session.request(method, {}, { meta: { logLevel: level }, malformed }) : await session.request('logging/setLevel', { level }, { malformed });
       const what = ctx.era === 'modern' ? `${method} with logLevel "${level}"` : `logging/setLevel "${level}"`;
-      if (reply.kind === 'error' && reply.error.code === -32602) return ctx.pass(what);
-      if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge(what, reply));
-      return ctx.fail({ expected: `error -32602 for ${what}`, actual: replyLine(ctx, reply) });
+      return expectError(ctx, exchange(what, reply), ['InvalidParams']);
     },
   },
 
@@ -94,13 +93,16 @@ export const loggingLevelChecks = defineChecks({ page: 'server/utilities/logging
       if (refusedTop) return ctx.skip('cannot-set-up', refusedTop);
       const quiet = await work(ctx, session, 'emergency', verbose.logged);
       const below = quiet.logs.filter((m) => LEVELS.indexOf(levelOf(m) as string) >= 0 && LEVELS.indexOf(levelOf(m) as string) < LEVELS.indexOf('emergency'));
-      if (below.length === 0) return ctx.pass(`at debug: ${verbose.logs.length} message(s); at emergency: none below it (${quiet.did})`);
-      ctx.cite(...below.slice(0, 5).map((m) => m.seq ?? 0));
-      return ctx.fail({
-        expected: 'asked for "emergency": no notifications/message below emergency',
-        actual: `${below.length} message(s), first at level ${ctx.brief(levelOf(below[0]!))}, after ${quiet.did}`,
-        reason: 'the client sets a minimum level; no keyword forbids sending below it, hence a warning',
-      });
+      return expectNone(
+        ctx,
+        below.map((m, i) => ({ text: `a message at level ${ctx.brief(levelOf(m))}`, ...(i < 5 && m.seq !== undefined ? { seq: m.seq } : {}) })),
+        {
+          expected: 'asked for "emergency": no notifications/message below emergency',
+          note: `at debug: ${verbose.logs.length} message(s); at emergency: none below it (${quiet.did})`,
+          reason: `after ${quiet.did}`,
+          doubt: 'the client sets a minimum level; no keyword forbids sending below it, hence a warning',
+        },
+      );
     },
   },
 ]);

@@ -5,6 +5,7 @@ import { defineChecks } from '../../../../../harness/checks/define.js';
 import { isResponseTo } from '../../../../../harness/checks/http-access.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { methodOf } from '../../../../../harness/target/listen-stream.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { levelOf, loggedCall, work } from './exercise.js';
 
 export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/logging', revisions: RANGE.modern, needs: ['own-session'] }, [
@@ -24,9 +25,11 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
       const asked = await work(ctx, session, 'debug');
       if (asked.logs.length === 0) return ctx.skip('nothing-observed', `with logLevel debug the server sent no log message either (${asked.did})`);
       const unasked = await work(ctx, session, undefined, asked.logged);
-      if (unasked.logs.length === 0) return ctx.pass(`with logLevel debug: ${asked.logs.length} message(s); without: none (${unasked.did})`);
-      ctx.cite(...unasked.logs.slice(0, 5).map((m) => m.seq ?? 0));
-      return ctx.fail({ expected: 'no notifications/message for requests without logLevel', actual: `${unasked.logs.length} message(s), first ${ctx.brief((unasked.logs[0]!.message as { params?: unknown }).params, 140)}` });
+      return expectNone(
+        ctx,
+        unasked.logs.map((m, i) => ({ text: `a message ${ctx.brief((m.message as { params?: unknown }).params, 140)}`, ...(i < 5 && m.seq !== undefined ? { seq: m.seq } : {}) })),
+        { expected: 'no notifications/message for requests without logLevel', note: `with logLevel debug: ${asked.logs.length} message(s); without: none (${unasked.did})`, show: 1 },
+      );
     },
   },
 
@@ -46,17 +49,16 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
     faults: ['modern-log-on-listen'],
     async run(ctx) {
       const call = await loggedCall(ctx);
-      if (typeof call === 'string') return ctx.skip(call);
+      if ('code' in call) return ctx.skip(call.code, call.detail);
       const { listening, logs, callId } = call;
       if (logs.length === 0) return ctx.skip('nothing-observed', `${call.describe} with logLevel debug got no log message`);
       const own = listening.frames().find((f) => isResponseTo(f.message, callId))?.stream;
       const astray = logs.filter((f) => listening.onListenStream(f) || (listening.overHttp && f.stream !== own));
-      if (astray.length === 0) return ctx.pass(`${logs.length} log message(s) of ${call.describe}, all on its own stream (a listen open beside it)`);
-      ctx.cite(...astray.slice(0, 5).map((f) => f.seq ?? 0));
-      return ctx.fail({
-        expected: `the log messages of ${call.describe} only on the stream of its response`,
-        actual: `${astray.length} of ${logs.length} elsewhere${listening.onListenStream(astray[0]!) ? ' (on the open listen stream)' : ` (on ${astray[0]!.stream ?? 'another stream'})`}`,
-      });
+      return expectNone(
+        ctx,
+        astray.map((f, i) => ({ text: `a log message ${listening.onListenStream(f) ? 'on the open listen stream' : `on ${f.stream ?? 'another stream'}`}`, ...(i < 5 && f.seq !== undefined ? { seq: f.seq } : {}) })),
+        { expected: `the log messages of ${call.describe} only on the stream of its response`, judged: logs.length, note: `${logs.length} log message(s) of ${call.describe}, all on its own stream (a listen open beside it)`, show: 1 },
+      );
     },
   },
 
@@ -76,7 +78,7 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
     faults: ['modern-log-after-response'],
     async run(ctx) {
       const call = await loggedCall(ctx);
-      if (typeof call === 'string') return ctx.skip(call);
+      if ('code' in call) return ctx.skip(call.code, call.detail);
       const { listening, logs, callId } = call;
       if (logs.length === 0) return ctx.skip('nothing-observed', `${call.describe} with logLevel debug got no log message`);
       const frames = listening.frames();
@@ -84,13 +86,18 @@ export const loggingPerRequestChecks = defineChecks({ page: 'server/utilities/lo
       const response = frames[at];
       // After the response on its stream (HTTP), or after it on the one channel (stdio).
       const late = frames.slice(at + 1).filter((f) => methodOf(f.message) === 'notifications/message' && !listening.onListenStream(f) && (!listening.overHttp || f.stream === response?.stream));
-      if (at < 0 || late.length === 0) return ctx.pass(`${logs.length} log message(s) of ${call.describe}, none after its response`);
-      ctx.cite(...late.slice(0, 5).map((f) => f.seq ?? 0), response?.seq ?? 0);
-      return ctx.fail({
-        expected: `every log message of ${call.describe} before its response`,
-        actual: `${late.length} after it, first at level ${ctx.brief(levelOf(late[0]!))}`,
-        reason: 'the server MAY send log messages before the final response; after it is outside that permission though no keyword forbids it, hence a warning',
-      });
+      if (at < 0) return ctx.pass(`${logs.length} log message(s) of ${call.describe}, none after its response`);
+      if (late.length > 0) ctx.cite(response?.seq ?? 0);
+      return expectNone(
+        ctx,
+        late.map((f, i) => ({ text: `a message at level ${ctx.brief(levelOf(f))} after it`, ...(i < 5 && f.seq !== undefined ? { seq: f.seq } : {}) })),
+        {
+          expected: `every log message of ${call.describe} before its response`,
+          note: `${logs.length} log message(s) of ${call.describe}, none after its response`,
+          show: 1,
+          doubt: 'the server MAY send log messages before the final response; after it is outside that permission though no keyword forbids it, hence a warning',
+        },
+      );
     },
   },
 ]);

@@ -1,9 +1,11 @@
 // server/utilities/pagination: the cursors a server hands out, judged on discovery's walks
 // (implementation guidelines: "Servers SHOULD: Provide stable cursors"; error handling:
-// "Invalid cursors SHOULD result in an error with code -32602").
+// "Invalid cursors SHOULD result in an error with code InvalidParams").
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
+import { codeLabel, ErrorCode } from '../../../../../harness/rules/error-codes.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 import { citePages, NO_LISTS, ONE_PAGE, paged, repeatedCursor, trace, walked, type Walked } from './walks.js';
 
 export const paginationCursorChecks = defineChecks({ page: 'server/utilities/pagination', revisions: RANGE.all, needs: ['shared-session'] }, [
@@ -22,12 +24,17 @@ export const paginationCursorChecks = defineChecks({ page: 'server/utilities/pag
       const lists = paged(all);
       if (lists.length === 0) return ctx.skip('not-offered', ONE_PAGE);
       const looping = lists.filter((w) => repeatedCursor(w.outcome) !== undefined);
-      if (looping.length === 0) return ctx.pass(`${lists.length} paginated list(s): ${lists.map((w) => `${w.list.method} ${w.outcome.pages.length} pages`).join(', ')}`);
       citePages(ctx, looping);
-      return ctx.fail({
-        expected: 'each nextCursor leads to a page not seen before',
-        actual: looping.map((w) => `${w.list.method} handed out ${JSON.stringify(repeatedCursor(w.outcome)).slice(0, 60)} again (${trace(w.outcome)})`).join('; '),
-      });
+      return expectNone(
+        ctx,
+        looping.map((w) => `${w.list.method} handed out ${JSON.stringify(repeatedCursor(w.outcome)).slice(0, 60)} again (${trace(w.outcome)})`),
+        {
+          expected: 'each nextCursor leads to a page not seen before',
+          judged: lists.length,
+          note: `${lists.length} paginated list(s): ${lists.map((w) => `${w.list.method} ${w.outcome.pages.length} pages`).join(', ')}`,
+          show: lists.length,
+        },
+      );
     },
   },
 
@@ -70,20 +77,19 @@ export const paginationCursorChecks = defineChecks({ page: 'server/utilities/pag
           found.push(`${w.list.method}: ${dupes.slice(0, 3).join(', ')}`);
         }
       }
-      if (found.length === 0) return ctx.pass(`${lists.length} paginated list(s)`);
-      if (ctx.era === 'modern') return ctx.pass(`seen on two pages, which ${ctx.revision} allows ("There is no cross-page consistency guarantee"): ${found.join('; ')}`);
+      if (found.length > 0 && ctx.era === 'modern') return ctx.pass(`seen on two pages, which ${ctx.revision} allows ("There is no cross-page consistency guarantee"): ${found.join('; ')}`);
       citePages(ctx, bad);
-      return ctx.fail({ expected: 'each item on one page only', actual: found.join('; ') });
+      return expectNone(ctx, found, { expected: 'each item on one page only', judged: lists.length, note: `${lists.length} paginated list(s)`, show: lists.length });
     },
   },
 
-  // Error handling: "Invalid cursors SHOULD result in an error with code -32602 (Invalid
+  // Error handling: "Invalid cursors SHOULD result in an error with code InvalidParams (Invalid
   // params)." A cursor the server never handed out is invalid; an ordinary page is a warning.
   {
     id: 'pagination.invalid-cursor',
-    title: 'A cursor the server never handed out gets error -32602',
+    title: 'A cursor the server never handed out gets error {code:InvalidParams}',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+    requirement: 'Invalid cursors SHOULD result in an error with code {code:InvalidParams} (Invalid params).',
     digest: ['PAGE-005'],
     faults: ['pagination-invalid-cursor-accepted'],
     async run(ctx) {
@@ -97,12 +103,16 @@ export const paginationCursorChecks = defineChecks({ page: 'server/utilities/pag
         const method = (lists[i] as Walked).list.method;
         // No answer is no answer to judge: whether it comes at all is the harness's timeout handling.
         if (reply.kind === 'timeout' || reply.kind === 'closed') unanswered.push(`${method}: ${describeReply(reply)}`);
-        else if (reply.kind === 'error' && reply.error.code === -32602) continue;
-        else bad.push(`${method}: ${reply.kind === 'error' ? `error ${ctx.brief(reply.error.code)}` : reply.kind === 'result' ? 'an ordinary page' : describeReply(reply)}`);
+        else if (reply.kind === 'error' && reply.error.code === ErrorCode.InvalidParams) continue;
+        else bad.push(`${method}: ${reply.kind === 'error' ? `error ${codeLabel(reply.error.code)}` : reply.kind === 'result' ? 'an ordinary page' : describeReply(reply)}`);
       }
-      if (bad.length === 0 && unanswered.length === lists.length) return ctx.skip('no-answer', `no answer to judge: ${unanswered.join('; ')}`);
-      if (bad.length === 0) return ctx.pass(`${lists.length - unanswered.length} list(s)${unanswered.length ? `; not answered: ${unanswered.join('; ')}` : ''}`);
-      return ctx.fail({ expected: `cursor ${JSON.stringify(cursor)}: error -32602`, actual: bad.join('; ') });
+      return expectNone(ctx, bad, {
+        expected: `cursor ${JSON.stringify(cursor)}: error ${codeLabel(ErrorCode.InvalidParams)}`,
+        judged: lists.length - unanswered.length,
+        note: `${lists.length - unanswered.length} list(s)${unanswered.length ? `; not answered: ${unanswered.join('; ')}` : ''}`,
+        nothing: { code: 'no-answer', detail: `no answer to judge: ${unanswered.join('; ')}` },
+        show: lists.length,
+      });
     },
   },
 ]);

@@ -14,7 +14,7 @@ const LISTS = [
 export type Walked = { list: (typeof LISTS)[number]; outcome: ListOutcome };
 
 /**
- * The lists that were walked. A first page refused with -32601 (a server with resources but
+ * The lists that were walked. A first page refused with MethodNotFound (a server with resources but
  * no templates, RES-006) is no list at all: left out.
  */
 export async function walked(ctx: CheckContext): Promise<Walked[]> {
