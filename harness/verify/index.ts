@@ -11,9 +11,15 @@
 //   expectNone        no item of many breaks a stated rule                violations.ts
 //   expectAnswered    an answer, result or error, where answering is it   utilities.ts
 //   inTurn            several rules on one run: the first broken decides  utilities.ts
+//   expectNoneOrDoubt violations that fail, or only doubtful ones: a warn  features.ts
+//   expectHttp(Each)  an HTTP answer keeps a rule (status, header, body)  http.ts
+//   expectEvent       an SSE event keeps a rule                           http.ts
+//   expectDocument    a fetched JSON document keeps a rule                http.ts
 //   ownJudgement      the escape hatch: a judgement no verifier states    own-judgement.ts
 export { DECIDED_BY_TIMEOUT, expectAnyError, expectError, expectNoReply, expectResult, notAnObject, replyLine, type AnswerOptions, type NoReplyOptions, type ResultOptions } from './answers.js';
 export { exchange, type Exchange, type Judge } from './judge.js';
 export { ownJudgement, type OwnOutcome } from './own-judgement.js';
 export { expectNone, violationsLine, type NoneOptions, type Violation } from './violations.js';
 export { expectAnswered, inTurn, type AnsweredOptions } from './utilities.js';
+export { citingFirst, expectNoneOrDoubt, type MaybeViolation } from './features.js';
+export { allOf, anyOf, contentType, expectDocument, expectEvent, expectHttp, expectHttpEach, header, httpExchange, noBody, notRpcError, rpcError, served, status, type HttpAnswer, type HttpExchange, type HttpRule } from './http.js';
