@@ -98,10 +98,17 @@ describe('fuzz.error-codes judges only what JSON-RPC and MCP require', () => {
 describe('fuzz.answers-once over HTTP: a refusal with a JSON-RPC error body is an answer', () => {
   const ping: FuzzMessage = { label: 'a ping', cls: 'valid', method: 'ping', id: { kind: 'counter' } };
 
-  it('a POST refused with HTTP 400 and an id-null JSON-RPC error body was answered', async () => {
+  it('a POST refused with HTTP 400 and an id-null InvalidRequest body was answered', async () => {
     // What the transport makes of it: the body delivered (id null), the request id refused.
+    // Id null is right there: the server took the message for invalid.
     const s = session({ answer: () => error(null, ErrorCode.InvalidRequest), refused: () => true });
     expect(await answersOnce.check(env(s), [ping, ping])).toEqual({ ok: true });
+  });
+
+  it('a refusal of a request the server read, with id null, answered it under the wrong id', async () => {
+    // As the reference's http-error-id-null fault: the id was readable, so the response owes it.
+    const s = session({ answer: () => error(null, ErrorCode.MethodNotFound), refused: () => true });
+    expect(await answersOnce.check(env(s), [ping])).toMatchObject({ ok: false, actual: expect.stringMatching(/refused .* id null instead/) });
   });
 
   it('a POST refused with no body at all is still no answer', async () => {

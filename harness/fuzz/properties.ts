@@ -158,16 +158,24 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
     for (const [i, r] of x.rendered.entries()) {
       const got = x.answers[i] ?? [];
       const rule = ruleOf(r);
-      // A POST refused with an HTTP error and a JSON-RPC error in its body was answered: the
-      // refusal is its response (Streamable HTTP: "the HTTP response body MAY comprise a
-      // JSON-RPC error response"). Whether it was right to refuse is other checks' to judge.
-      if (got.length === 0 && x.refusedWithError.has(i)) continue;
+      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
+      // A POST refused with an HTTP error and a JSON-RPC error in its body was answered, not met
+      // with silence (Streamable HTTP: "the HTTP response body MAY comprise a JSON-RPC error
+      // response"); whether it was right to refuse is other checks' to judge. Its id null is
+      // right where the server took the message for unparsable or invalid (JSON-RPC 2.0: "If
+      // there was an error in detecting the id in the Request object (e.g. Parse error/Invalid
+      // Request), it MUST be Null"); a refusal of a request it read owes that request's id.
+      const refusal = got.length === 0 ? x.refusedWithError.get(i) : undefined;
+      if (refusal) {
+        const code = (refusal.error as { code?: unknown } | undefined)?.code;
+        if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest) continue;
+        return fail(`one response to ${what}, with that id (${rule.standard})`, `its POST was refused with an HTTP error status and a JSON-RPC error with id null instead: ${brief(refusal, 200)}`);
+      }
       if (got.length === 0 && rule.answer !== 'must') {
         // Silence where the standards leave it open (may), or where a strict reader may drop the message (should: a warning).
         if (rule.answer === 'should') dropped.push(i);
         continue;
       }
-      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
       if (got.length === 0) {
         const other = x.stray.length > 0 ? `; responses with ids that match nothing sent: ${brief(x.stray.map((m) => m.id), 160)}` : '';
         // A refused POST was not waited for (exchange): say what was seen, not a timeout.
