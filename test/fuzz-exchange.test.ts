@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../harness/checks/check.js';
 import type { Corpus } from '../harness/fuzz/corpus.js';
-import { exchange, sleep, type Conn, type Connections } from '../harness/fuzz/exchange.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { exchange, type Conn, type Connections } from '../harness/fuzz/exchange.js';
 import { answersOnce, type Env } from '../harness/fuzz/properties.js';
 import { IdSource, type FuzzMessage } from '../harness/fuzz/messages.js';
 import type { InboundMessage, Reply } from '../harness/jsonrpc/types.js';

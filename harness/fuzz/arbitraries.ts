@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { Corpus } from './corpus.js';
 import type { FuzzInput, FuzzMessage, IdSpec, InputClass, Payload, RawFrame } from './messages.js';
 import { inRange, since } from '../revisions.js';
+import { ErrorCode } from '../rules/error-codes.js';
 import { arbitraryOf, awkwardString, deref, paramsSchemaOf, type JsonSchema } from './schema-arbitrary.js';
 
 /** From 2025-11-25 a tools/call that fails the CallToolRequest schema is a protocol error. */
@@ -210,10 +211,11 @@ export class Generators {
         ...msg(`${method} with jsonrpc ${v === undefined ? 'missing' : JSON.stringify(v)}`, 'invalid-request', method, id, undefined),
         ...(v === undefined ? { omitJsonrpc: true } : { jsonrpc: v }),
       })),
-      // A method that is not a string, params that are not structured: -32600 by the letter of
-      // JSON-RPC 2.0; -32601 and -32602 are defensible readings too.
-      fc.tuple(validId, fc.constantFrom<unknown>(5, null, [], {}, true)).map(([id, m]) => ({ ...msg(`method ${JSON.stringify(m)}`, 'invalid-request', m, id, undefined), alsoAccept: [-32601] })),
-      fc.tuple(base, fc.constantFrom<unknown>(5, 'x', true, null)).map(([[method, id], p]) => ({ ...msg(`${method} with params ${JSON.stringify(p)}`, 'invalid-request', method, id, p), alsoAccept: [-32602] })),
+      // A method that is not a string, params that are not structured: InvalidRequest by the
+      // letter of JSON-RPC 2.0; MethodNotFound and InvalidParams are defensible readings too.
+      // Params that are not structured may also be read as absent (the lenient class).
+      fc.tuple(validId, fc.constantFrom<unknown>(5, null, [], {}, true)).map(([id, m]) => ({ ...msg(`method ${JSON.stringify(m)}`, 'invalid-request', m, id, undefined), alsoAccept: [ErrorCode.MethodNotFound] })),
+      fc.tuple(base, fc.constantFrom<unknown>(5, 'x', true, null)).map(([[method, id], p]) => ({ ...msg(`${method} with params ${JSON.stringify(p)}`, 'invalid-request-lenient', method, id, p), alsoAccept: [ErrorCode.InvalidParams] })),
       fc.tuple(fc.constantFrom(...this.validMethods), fc.constantFrom(...invalidIdLexemes)).map(([method, lexeme]) =>
         msg(`${method} with id ${lexeme}`, 'invalid-request', method, { kind: 'raw', lexeme }, undefined),
       ),

@@ -2,11 +2,12 @@
 // data the properties judge by. JSON-RPC 2.0 (section 5: "the Server MUST reply with a
 // Response, except for in the case of Notifications"; 5.1: the error codes), MCP basic#meta
 // (2026-07-28: "A request missing any required field is malformed; the server MUST reject it
-// with JSON-RPC error code -32602"), basic/versioning (a request without the per-request
+// with JSON-RPC error code" InvalidParams), basic/versioning (a request without the per-request
 // _meta is not a modern one), and RFC 8259 section 8.2 (strings holding lone surrogates: "the
 // behavior of software that receives JSON texts containing such values is unpredictable").
 // A property fails only where a MUST is broken; where the standards leave the handling open
 // it warns at most.
+import { ErrorCode } from '../rules/error-codes.js';
 import type { InputClass, Rendered } from './messages.js';
 import { isRaw } from './messages.js';
 
@@ -38,16 +39,21 @@ export const CLASS_RULES: Record<InputClass, ClassRule> = {
     resultOk: true,
   },
   'invalid-params': {
-    standard: 'JSON-RPC 2.0: -32602 Invalid params (the message breaks the MCP schema: a strict reader may drop it)',
+    standard: `JSON-RPC 2.0: ${ErrorCode.InvalidParams} Invalid params (the message breaks the MCP schema: a strict reader may drop it)`,
     answer: 'should',
-    code: { code: -32602, name: 'Invalid params' },
+    code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
     resultOk: false,
   },
-  'invalid-params-lenient': { standard: 'JSON-RPC 2.0: -32602 if refused; an optional member of the wrong type may be ignored', answer: 'should', code: { code: -32602, name: 'Invalid params' }, resultOk: true },
+  'invalid-params-lenient': {
+    standard: `JSON-RPC 2.0: ${ErrorCode.InvalidParams} if refused; an optional member of the wrong type may be ignored`,
+    answer: 'should',
+    code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
+    resultOk: true,
+  },
   'meta-missing': {
-    standard: 'basic#meta: a request missing any required field is malformed; the server MUST reject it with -32602',
+    standard: `basic#meta: a request missing any required field is malformed; the server MUST reject it with ${ErrorCode.InvalidParams}`,
     answer: 'must',
-    code: { code: -32602, name: 'Invalid params' },
+    code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
     resultOk: false,
   },
   'era-ambiguous': {
@@ -57,16 +63,26 @@ export const CLASS_RULES: Record<InputClass, ClassRule> = {
     anyCode: true,
     nullIdOk: true,
   },
-  'unknown-method': { standard: 'JSON-RPC 2.0: the server MUST reply; -32601 Method not found', answer: 'must', code: { code: -32601, name: 'Method not found' }, resultOk: false },
+  'unknown-method': { standard: `JSON-RPC 2.0: the server MUST reply; ${ErrorCode.MethodNotFound} Method not found`, answer: 'must', code: { code: ErrorCode.MethodNotFound, name: 'Method not found' }, resultOk: false },
   stress: { standard: 'JSON-RPC 2.0: the server MUST reply with a Response', answer: 'must', resultOk: true },
   'invalid-request': {
-    standard: 'JSON-RPC 2.0: -32600 Invalid Request, id null when the id cannot be read (many servers drop such input)',
+    standard: `JSON-RPC 2.0: ${ErrorCode.InvalidRequest} Invalid Request, id null when the id cannot be read (many servers drop such input)`,
     answer: 'may',
-    code: { code: -32600, name: 'Invalid Request' },
+    code: { code: ErrorCode.InvalidRequest, name: 'Invalid Request' },
     resultOk: false,
     nullIdOk: true,
   },
-  parse: { standard: 'JSON-RPC 2.0: -32700 Parse error, id null (many servers drop such input)', answer: 'may', code: { code: -32700, name: 'Parse error' }, resultOk: false, nullIdOk: true },
+  // JSON-RPC 2.0 gives params that are not structured (null, a number) a code if refused, but
+  // no sentence obliges a server to refuse them: one that reads `params: null` as no params
+  // and answers is within the standards. Only the code of an error is graded.
+  'invalid-request-lenient': {
+    standard: `JSON-RPC 2.0: ${ErrorCode.InvalidRequest} Invalid Request if refused; a server may read params that are not structured as absent and answer`,
+    answer: 'may',
+    code: { code: ErrorCode.InvalidRequest, name: 'Invalid Request' },
+    resultOk: true,
+    nullIdOk: true,
+  },
+  parse: { standard: `JSON-RPC 2.0: ${ErrorCode.ParseError} Parse error, id null (many servers drop such input)`, answer: 'may', code: { code: ErrorCode.ParseError, name: 'Parse error' }, resultOk: false, nullIdOk: true },
   hostile: { standard: 'anything goes: only survival is judged', answer: 'may', resultOk: true, anyCode: true, nullIdOk: true },
   notification: { standard: 'basic#notifications: the receiver MUST NOT send a response', answer: 'may', resultOk: false },
 };
@@ -82,10 +98,10 @@ const OPEN: Omit<ClassRule, 'code'> = {
 
 /**
  * Where the transport checks the message before its body: 2026-07-28 Streamable HTTP refuses a
- * POST whose headers do not mirror the body with HeaderMismatch (-32020), and fuzzed bodies
- * cannot always be mirrored (a method that is no header value, no _meta version).
+ * POST whose headers do not mirror the body with HeaderMismatch, and fuzzed bodies cannot
+ * always be mirrored (a method that is no header value, no _meta version).
  */
-export const HEADER_MISMATCH = -32020;
+export const HEADER_MISMATCH = ErrorCode.HeaderMismatch;
 
 /** The rule an input is judged by: its class, widened where the standards leave its handling open. */
 export function ruleOf(r: Rendered): ClassRule {

@@ -105,6 +105,12 @@ export interface Exchange {
   fence?: Reply;
   /** Indices of owed requests still unanswered when waiting ended. */
   unanswered: number[];
+  /**
+   * Over HTTP: requests (by index) whose POST was refused with an HTTP error status and a
+   * JSON-RPC error in its body that carries no id of theirs (id null), and that error. The
+   * refusal is their answer: nothing more will come for them.
+   */
+  refusedWithError: Map<number, Record<string, unknown>>;
   /** Where the exchange began in the session's inbound stream (answers that come later are after it). */
   mark: number;
 }
@@ -146,11 +152,16 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
   const mark = session.mark();
   let posted: Record<string, unknown>[] = [];
   let fence: Reply | undefined;
+  const refusedWithError = new Map<number, Record<string, unknown>>();
   if (conn.http) {
     // Each POST carries its own answer: all of them back is the fence. A POST that got no
     // HTTP answer at all leaves the server's life in doubt: the era's fence then tells.
     const answers = await Promise.all(rendered.map((r) => postOne(conn, r, opts)));
     posted = answers.flatMap((a) => a.messages);
+    answers.forEach((a, i) => {
+      const body = a.status >= 400 && keys[i] !== undefined ? a.messages.find(idlessError) : undefined;
+      if (body) refusedWithError.set(i, body);
+    });
     if (opts.alwaysFence || answers.some((a) => a.status === 0)) fence = await session.fence(opts.timeoutMs);
   } else {
     // Waiters first: a fast server answers before the send resolves.
@@ -181,9 +192,25 @@ export async function exchange(conn: Conn, inputs: FuzzInput[], opts: ExchangeOp
     else if (key !== undefined && (key === fenceId || session.sentRequestWithId(message.id) || conn.ids.used.has(key))) continue;
     else stray.push(message);
   }
-  const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 ? [i] : []));
-  return { rendered, answers, stray, fence, unanswered, mark };
+  if (!conn.http) {
+    // Streamable HTTP before 2026-07-28 posts each input on its own, and the session tells
+    // only which ids were refused with no response of theirs; the id-null errors the refusal
+    // bodies carried are among the strays, one per refused POST that had one. As many refused
+    // requests as there are such errors were answered by their refusal.
+    // They are paired in order (the bodies come as the POSTs are answered).
+    const refused = rendered.flatMap((r, i) => (answers[i]?.length === 0 && session.refused(r.id) ? [i] : []));
+    const bodies = stray.filter(idlessError);
+    refused.forEach((i, n) => {
+      const body = bodies[n];
+      if (body) refusedWithError.set(i, body);
+    });
+  }
+  const unanswered = owed.flatMap((o, i) => (o && answers[i]?.length === 0 && !refusedWithError.has(i) ? [i] : []));
+  return { rendered, answers, stray, fence, unanswered, mark, refusedWithError };
 }
+
+/** An error response with id null or none: a refusal that names no request of ours. */
+const idlessError = (m: Record<string, unknown>): boolean => isResponse(m) && 'error' in m && (m.id === null || m.id === undefined);
 
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
 
@@ -238,8 +265,6 @@ export function answersSince(session: Session, x: Exchange, i: number): Record<s
 
 /** Was the server alive at the end (its fence answered, or no fence needed: every POST was answered)? */
 export const alive = (x: Exchange): boolean => x.fence === undefined || x.fence.kind === 'result' || x.fence.kind === 'error';
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** `p`, or undefined after `ms` (the timer is cleared as soon as `p` settles). */
 export function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { brief } from '../checks/context.js';
 import type { JsonRpcId } from '../jsonrpc/types.js';
-import { SOFT_SETTLE_MS, isResponse, sleep, within } from './exchange.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SOFT_SETTLE_MS, isResponse, within } from './exchange.js';
 import type { Session } from '../sessions/session.js';
 import { idKey, type IdSource } from './messages.js';
 import { OK, type FuzzProperty, type Judgement } from './properties.js';

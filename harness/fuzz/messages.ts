@@ -12,21 +12,23 @@ export type InputClass =
   | 'extra-member'
   /** A well-formed request with a top-level member besides jsonrpc, id, method and params. */
   | 'extra-envelope'
-  /** A declared method whose params break the schema on a required member: JSON-RPC -32602. */
+  /** A declared method whose params break the schema on a required member: JSON-RPC InvalidParams. */
   | 'invalid-params'
-  /** 2026-07-28: a request whose _meta lacks one required field (the other is there): -32602. */
+  /** 2026-07-28: a request whose _meta lacks one required field (the other is there): InvalidParams. */
   | 'meta-missing'
   /** 2026-07-28: a request with no modern _meta at all (params absent or not an object). */
   | 'era-ambiguous'
-  /** An optional member of the wrong type: -32602 if refused, a result is acceptable. */
+  /** An optional member of the wrong type: InvalidParams if refused, a result is acceptable. */
   | 'invalid-params-lenient'
-  /** A method nobody defined: JSON-RPC -32601. */
+  /** A method nobody defined: JSON-RPC MethodNotFound. */
   | 'unknown-method'
   /** Valid id and envelope, awkward content (Unicode edge cases, nesting, long strings). */
   | 'stress'
-  /** Valid JSON that is not a valid request object: JSON-RPC -32600 (or silence). */
+  /** Valid JSON that is not a valid request object: JSON-RPC InvalidRequest (or silence). */
   | 'invalid-request'
-  /** Not JSON at all: JSON-RPC -32700 (or silence). */
+  /** Params that are not structured (null, a number): InvalidRequest if refused, a result is acceptable. */
+  | 'invalid-request-lenient'
+  /** Not JSON at all: JSON-RPC ParseError (or silence). */
   | 'parse'
   /** Anything goes (huge payloads, ids beyond doubles): only survival is judged. */
   | 'hostile'

@@ -8,6 +8,7 @@ import { brief } from '../checks/context.js';
 import type { Corpus } from './corpus.js';
 import type { Generators } from './arbitraries.js';
 import { NEVER_SENT_ID, NO_SUCH_TOOL, UNKNOWN_METHODS } from './arbitraries.js';
+import { ErrorCode } from '../rules/error-codes.js';
 import { HEADER_MISMATCH, codeAccepted, ruleOf } from './classes.js';
 import type { Session } from '../sessions/session.js';
 import { alive, answersSince, exchange, isResponse, type Connections, type Exchange } from './exchange.js';
@@ -157,12 +158,24 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
     for (const [i, r] of x.rendered.entries()) {
       const got = x.answers[i] ?? [];
       const rule = ruleOf(r);
+      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
+      // A POST refused with an HTTP error and a JSON-RPC error in its body was answered, not met
+      // with silence (Streamable HTTP: "the HTTP response body MAY comprise a JSON-RPC error
+      // response"); whether it was right to refuse is other checks' to judge. Its id null is
+      // right where the server took the message for unparsable or invalid (JSON-RPC 2.0: "If
+      // there was an error in detecting the id in the Request object (e.g. Parse error/Invalid
+      // Request), it MUST be Null"); a refusal of a request it read owes that request's id.
+      const refusal = got.length === 0 ? x.refusedWithError.get(i) : undefined;
+      if (refusal) {
+        const code = (refusal.error as { code?: unknown } | undefined)?.code;
+        if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest) continue;
+        return fail(`one response to ${what}, with that id (${rule.standard})`, `its POST was refused with an HTTP error status and a JSON-RPC error with id null instead: ${brief(refusal, 200)}`);
+      }
       if (got.length === 0 && rule.answer !== 'must') {
         // Silence where the standards leave it open (may), or where a strict reader may drop the message (should: a warning).
         if (rule.answer === 'should') dropped.push(i);
         continue;
       }
-      const what = `${describeInput(r.input)} (id ${brief(r.id, 60)})`;
       if (got.length === 0) {
         const other = x.stray.length > 0 ? `; responses with ids that match nothing sent: ${brief(x.stray.map((m) => m.id), 160)}` : '';
         // A refused POST was not waited for (exchange): say what was seen, not a timeout.
@@ -243,8 +256,9 @@ export const errorCodes: FuzzProperty<FuzzInput> = {
     for (const m of [...(x.answers[0] ?? []), ...x.stray]) {
       const error = m.error as { code?: unknown; message?: unknown } | undefined;
       if (error) {
-        if (!codeAccepted(r, error.code, { headerChecks })) return fail(expected, `error code ${brief(error.code)} ${brief(error.message, 120)}`);
-        continue;
+        if (codeAccepted(r, error.code, { headerChecks })) continue;
+        if (error.code === ErrorCode.MethodNotFound && (await lacksFence(env, conn.session, input))) continue;
+        return fail(expected, `error code ${brief(error.code)} ${brief(error.message, 120)}`);
       }
       // Only a result that carries our id is surely the answer to this input.
       if (!(x.answers[0] ?? []).includes(m) || rule.resultOk) continue;
@@ -254,6 +268,17 @@ export const errorCodes: FuzzProperty<FuzzInput> = {
     return OK;
   },
 };
+
+/**
+ * Does the server lack the method of `input` altogether? Only the era's fence can be asked well
+ * formed at no cost: when it too draws MethodNotFound (a server with no ping), MethodNotFound
+ * for the fuzzed call of it is the accurate code, not a wrong one.
+ */
+async function lacksFence(env: Env, session: Session, input: FuzzInput): Promise<boolean> {
+  if (isRaw(input) || input.method !== env.corpus.fence) return false;
+  const plain = await session.fence(env.timeoutMs);
+  return plain.kind === 'error' && plain.error.code === ErrorCode.MethodNotFound;
+}
 
 // basic#notifications: "The receiver MUST NOT send a response" (2025-03-26 on). A notification
 // whose strings hold a lone surrogate may be taken for unparsable (RFC 8259 section 8.2): an

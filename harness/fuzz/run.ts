@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import type { CheckContext } from '../checks/check.js';
 import { Generators } from './arbitraries.js';
 import { corpusFor } from './corpus.js';
-import { Connections, HarnessProblem, SOFT_SETTLE_MS, sleep } from './exchange.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Connections, HarnessProblem, SOFT_SETTLE_MS } from './exchange.js';
 import type { Env, FuzzProperty, Judgement } from './properties.js';
 
 export interface RunPropertyOptions {

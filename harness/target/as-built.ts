@@ -43,6 +43,8 @@ export async function sendAsBuilt(ctx: CheckContext, conv: Conversation, message
 export interface MalformedOutcome {
   /** The JSON-RPC response it drew (id null), if any. */
   answer?: Json;
+  /** The wire entry of `answer`, where known. */
+  answerSeq?: number;
   /** The answer to the era's fence sent right after it. */
   fence: Reply;
   /** Over HTTP: the status of the POST that carried it (0: no HTTP answer). */
@@ -53,7 +55,11 @@ export interface MalformedOutcome {
  * Send text that is not a valid message as one frame; the response it drew, if any. On stdio
  * and legacy HTTP, whatever the server says about it arrives before the answer to the fence
  * sent right after; at 2026-07-28 over HTTP the POST (with the headers a request of `method`
- * would carry) answers it itself.
+ * would carry) answers it itself. Only a response to the text is its answer: the connection is
+ * settled by a fence first (a reply the server still owes, or wrongly gives, to earlier input
+ * such as notifications/initialized comes before that fence's answer), and among the id-less
+ * responses that came between the text and the fence's answer an error is preferred (JSON-RPC
+ * answers unparsable or invalid input with an error whose id is null).
  */
 export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fence(): Promise<Reply> }, text: string, method: string): Promise<MalformedOutcome> {
   const http = ctx.http;
@@ -63,16 +69,17 @@ export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fe
     const answer = responseIn(res.events ? res.events.map(messageOf) : Array.isArray(res.json) ? (res.json as unknown[]) : [res.json]);
     return { ...(answer ? { answer } : {}), fence: await conv.fence(), status: res.status };
   }
+  await conv.fence();
   const mark = conv.mark();
   await conv.sendRaw(text);
   // The POST that carried it has been answered once sendRaw is done; the fence's comes later.
   const status = http?.of(conv).lastResponse?.status;
   const fence = await conv.fence();
-  const answer = conv
-    .since(mark)
-    .map((m) => m.message)
-    .find((m): m is Json => isResponse(m) && (m.id === null || m.id === undefined));
-  return { ...(answer ? { answer } : {}), fence, ...(status !== undefined ? { status } : {}) };
+  const fenceSeq = fence.kind === 'result' || fence.kind === 'error' ? fence.seq : undefined;
+  const idless = conv.since(mark).filter((m) => isResponse(m.message) && (m.message.id === null || m.message.id === undefined) && (fenceSeq === undefined || m.seq === undefined || m.seq < fenceSeq));
+  const found = idless.find((m) => 'error' in (m.message as Json)) ?? idless[0];
+  const answer = found?.message as Json | undefined;
+  return { ...(answer ? { answer } : {}), ...(found?.seq !== undefined ? { answerSeq: found.seq } : {}), fence, ...(status !== undefined ? { status } : {}) };
 }
 
 /**

@@ -3,6 +3,8 @@
 // client only for what the client declared.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 /** The capability keys each revision defines for servers, and the sub-flags that are booleans. */
 const SERVER_CAPABILITY_FLAGS: Record<string, string[]> = {
@@ -30,22 +32,21 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
     async run(ctx) {
       ctx.cite(ctx.facts.server.resultSeq ?? 0);
       const caps = ctx.facts.server.result.capabilities;
-      if (typeof caps !== 'object' || caps === null) return ctx.skip('no capabilities object to judge (see lifecycle.initialize-result-fields)');
+      if (typeof caps !== 'object' || caps === null) return ctx.skip('capabilities-unknown', 'no capabilities object to judge (see lifecycle.initialize-result-fields)');
       const problems: string[] = [];
       for (const [name, flags] of Object.entries(SERVER_CAPABILITY_FLAGS)) {
         if (!(name in caps)) continue;
         const value = (caps as Record<string, unknown>)[name];
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        if (!isObject(value)) {
           problems.push(`${name} is ${ctx.brief(value)}`);
           continue;
         }
         for (const flag of flags) {
-          const v = (value as Record<string, unknown>)[flag];
+          const v = value[flag];
           if (v !== undefined && typeof v !== 'boolean') problems.push(`${name}.${flag} is ${ctx.brief(v)}`);
         }
       }
-      if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'each declared capability an object, flags boolean', actual: problems.join('; ') });
+      return expectNone(ctx, problems, { expected: 'each declared capability an object, flags boolean', show: problems.length });
     },
   },
 
@@ -79,16 +80,20 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
         // No answer shows nothing either way (the harness's timeout handling).
         if (reply.kind === 'timeout' || reply.kind === 'closed') continue;
         if (reply.kind !== 'result') {
-          refused.push(p.method); // -32601 or any error: not served, which is right.
+          refused.push(p.method); // MethodNotFound or any error: not served, which is right.
           continue;
         }
         const items = (reply.result as Record<string, unknown> | undefined)?.[p.key];
         if (Array.isArray(items) && items.length > 0) served.push(`${p.method} returned ${items.length} item(s) without the \`${p.cap}\` capability`);
         else empty.push(p.method);
       }
-      if (served.length > 0) return ctx.fail({ expected: 'a served feature is declared in capabilities', actual: served.join('; ') });
-      if (empty.length + refused.length === 0) return ctx.skip(`no answer to ${probes.map((p) => p.method).join(', ')}: nothing shows what is served, and whether the server answers at all is left to the harness's timeout handling`);
-      return ctx.pass(empty.length > 0 ? `undeclared, answered empty: ${empty.join(', ')}` : 'undeclared lists are not served');
+      return expectNone(ctx, served, {
+        expected: 'a served feature is declared in capabilities',
+        judged: served.length + empty.length + refused.length,
+        note: empty.length > 0 ? `undeclared, answered empty: ${empty.join(', ')}` : 'undeclared lists are not served',
+        nothing: { code: 'no-answer', detail: `no answer to ${probes.map((p) => p.method).join(', ')}: nothing shows what is served, and whether the server answers at all is left to the harness's timeout handling` },
+        show: served.length,
+      });
     },
   },
 
@@ -115,13 +120,9 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
         const declared = (o.context?.clientCapabilities ?? {}) as Record<string, unknown>;
         return cap !== undefined && declared[cap] === undefined;
       });
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      const method = (bad[0]?.message as { method?: string }).method;
-      return ctx.fail({
-        expected: 'no roots/list, sampling/createMessage or elicitation/create to a client that did not declare it',
-        actual: `${bad.length} such request(s), first ${method} to a client with capabilities ${ctx.brief(bad[0]?.context?.clientCapabilities)}`,
-      });
+      // The first five are cited: the rest say nothing new.
+      const violations = bad.map((o, i) => ({ text: `${(o.message as { method?: string }).method} to a client with capabilities ${ctx.brief(o.context?.clientCapabilities)}`, ...(i < 5 ? { seq: o.seq } : {}) }));
+      return expectNone(ctx, violations, { expected: 'no roots/list, sampling/createMessage or elicitation/create to a client that did not declare it' });
     },
   },
 ]);

@@ -5,6 +5,7 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { isObject } from '../../../../harness/rules/json.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 /** serverInfo is an Implementation: name and version required (every legacy revision). */
 function serverInfoProblems(info: unknown): string[] {
@@ -25,8 +26,7 @@ export const initializeResultChecks = defineChecks({ page: 'basic/lifecycle', re
       if (resultSeq !== undefined) ctx.cite(resultSeq);
       // What the harness found broken in it (the revision then ran only checks like this one), and serverInfo.
       const problems = [...(broken?.problems ?? []), ...(broken?.notAnObject ? [] : serverInfoProblems(result.serverInfo))];
-      if (problems.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'protocolVersion (string), capabilities (object) and serverInfo {name, version}', actual: problems.join('; ') });
+      return expectNone(ctx, problems, { expected: 'protocolVersion (string), capabilities (object) and serverInfo {name, version}', show: problems.length });
     },
   },
 ]);

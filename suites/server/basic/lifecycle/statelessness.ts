@@ -7,6 +7,8 @@ import { RANGE } from '../../../../harness/revisions.js';
 import { modernMeta, sendAsBuilt, seqs } from '../../../../harness/target/as-built.js';
 import { allCapabilities, clientRequests, inputRequestsOf, isInputRequired, kindOf, neutralResponses, requestStateOf } from '../../../../harness/target/client-needs.js';
 import { unanswered } from '../../../../harness/rules/no-answer.js';
+import { exchange, expectResult } from '../../../../harness/verify/index.js';
+import { expectSame } from '../../../../harness/verify/messages.js';
 
 const SPEC = { url: 'basic#statelessness', level: 'MUST' } as const;
 const NOT_PRIOR = 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).';
@@ -28,16 +30,14 @@ export const statelessnessChecks = defineChecks({ page: 'basic/lifecycle', revis
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;
       const method = caps.tools ? 'tools/list' : caps.prompts ? 'prompts/list' : caps.resources ? 'resources/list' : undefined;
-      if (!method) return ctx.skip('not-declared: no tools, prompts or resources to list');
+      if (!method) return ctx.skip('not-declared', 'no tools, prompts or resources to list');
       const usual = await ctx.request(method, {});
-      if (usual.kind !== 'result') return ctx.skip(`${method} does not succeed even after server/discover: ${describeReply(usual)}`);
+      if (usual.kind !== 'result') return ctx.skip(unanswered(usual) ? 'no-answer' : 'cannot-set-up', `${method} does not succeed even after server/discover: ${describeReply(usual)}`);
       const conn = await ctx.connect();
       const first = await sendAsBuilt(ctx, conn, { jsonrpc: '2.0', id: 'first-frame', method, params: { _meta: modernMeta(ctx) } });
-      if (first.kind === 'result') return ctx.pass();
-      // Silence shows no reliance on server/discover, only no answer: that is the harness's timeout handling.
-      if (first.kind === 'timeout' || first.kind === 'closed') return ctx.skip(`${method} as the first message got no answer (${describeReply(first)}): nothing shows what it relied on, and whether the server answers at all is left to the harness's timeout handling`);
-      ctx.cite(...seqs(usual));
-      return ctx.fail({ expected: `${method} served as on a connection that began with server/discover (${kindOf(usual)})`, actual: `as the first message: ${first.kind === 'error' ? `error ${String(first.error.code)} ${ctx.brief(first.error.message, 120)}` : describeReply(first)}` });
+      // Silence shows no reliance on server/discover, only no answer: the verifier skips it (the harness's timeout handling).
+      if (first.kind !== 'result') ctx.cite(...seqs(usual));
+      return expectResult(ctx, exchange(`${method} as the first message of a fresh connection`, first), { expected: `served as on a connection that began with server/discover (${kindOf(usual)})` });
     },
   },
 
@@ -64,14 +64,16 @@ export const statelessnessChecks = defineChecks({ page: 'basic/lifecycle', revis
         const after = await session.request(r.method, r.params);
         // No answer is no kind to compare: whether the server answers at all is the harness's timeout handling.
         if ([before, declared, after].some(unanswered)) continue;
-        if (kindOf(after) === kindOf(before)) return ctx.pass(`${r.what}: ${kindOf(before)} without capabilities, before and after a request that declared them`);
-        ctx.cite(...seqs(before, declared, after));
-        return ctx.fail({
-          expected: `${r.what} without client capabilities answered as the first time (${kindOf(before)})`,
-          actual: `after a request that declared ${Object.keys(allCapabilities(ctx)).join(', ')}, the same request without them got ${kindOf(after)}`,
-        });
+        // The request that declared them is cited too: the excerpt shows the three answers.
+        if (kindOf(after) !== kindOf(before)) ctx.cite(...seqs(declared));
+        return expectSame(
+          ctx,
+          { what: 'the first time, without client capabilities', value: kindOf(before), reply: before },
+          { what: `again without them, after a request that declared ${Object.keys(allCapabilities(ctx)).join(', ')}`, value: kindOf(after), reply: after },
+          { expected: `${r.what} without client capabilities answered as the first time (${kindOf(before)})`, note: `${r.what}: ${kindOf(before)} without capabilities, before and after a request that declared them` },
+        );
       }
-      return ctx.skip(`none of ${requests.length} request(s) answers differently with client capabilities declared`);
+      return ctx.skip('not-offered', `none of ${requests.length} request(s) answers differently with client capabilities declared`);
     },
   },
 
@@ -100,14 +102,16 @@ export const statelessnessChecks = defineChecks({ page: 'basic/lifecycle', revis
         const same = await session.request(r.method, retry);
         const fresh = await (await ctx.session({ clientCapabilities })).request(r.method, retry);
         if (unanswered(same) || unanswered(fresh)) continue;
-        if (kindOf(same) === kindOf(fresh)) return ctx.pass(`${r.what} retried without requestState: ${kindOf(same)} on both connections`);
-        ctx.cite(...seqs(asked, same));
-        return ctx.fail({
-          expected: `${r.what} retried with inputResponses but without requestState: the same answer on any connection`,
-          actual: `${kindOf(same)} on the connection that got the requestState, ${kindOf(fresh)} on a fresh one`,
-        });
+        // The first round is cited too: it gave the state the original connection may keep.
+        if (kindOf(same) !== kindOf(fresh)) ctx.cite(...seqs(asked));
+        return expectSame(
+          ctx,
+          { what: 'on the connection that got the requestState', value: kindOf(same), reply: same },
+          { what: 'on a fresh one', value: kindOf(fresh), reply: fresh },
+          { expected: `${r.what} retried with inputResponses but without requestState: the same answer on any connection`, note: `${r.what} retried without requestState: ${kindOf(same)} on both connections` },
+        );
       }
-      return ctx.skip(`none of ${requests.length} request(s) got an InputRequiredResult with a requestState (all client capabilities declared)`);
+      return ctx.skip('not-offered', `none of ${requests.length} request(s) got an InputRequiredResult with a requestState (all client capabilities declared)`);
     },
   },
 ]);

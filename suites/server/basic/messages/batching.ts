@@ -11,8 +11,10 @@ import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import type { Conversation } from '../../../../harness/sessions/session.js';
 import { sleep } from '../../../../harness/target/tool-plan.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
-import { refusedByStatus, sendMalformed } from '../../../../harness/target/as-built.js';
-import { DECIDED_BY_TIMEOUT } from '../../../../harness/rules/no-answer.js';
+import { sendMalformed } from '../../../../harness/target/as-built.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';
+import { exchange, expectNone, ownJudgement } from '../../../../harness/verify/index.js';
+import { expectAnswer, expectRefusal } from '../../../../harness/verify/messages.js';
 
 /** A batch of two pings around an unknown notification (which must get no response). */
 function pingBatch(): { items: Record<string, unknown>[]; ids: string[] } {
@@ -83,16 +85,13 @@ export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: 
       const session = await ctx.session();
       const { replies, others } = await sendBatch(ctx, session);
       const missing = replies.filter((r) => r?.kind !== 'result');
-      if (missing.length > 0 || others.length > 0) {
-        // Pings that simply got nothing: whether the batch is answered at all is the harness's timeout handling.
-        const silent = others.length === 0 && missing.every((r) => r === undefined || r.kind === 'timeout');
-        return ctx.fail({
-          expected: 'a result for each of the 2 pings in the batch and nothing else',
-          actual: [`pings: ${replies.map(show).join(', ')}`, ...(others.length > 0 ? [`other response: ${ctx.brief(others[0], 160)}`] : [])].join('; '),
-          ...(silent ? { reason: DECIDED_BY_TIMEOUT } : {}),
-        });
-      }
-      return ctx.pass();
+      const violations = [
+        ...replies.flatMap((r, i) => (r?.kind === 'result' ? [] : [{ text: `ping ${i + 1} of the batch: ${show(r)}`, ...(r && 'seq' in r && r.seq !== undefined ? { seq: r.seq } : {}) }])),
+        ...others.map((m) => ({ text: `other response: ${ctx.brief(m, 160)}` })),
+      ];
+      // Pings that simply got nothing: whether the batch is answered at all is the harness's timeout handling.
+      const silent = others.length === 0 && missing.every((r) => r === undefined || r.kind === 'timeout');
+      return expectNone(ctx, violations, { expected: 'a result for each of the 2 pings in the batch and nothing else', ...(silent ? { reason: DECIDED_BY_TIMEOUT } : {}) });
     },
   },
 
@@ -113,25 +112,28 @@ export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: 
     async run(ctx) {
       const session = await ctx.session();
       const { replies } = await sendBatch(ctx, session);
-      if (!replies.every(answered)) return ctx.skip(`not every request of the batch was answered (${replies.map(show).join(', ')}): see batching.requests-answered`);
+      if (!replies.every(answered)) {
+        // A wait that ran out is tried again alone; a batch refused as a whole leaves no answers to look at.
+        const waited = replies.some((r) => r !== undefined && unanswered(r));
+        return ctx.skip(waited ? 'no-answer' : 'cannot-set-up', `not every request of the batch was answered (${replies.map(show).join(', ')}): see batching.requests-answered`);
+      }
       // The peer splits an array frame into its elements, which keep the frame's sequence number.
-      const seqs = new Set(replies.map((r) => (answered(r) ? r.seq : undefined)));
-      if (seqs.size === 1) return ctx.pass();
-      return ctx.fail({
+      const seqs = new Set(replies.map((r) => r.seq));
+      return expectNone(ctx, seqs.size === 1 ? [] : [`${seqs.size} separate frames`], {
         expected: 'one array frame with both responses',
-        actual: `${seqs.size} separate frames`,
+        judged: replies.length,
         reason: 'MCP 2025-03-26 adopts JSON-RPC batches without restating how they are answered; JSON-RPC 2.0 says the server should answer with one array',
       });
     },
   },
 
   // JSON-RPC 2.0 section 6: "rpc call with an empty Array" is answered with one Invalid
-  // Request error (-32600). MCP does not repeat it: a warning at most. Over HTTP an error status
+  // Request error (InvalidRequest). MCP does not repeat it: a warning at most. Over HTTP an error status
   // with no JSON-RPC body refuses it as well: "The HTTP response body MAY comprise a JSON-RPC
   // error response" (2025-03-26 basic/transports#sending-messages-to-the-server).
   {
     id: 'batching.empty-batch',
-    title: 'An empty batch ([]) gets one -32600 Invalid Request error',
+    title: 'An empty batch ([]) gets one {code:InvalidRequest} Invalid Request error',
     spec: { url: 'basic#batching', level: 'SHOULD' },
     requirement: 'JSON-RPC 2.0, section 6: If the batch rpc call itself fails to be recognized as an valid JSON or as an Array with at least one value, the response from the Server MUST be a single Response object.',
     digest: ['BATCH-007'],
@@ -140,14 +142,12 @@ export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: 
     async run(ctx) {
       const session = await ctx.session();
       const outcome = await sendMalformed(ctx, session, '[]', 'ping');
-      const { answer, fence } = outcome;
-      if (!answered(fence)) return ctx.fail({ expected: 'the server survives an empty batch (answers the next ping)', actual: `the ping got ${describeReply(fence)}`, ...(fence.kind === 'timeout' ? { reason: DECIDED_BY_TIMEOUT } : {}) });
-      if (refusedByStatus(outcome, ctx.transport)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
-      const code = (answer?.error as { code?: unknown } | undefined)?.code;
-      if (code === -32600) return ctx.pass();
-      return ctx.fail({
-        expected: 'an error response with code -32600 and id null',
-        actual: answer ? ctx.brief(answer, 160) : 'no response',
+      const alive = expectAnswer(ctx, exchange('the ping after an empty batch', outcome.fence), { expected: 'the server survives an empty batch (answers the next ping)' });
+      if (alive.status !== 'pass') return alive;
+      return expectRefusal(ctx, outcome, ['InvalidRequest'], {
+        what: 'an empty batch ([])',
+        transport: ctx.transport,
+        fence: 'ping',
         reason: 'MCP 2025-03-26 adopts JSON-RPC batches without restating how an empty one is answered: JSON-RPC 2.0 section 6 decides, hence a warning',
       });
     },
@@ -176,9 +176,16 @@ export const batchingChecks = defineChecks({ page: 'basic/messages', revisions: 
       const headers = { ...http.sessionHeaders(), 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
       const r = await http.raw({ method: 'POST', headers, body: JSON.stringify([note, note]) });
       if (r.status === 0) return ctx.skip('no-answer', 'the POST got no HTTP answer');
-      if (r.status === 202 && !r.body) return ctx.pass();
-      if (r.status >= 400) return ctx.pass(`refused with HTTP ${r.status}: the transport's answer to input the server cannot accept`);
-      return ctx.fail({ expected: 'HTTP 202 Accepted with no body (or an HTTP error status)', actual: `HTTP ${r.status}${r.body ? ` with body ${ctx.brief(r.body, 120)}` : ''}` });
+      const accepted = r.status === 202 && !r.body;
+      const refused = r.status >= 400;
+      // An HTTP status and body are the rule here, not a JSON-RPC answer: no verifier of answers fits.
+      return ownJudgement(
+        ctx,
+        accepted || refused
+          ? { ...(refused ? { note: `refused with HTTP ${r.status}: the transport's answer to input the server cannot accept` } : {}) }
+          : { broken: { expected: 'HTTP 202 Accepted with no body (or an HTTP error status)', actual: `HTTP ${r.status}${r.body ? ` with body ${ctx.brief(r.body, 120)}` : ''}` } },
+        'the HTTP status of a POST of notifications only: no verifier judges HTTP statuses',
+      );
     },
   },
 

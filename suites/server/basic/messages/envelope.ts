@@ -7,22 +7,29 @@ import { defineChecks, type ServerEntry } from '../../../../harness/checks/defin
 import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import type { Session } from '../../../../harness/sessions/session.js';
-import { refusedByStatus, sendAsBuilt, sendMalformed } from '../../../../harness/target/as-built.js';
+import { sendAsBuilt, sendMalformed } from '../../../../harness/target/as-built.js';
 import { sleep } from '../../../../harness/target/tool-plan.js';
+import { exchange, expectAnyError, expectError, expectNone } from '../../../../harness/verify/index.js';
+import { expectAnswer, expectRefusal } from '../../../../harness/verify/messages.js';
 import { MESSAGES_MUST, messages } from './refs.js';
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
+import { unanswered } from '../../../../harness/rules/no-answer.js';
+import { codeLabel, ErrorCode } from '../../../../harness/rules/error-codes.js';
 
 const MALFORMED = '{"jsonrpc":"2.0","id":"parse","method":"ping"';
 
-/** After sending something odd: does the server still answer the era's fence (ping, server/discover)? */
-export async function stillAlive(ctx: CheckContext, session: Session, fence?: Reply): Promise<Verdict | undefined> {
-  const reply = fence ?? (await session.fence());
-  if (reply.kind === 'result' || reply.kind === 'error') return undefined;
-  return ctx.fail({ expected: `the server survives malformed input and answers the next ${session.rev.fence}`, actual: describeReply(reply), ...(reply.kind === 'timeout' ? { reason: DECIDED_BY_TIMEOUT } : {}) });
+/** After sending something odd: the server still answers the era's fence (ping, server/discover). */
+function stillAlive(ctx: CheckContext, session: Session, fence: Reply): Verdict {
+  return expectAnswer(ctx, exchange(`the next ${session.rev.fence}`, fence), { expected: `the server survives malformed input and answers the next ${session.rev.fence}` });
+}
+
+/** A code's check skips when no error came to judge: silence is no-answer, a result or a refusal shows no code. */
+function noErrorToJudge(ctx: CheckContext, reply: Reply, see: string): Verdict {
+  const detail = `no error to judge (see ${see}): ${describeReply(reply)}`;
+  return ctx.skip(unanswered(reply) ? 'no-answer' : 'nothing-observed', detail);
 }
 
 // Malformed JSON-RPC envelopes: each row its own check. A result is a fail (the server
-// processed an invalid request); an error (ideally -32600) or silence passes.
+// processed an invalid request); an error (ideally InvalidRequest) or silence passes.
 const invalidRequests: { id: string; what: string; spoil: (m: Record<string, unknown>) => void }[] = [
   { id: 'base.invalid-request-jsonrpc-version', what: '"jsonrpc": "1.0"', spoil: (m) => (m.jsonrpc = '1.0') },
   { id: 'base.invalid-request-missing-jsonrpc', what: 'no "jsonrpc" member', spoil: (m) => delete m.jsonrpc },
@@ -55,10 +62,11 @@ function invalidRequestEntry(row: (typeof invalidRequests)[number]): ServerEntry
       const wait = fence.kind !== 'result' ? 0 : answered ? 0 : ordered ? undefined : 200;
       const settle = wait === undefined ? session.fence() : sleep(wait);
       const reply = await Promise.race([answer, settle.then(() => undefined)]);
-      if (reply?.kind === 'result') {
-        return ctx.fail({ expected: 'an error (-32600 Invalid Request) or no answer', actual: `a result: ${ctx.brief(reply.result)}` });
-      }
-      return (await stillAlive(ctx, session, fence)) ?? ctx.pass();
+      // Processed as valid is the one break: an error, or nothing before the fences, keeps the rule.
+      const processed = reply?.kind === 'result' ? [{ text: `a result: ${ctx.brief(reply.result)}`, ...(reply.seq !== undefined ? { seq: reply.seq } : {}) }] : [];
+      const notProcessed = expectNone(ctx, processed, { expected: `a request with ${row.what}: an error (${codeLabel(ErrorCode.InvalidRequest)}) or no answer`, judged: 1 });
+      if (notProcessed.status !== 'pass') return notProcessed;
+      return stillAlive(ctx, session, fence);
     },
   };
 }
@@ -81,7 +89,7 @@ async function sendInvalidParams(ctx: CheckContext, probe: InvalidParamsProbe): 
   return (await ctx.shared()).request(probe.method, probe.params, { malformed: `${probe.what}, to see invalid params refused` });
 }
 
-const NO_PROBE = 'not-declared: neither tools nor prompts are declared, so no method with object params can be spoiled safely';
+const NO_PROBE = 'neither tools nor prompts are declared, so no method with object params can be spoiled safely';
 
 export const envelopeChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all }, [
   // basic#messages: "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0
@@ -93,35 +101,33 @@ export const envelopeChecks = defineChecks({ page: 'basic/messages', revisions: 
     requirement: MESSAGES_MUST,
     digest: ['BASE-001'],
     needs: ['own-session', 'raw-http'],
-    fix: 'Catch JSON parse failures per message and answer them with -32700 instead of exiting',
+    fix: 'Catch JSON parse failures per message and answer them with {code:ParseError} instead of exiting',
     faults: ['crash-on-parse-error'],
     async run(ctx) {
       const session = await ctx.session();
       const { fence } = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
-      return (await stillAlive(ctx, session, fence)) ?? ctx.pass();
+      return stillAlive(ctx, session, fence);
     },
   },
 
-  // JSON-RPC 2.0: invalid JSON gets -32700 Parse error, id null. MCP lists -32700 among the
-  // codes it uses but does not restate when: a wrong code or silence is a SHOULD.
+  // JSON-RPC 2.0: invalid JSON gets ParseError, id null. MCP lists ParseError among the codes
+  // it uses but does not restate when: a wrong code or silence is a SHOULD. Only a response to
+  // the malformed line is its answer (sendMalformed: an id-less error between it and the
+  // fence's answer), never a reply to something sent before it.
   {
     id: 'base.parse-error-code',
-    title: 'Malformed JSON gets a -32700 Parse error response',
+    title: 'Malformed JSON gets a {code:ParseError} Parse error response',
     spec: messages('messages', 'SHOULD'),
-    requirement: 'JSON-RPC 2.0: -32700 Parse error: Invalid JSON was received by the server.',
+    requirement: 'JSON-RPC 2.0: {code:ParseError} Parse error: Invalid JSON was received by the server.',
     digest: ['BASE-020'],
     needs: ['own-session', 'raw-http'],
     faults: ['parse-error-wrong-code'],
     async run(ctx) {
       const session = await ctx.session();
       const outcome = await sendMalformed(ctx, session, MALFORMED, session.rev.fence);
-      const { answer, fence } = outcome;
-      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot judge: the server did not answer the fence after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
-      if (refusedByStatus(outcome, ctx.transport)) return ctx.pass(`refused with HTTP ${String(outcome.status)} and no JSON-RPC body, which the transport allows ("The HTTP response body MAY comprise a JSON-RPC error response")`);
-      if (!answer) return ctx.fail({ expected: 'an error response with code -32700 and id null', actual: 'no response' });
-      const code = (answer.error as { code?: unknown } | undefined)?.code;
-      if (code === -32700) return ctx.pass();
-      return ctx.fail({ expected: 'error code -32700 (Parse error)', actual: 'error' in answer ? `error code ${ctx.brief(code)}` : `a result: ${ctx.brief(answer.result)}` });
+      const { fence } = outcome;
+      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip('no-answer', `the server did not answer the ${session.rev.fence} after malformed JSON (see base.parse-error-survived): ${describeReply(fence)}`);
+      return expectRefusal(ctx, outcome, ['ParseError'], { what: 'malformed JSON', transport: ctx.transport, fence: session.rev.fence });
     },
   },
 
@@ -138,72 +144,62 @@ export const envelopeChecks = defineChecks({ page: 'basic/messages', revisions: 
     faults: ['unknown-method-result'],
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
-      if (reply.kind === 'error') return ctx.pass();
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge('an unknown method', reply));
-      return ctx.fail({ expected: 'a JSON-RPC error (-32601)', actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply) });
+      return expectAnyError(ctx, exchange('an unknown method', reply));
     },
   },
 
-  // JSON-RPC 2.0: -32601 Method not found (MCP: "the standard JSON-RPC 2.0 error codes").
+  // JSON-RPC 2.0: MethodNotFound (MCP: "the standard JSON-RPC 2.0 error codes").
   {
     id: 'base.unknown-method-code',
-    title: 'The error for an unknown method is -32601 (Method not found)',
+    title: 'The error for an unknown method is {code:MethodNotFound} (Method not found)',
     spec: messages('messages', 'SHOULD'),
-    requirement: 'JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available.',
+    requirement: 'JSON-RPC 2.0: {code:MethodNotFound} Method not found: The method does not exist / is not available.',
     digest: ['BASE-020'],
     needs: ['shared-session'],
     faults: ['unknown-method-wrong-code'],
     async run(ctx) {
       const reply = await ctx.request('x-conformance/unknown-method', {});
-      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.unknown-method): ${describeReply(reply)}`);
-      if (reply.error.code === -32601) return ctx.pass();
-      return ctx.fail({ expected: 'error code -32601', actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });
+      if (reply.kind !== 'error') return noErrorToJudge(ctx, reply, 'base.unknown-method');
+      return expectError(ctx, exchange('an unknown method', reply), ['MethodNotFound']);
     },
   },
 
-  // JSON-RPC -32602 Invalid params: a known method whose params break its schema. The name is
-  // one no server has, so nothing runs whatever the server makes of it. JSON-RPC names the code
-  // for a server that detects invalid params but does not oblige it to validate, and MCP says
+  // JSON-RPC InvalidParams: a known method whose params break its schema. The name is one no
+  // server has, so nothing runs whatever the server makes of it. JSON-RPC names the code for a
+  // server that detects invalid params but does not oblige it to validate, and MCP says
   // malformed calls are protocol errors without a keyword (2025-11-25 tools#error-handling): a
   // result is a warning.
   {
     id: 'base.invalid-params',
     title: 'A known method with invalid params gets a JSON-RPC error, not a result',
     spec: messages('messages', 'SHOULD'),
-    requirement: `${MESSAGES_MUST} (JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).)`,
+    requirement: `${MESSAGES_MUST} (JSON-RPC 2.0: {code:InvalidParams} Invalid params: Invalid method parameter(s).)`,
     digest: ['BASE-020'],
     needs: ['shared-session'],
     faults: ['invalid-params-result'],
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
-      if (!probe) return ctx.skip(NO_PROBE);
+      if (!probe) return ctx.skip('not-declared', NO_PROBE);
       const reply = await sendInvalidParams(ctx, probe);
-      if (reply.kind === 'error') return ctx.pass();
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(probe.what, reply));
-      return ctx.fail({
-        expected: `${probe.what}: a JSON-RPC error (-32602)`,
-        actual: reply.kind === 'result' ? `a result: ${ctx.brief(reply.result)}` : describeReply(reply),
-        reason: 'JSON-RPC gives the code for invalid params it detects but obliges no server to validate: a warning',
-      });
+      return expectAnyError(ctx, exchange(probe.what, reply), { doubt: 'JSON-RPC gives the code for invalid params it detects but obliges no server to validate: a warning' });
     },
   },
 
-  // JSON-RPC 2.0: -32602 Invalid params.
+  // JSON-RPC 2.0: InvalidParams.
   {
     id: 'base.invalid-params-code',
-    title: 'The error for invalid params is -32602 (Invalid params)',
+    title: 'The error for invalid params is {code:InvalidParams} (Invalid params)',
     spec: messages('messages', 'SHOULD'),
-    requirement: 'JSON-RPC 2.0: -32602 Invalid params: Invalid method parameter(s).',
+    requirement: 'JSON-RPC 2.0: {code:InvalidParams} Invalid params: Invalid method parameter(s).',
     digest: ['BASE-020'],
     needs: ['shared-session'],
     faults: ['invalid-params-wrong-code'],
     async run(ctx) {
       const probe = invalidParamsProbe(ctx.facts.serverCapabilities);
-      if (!probe) return ctx.skip(NO_PROBE);
+      if (!probe) return ctx.skip('not-declared', NO_PROBE);
       const reply = await sendInvalidParams(ctx, probe);
-      if (reply.kind !== 'error') return ctx.skip(`no error to judge (see base.invalid-params): ${describeReply(reply)}`);
-      if (reply.error.code === -32602) return ctx.pass();
-      return ctx.fail({ expected: `${probe.what}: error code -32602`, actual: `error code ${ctx.brief(reply.error.code)} ${ctx.brief(reply.error.message, 120)}` });
+      if (reply.kind !== 'error') return noErrorToJudge(ctx, reply, 'base.invalid-params');
+      return expectError(ctx, exchange(probe.what, reply), ['InvalidParams']);
     },
   },
 ]);

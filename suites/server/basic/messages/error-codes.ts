@@ -1,15 +1,16 @@
-// The error-code policy of 2026-07-28 (BASE-021..024): -32020..-32099 belong to the spec (only
-// its own codes), -32002 and -32042 are retired, -32000..-32019 are legacy. Each check provokes
-// the errors a request can earn (unknown method, invalid params, unknown resource, missing
-// _meta, unsupported version, a missing client capability, a tampered requestState, malformed
-// inputResponses) and judges every code that came back.
+// The error-code policy of 2026-07-28 (BASE-021..024): the McpSpec range belongs to the spec
+// (only its own codes), ResourceNotFound and URLElicitationRequired are retired, the Legacy
+// range is legacy. Each check provokes the errors a request can earn (unknown method, invalid
+// params, unknown resource, missing _meta, unsupported version, a missing client capability, a
+// tampered requestState, malformed inputResponses) and judges every code that came back.
 import type { CheckContext } from '../../../../harness/checks/check.js';
 import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { CodeRange, ErrorCode, codeLabel, codeText, inCodeRange, rangeText, type CodeRangeName } from '../../../../harness/rules/error-codes.js';
+import type { Json } from '../../../../harness/rules/json.js';
 import { allCapabilities, clientRequests, isInputRequired, requestStateOf } from '../../../../harness/target/client-needs.js';
-
-type Json = Record<string, unknown>;
+import { expectNone } from '../../../../harness/verify/index.js';
 
 interface SeenError {
   what: string;
@@ -19,10 +20,19 @@ interface SeenError {
 }
 
 /** The codes 2026-07-28 defines in its reserved range (basic#error-codes). */
-const DEFINED = [-32020, -32021, -32022];
+const DEFINED: number[] = [ErrorCode.HeaderMismatch, ErrorCode.MissingRequiredClientCapability, ErrorCode.UnsupportedProtocolVersion];
 /** The standard JSON-RPC 2.0 codes MCP uses (basic#error-codes). */
-const STANDARD = [-32700, -32600, -32601, -32602, -32603];
-const RETIRED: Record<number, string> = { [-32002]: 'resource not found (2025-11-25 and earlier)', [-32042]: 'URL elicitation required (2025-11-25 only)' };
+const STANDARD: number[] = [ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.MethodNotFound, ErrorCode.InvalidParams, ErrorCode.InternalError];
+const RETIRED: Record<number, string> = { [ErrorCode.ResourceNotFound]: 'resource not found (2025-11-25 and earlier)', [ErrorCode.URLElicitationRequired]: 'URL elicitation required (2025-11-25 only)' };
+
+/**
+ * A range as these titles have always written it, highest first (as the spec's own sentences
+ * name the Legacy range); {range:Name} reads lowest first.
+ */
+const span = (range: CodeRangeName): string => `${CodeRange[range][0]}..${CodeRange[range][1]}`;
+/** The reserved range below the server-error block: JSON-RPC's pre-defined codes live there. */
+const BELOW_SERVER_ERRORS = `${CodeRange.JsonRpcReserved[1]}..${CodeRange.ServerError[1] - 1}`;
+const inReservedBelowServerErrors = (code: number): boolean => inCodeRange(code, 'JsonRpcReserved') && !inCodeRange(code, 'ServerError');
 
 async function provokeErrors(ctx: CheckContext): Promise<{ errors: SeenError[]; asked: number }> {
   const session = await ctx.session();
@@ -77,14 +87,16 @@ function codeRuleEntry(spec: CodeRule): ServerEntry {
     faults: spec.faults,
     async run(ctx) {
       const { errors, asked } = await provokeErrors(ctx);
-      if (errors.length === 0) return ctx.skip(`none of the ${asked} request(s) meant to provoke an error got one`);
       const bad = errors.flatMap((e) => {
         const why = typeof e.code === 'number' ? spec.bad(e.code) : undefined;
-        return why ? [{ ...e, why }] : [];
+        return why ? [{ text: `${e.what}: ${codeLabel(e.code)} (${why}) ${ctx.brief(e.message, 80)}`, ...(e.seq !== undefined ? { seq: e.seq } : {}) }] : [];
       });
-      if (bad.length === 0) return ctx.pass(`codes seen: ${[...new Set(errors.map((e) => String(e.code)))].join(', ')}`);
-      ctx.cite(...bad.flatMap((b) => (b.seq !== undefined ? [b.seq] : [])));
-      return ctx.fail({ expected: spec.expected, actual: bad.slice(0, 3).map((b) => `${b.what}: ${String(b.code)} (${b.why}) ${ctx.brief(b.message, 80)}`).join('; ') });
+      return expectNone(ctx, bad, {
+        expected: spec.expected,
+        judged: errors.length,
+        note: `codes seen: ${[...new Set(errors.map((e) => String(e.code)))].join(', ')}`,
+        nothing: { code: 'nothing-observed', detail: `none of the ${asked} request(s) meant to provoke an error got one` },
+      });
     },
   };
 }
@@ -94,50 +106,51 @@ const CODE_RULES: CodeRule[] = [
   // defined by this specification and MUST use defined codes only with their specified meanings."
   {
     id: 'base.error-code-reserved-range',
-    title: 'No error code from -32020..-32099 that the spec does not define',
+    title: `No error code from ${span('McpSpec')} that the spec does not define`,
     level: 'MUST',
     requirement: 'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.',
     digest: ['BASE-021'],
     faults: ['modern-error-code-undefined'],
-    expected: 'from -32020..-32099 only -32020, -32021 and -32022',
-    bad: (code) => (code <= -32020 && code >= -32099 && !DEFINED.includes(code) ? 'reserved for the MCP specification, which does not define it' : undefined),
+    expected: `from ${span('McpSpec')} only ${DEFINED.join(', ')}`,
+    bad: (code) => (inCodeRange(code, 'McpSpec') && !DEFINED.includes(code) ? 'reserved for the MCP specification, which does not define it' : undefined),
   },
-  // basic#error-codes: "Implementations of this protocol version MUST NOT emit these codes:
-  // -32002 ... -32042".
+  // basic#error-codes: "Implementations of this protocol version MUST NOT emit these codes":
+  // ResourceNotFound and URLElicitationRequired.
   {
     id: 'base.error-code-retired',
-    title: 'The retired codes -32002 and -32042 are never sent',
+    title: 'The retired codes {code:ResourceNotFound} and {code:URLElicitationRequired} are never sent',
     level: 'MUST',
     requirement: 'Implementations of this protocol version MUST NOT emit these codes',
     digest: ['BASE-022'],
-    faults: ['modern-resource-not-found-32002'],
-    expected: 'no -32002 (resource not found is -32602 now) and no -32042',
+    // The fault is named after the code it sends.
+    faults: [`modern-resource-not-found${ErrorCode.ResourceNotFound}`],
+    expected: `no ${codeText('ResourceNotFound')} (resource not found is ${codeText('InvalidParams')} now) and no ${codeText('URLElicitationRequired')}`,
     bad: (code) => (RETIRED[code] ? `retired: ${RETIRED[code]}` : undefined),
   },
   // basic#error-codes: "new implementations SHOULD NOT use codes from this sub-range at all"
-  // (-32000..-32019). -32002 is judged by base.error-code-retired.
+  // (the Legacy range). ResourceNotFound is judged by base.error-code-retired.
   {
     id: 'base.error-code-legacy-range',
-    title: 'No error code from the legacy range -32000..-32019',
+    title: `No error code from the legacy range ${span('Legacy')}`,
     level: 'SHOULD',
     requirement: 'New codes MUST NOT be allocated in this sub-range, and new implementations SHOULD NOT use codes from this sub-range at all.',
     digest: ['BASE-023'],
     faults: ['modern-error-code-legacy-range'],
-    expected: 'standard JSON-RPC codes, the spec codes -32020..-32022, or codes outside -32768..-32000',
-    bad: (code) => (code <= -32000 && code >= -32019 && code !== -32002 ? 'in the legacy range -32000..-32019' : undefined),
+    expected: `standard JSON-RPC codes, the spec codes ${DEFINED.join(', ')}, or codes outside ${rangeText('JsonRpcReserved')}`,
+    bad: (code) => (inCodeRange(code, 'Legacy') && code !== ErrorCode.ResourceNotFound ? `in the legacy range ${span('Legacy')}` : undefined),
   },
   // basic#error-codes: "New error codes for purposes not defined by this specification SHOULD be
-  // allocated outside the JSON-RPC reserved range (-32768 to -32000)". -32099..-32000 is judged
-  // by the two rules above; this one takes the rest of the reserved range.
+  // allocated outside the JSON-RPC reserved range" (JsonRpcReserved). The ServerError block is
+  // judged by the two rules above; this one takes the rest of the reserved range.
   {
     id: 'base.error-code-outside-jsonrpc-range',
-    title: 'No error code from -32768..-32100 other than the standard JSON-RPC ones',
+    title: `No error code from ${BELOW_SERVER_ERRORS} other than the standard JSON-RPC ones`,
     level: 'SHOULD',
-    requirement: 'New error codes for purposes not defined by this specification SHOULD be allocated outside the JSON-RPC reserved range (-32768 to -32000); the remainder of the integer space is available for application-defined errors.',
+    requirement: `New error codes for purposes not defined by this specification SHOULD be allocated outside the JSON-RPC reserved range (${CodeRange.JsonRpcReserved[1]} to ${CodeRange.JsonRpcReserved[0]}); the remainder of the integer space is available for application-defined errors.`,
     digest: ['BASE-024'],
     faults: ['modern-error-code-jsonrpc-reserved'],
-    expected: 'from -32768..-32100 only the standard codes -32700 and -32600..-32603',
-    bad: (code) => (code <= -32100 && code >= -32768 && !STANDARD.includes(code) ? 'in the JSON-RPC reserved range, and no standard code' : undefined),
+    expected: `from ${BELOW_SERVER_ERRORS} only the standard codes ${STANDARD.join(', ')}`,
+    bad: (code) => (inReservedBelowServerErrors(code) && !STANDARD.includes(code) ? 'in the JSON-RPC reserved range, and no standard code' : undefined),
   },
 ];
 

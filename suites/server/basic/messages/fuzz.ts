@@ -16,6 +16,8 @@ import { answersOnce, errorCodes, notificationsUnanswered, survives, type FuzzPr
 import { keptCase, recheckAlone, runProperty, type KeptCase, type PropertyResult } from '../../../../harness/fuzz/run.js';
 import type { RunSettings } from '../../../../harness/settings.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { ErrorCode } from '../../../../harness/rules/error-codes.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { messages } from './refs.js';
 
 /** Time allowed per random input on top of the usual check deadline (deep runs scale). */
@@ -43,7 +45,7 @@ function fuzzEntry({ property, ...declared }: FuzzRow): ServerEntry {
     ...declared,
     async run(ctx) {
       const { fuzz } = ctx.settings;
-      if (!fuzz.enabled) return ctx.skip('disabled: --no-fuzz');
+      if (!fuzz.enabled) return ctx.skip('not-allowed', 'disabled: --no-fuzz');
       const started = Date.now();
       const budgetMs = deadlineMs(ctx.timeoutMs, ctx.settings) - reserveMs(ctx.timeoutMs);
       // Tried again alone (the verdict may have rested on a timeout): the input in doubt only.
@@ -56,9 +58,15 @@ function fuzzEntry({ property, ...declared }: FuzzRow): ServerEntry {
   };
 }
 
+/**
+ * A property is a rule over many inputs: none may break it. The inputs judged are counted; a
+ * counterexample is the one violation shown, with its seed, path and replay; a SHOULD-level
+ * miss (the property's `soft` judgement) warns.
+ */
 export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: PropertyResult<T>): Verdict {
   if (r.problem) return { status: 'error', reason: r.problem };
-  if (r.starved) return ctx.skip(r.starved);
+  // The budget ran out before one input was judged: a wait that ran out, tried again alone.
+  if (r.starved) return ctx.skip('inconclusive', r.starved);
   const replayWith = `--seed ${ctx.settings.fuzz.seed} --check fuzz.${prop.name}`;
   if (r.failure) {
     const f = r.failure;
@@ -67,24 +75,26 @@ export function verdictOf<T>(ctx: CheckContext, prop: FuzzProperty<T>, r: Proper
     // The replay's own words when it reproduced the failure: its ids are the excerpt's.
     const shown = f.replay.ok === false ? f.replay : f.judgement;
     if (f.replay.ok === false) ctx.reproducedOnFreshConnection('the counterexample did the same on a fresh connection');
-    return ctx.fail({
+    return expectNone(ctx, [`${shown.actual}, after: ${prop.describe(f.input)}`], {
       expected: shown.expected,
-      actual: `${shown.actual}, after: ${prop.describe(f.input)}`,
       reason: `counterexample (${shrunk}): ${capped(fc.stringify(f.input))}; fast-check seed ${f.seed}, path ${f.path}; ${reproduced}; replay the run with ${replayWith}`,
     });
   }
   if (r.rechecked && !r.failure && !r.soft) return ctx.pass('the input in doubt, sent again alone with nothing else in flight, was handled as the spec says');
   const summary = r.rechecked ? 'only the input in doubt was sent again, alone' : `${r.runs} inputs (${r.examples} canonical, the rest random with seed ${ctx.settings.fuzz.seed}), ${r.stats.messages} messages, ${r.sessions} session(s)${r.interrupted ? '; stopped early by the time budget' : ''}${r.inconclusive ? `; ${r.inconclusive} input(s) inconclusive (the server died or hung: see fuzz.survives)` : ''}${r.notes.length ? `; ${r.notes.join('; ')}` : ''}`;
-  if (r.soft) {
-    const shown = r.soft.replay.ok === false ? r.soft.replay : r.soft.judgement;
-    if (r.soft.replay.ok === false) ctx.reproducedOnFreshConnection('the input did the same on a fresh connection');
-    return ctx.warn({
-      expected: shown.expected,
-      actual: `${shown.actual}, after: ${prop.describe(r.soft.input)}`,
-      reason: `a SHOULD-level miss (${r.soft.replay.ok === false ? 'reproduced alone on a fresh connection: the wire excerpt ends with it' : 'not reproduced alone on a fresh connection'}); ${summary}; replay the run with ${replayWith}`,
-    });
-  }
-  return ctx.pass(summary);
+  const soft = r.soft;
+  if (soft && soft.replay.ok === false) ctx.reproducedOnFreshConnection('the input did the same on a fresh connection');
+  const shown = soft ? (soft.replay.ok === false ? soft.replay : soft.judgement) : undefined;
+  return expectNone(ctx, soft && shown ? [`${shown.actual}, after: ${prop.describe(soft.input)}`] : [], {
+    expected: shown?.expected ?? `every input handled as fuzz.${prop.name} requires`,
+    note: summary,
+    ...(soft
+      ? {
+          doubt: 'a SHOULD-level miss',
+          reason: `${soft.replay.ok === false ? 'reproduced alone on a fresh connection: the wire excerpt ends with it' : 'not reproduced alone on a fresh connection'}; ${summary}; replay the run with ${replayWith}`,
+        }
+      : {}),
+  });
 }
 
 const capped = (s: string, max = 600): string => (s.length > max ? `${s.slice(0, max)}…` : s);
@@ -104,11 +114,11 @@ const errorCodesOfErrors: FuzzProperty<FuzzInput> = {
 /**
  * How an input is graded by fuzz.error-codes: accepted near-valid params are no error (the
  * lenient class); params given as an array are no MCP Request at all (its schema makes params
- * an object), so -32600 Invalid Request is as fitting as -32602 and both are accepted.
+ * an object), so InvalidRequest is as fitting as InvalidParams and both are accepted.
  */
 function gradedAsError(input: FuzzMessage): FuzzMessage {
   const lenient: FuzzMessage = input.cls === 'invalid-params' ? { ...input, cls: 'invalid-params-lenient' } : input;
-  return Array.isArray(input.params) ? { ...lenient, alsoAccept: [...(input.alsoAccept ?? []), -32600] } : lenient;
+  return Array.isArray(input.params) ? { ...lenient, alsoAccept: [...(input.alsoAccept ?? []), ErrorCode.InvalidRequest] } : lenient;
 }
 
 const FUZZ_PROPERTIES: FuzzRow[] = [
@@ -143,14 +153,14 @@ const FUZZ_PROPERTIES: FuzzRow[] = [
     faultRevisions: { 'http-error-id-null': '2026-07-28..' },
   },
   // basic#messages: MCP messages "MUST follow the JSON-RPC 2.0 specification", whose codes
-  // are -32700 (parse), -32600 (invalid request), -32601 (method not found), -32602 (invalid
-  // params). MCP does not restate them, so a wrong code is reported as a warning. Accepted
-  // near-valid params are no error to grade (errorCodesOfErrors).
+  // are ParseError, InvalidRequest, MethodNotFound and InvalidParams. MCP does not restate
+  // them, so a wrong code is reported as a warning. Accepted near-valid params are no error to
+  // grade (errorCodesOfErrors).
   {
     property: errorCodesOfErrors,
     title: 'Errors for unparsable input, invalid requests, unknown methods and invalid params carry the JSON-RPC code',
     spec: messages('messages', 'SHOULD'),
-    requirement: 'JSON-RPC 2.0 section 5.1: -32700 Parse error, -32600 Invalid Request, -32601 Method not found, -32602 Invalid params',
+    requirement: 'JSON-RPC 2.0 section 5.1: {code:ParseError} Parse error, {code:InvalidRequest} Invalid Request, {code:MethodNotFound} Method not found, {code:InvalidParams} Invalid params',
     digest: ['BASE-020'],
     faults: ['fuzz-array-params-internal-error', 'parse-error-wrong-code', 'unknown-method-result', 'unknown-method-wrong-code', 'lenient-jsonrpc-version', 'invalid-params-wrong-code', 'modern-meta-capabilities-optional'],
   },
@@ -172,14 +182,14 @@ const FUZZ_PROPERTIES: FuzzRow[] = [
   // framing must not kill the server; well-framed requests (split across writes, after blank
   // lines, in a burst) are answered once; CRLF and 1 MB lines should be (a warning if not). The
   // keyword is JSON-RPC's, which all messages follow: "the Server MUST reply with a Response"
-  // to each request, and unparsable input is a -32700 Parse error, not the end of the server.
+  // to each request, and unparsable input is a ParseError, not the end of the server.
   // (The framing sentence, "MUST NOT contain embedded newlines", binds the sender: not judged here.)
   {
     property: stdioFraming,
     title: 'Hostile stdio framing (invalid UTF-8, split writes, blank lines, CRLF, huge lines) is survived and well-framed requests answered',
     spec: messages('messages', 'MUST'),
     requirement:
-      'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: the Server MUST reply with a Response to each request; invalid JSON is a -32700 Parse error). The server reads JSON-RPC messages from its standard input (stdin); messages are delimited by newlines.',
+      'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: the Server MUST reply with a Response to each request; invalid JSON is a {code:ParseError} Parse error). The server reads JSON-RPC messages from its standard input (stdin); messages are delimited by newlines.',
     transports: ['stdio'],
     digest: ['BASE-001'],
     faults: ['fuzz-crash-invalid-utf8', 'crash-on-parse-error', 'double-response-ping'],

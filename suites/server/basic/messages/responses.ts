@@ -3,6 +3,7 @@
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { expectNoReply, expectNone, type Violation } from '../../../../harness/verify/index.js';
 import { messages } from './refs.js';
 
 export const responseChecks = defineChecks({ page: 'basic/messages', revisions: RANGE.all }, [
@@ -19,21 +20,25 @@ export const responseChecks = defineChecks({ page: 'basic/messages', revisions: 
     async run(ctx) {
       const session = await ctx.session();
       const ids: (string | number)[] = ['abc', '7001', 0, -7, 2147483648, 'ünïcode-✓'];
-      const wrong: string[] = [];
+      const wrong: Violation[] = [];
       const silent: string[] = [];
       for (const id of ids) {
         const mark = session.mark();
         const reply = await session.request(session.rev.fence, {}, { id });
-        if ((reply.kind === 'result' || reply.kind === 'error') && reply.misnamed) wrong.push(`${JSON.stringify(id)} came back as ${JSON.stringify(reply.misnamed.got)}`);
+        if ((reply.kind === 'result' || reply.kind === 'error') && reply.misnamed) wrong.push({ text: `${JSON.stringify(id)} came back as ${JSON.stringify(reply.misnamed.got)}`, ...(reply.seq !== undefined ? { seq: reply.seq } : {}) });
         if (reply.kind === 'result' || reply.kind === 'error') continue;
-        const stray = session.since(mark).map((m) => (m.message as { id?: unknown }).id).find((x) => x !== undefined);
+        const stray = session.since(mark).find((m) => (m.message as { id?: unknown }).id !== undefined);
         // No response at all shows no id: whether it comes is the harness's timeout handling.
         if (stray === undefined) silent.push(`${JSON.stringify(id)}: ${describeReply(reply)}`);
-        else wrong.push(`${JSON.stringify(id)} came back as ${JSON.stringify(stray)}`);
+        else wrong.push({ text: `${JSON.stringify(id)} came back as ${JSON.stringify((stray.message as { id?: unknown }).id)}`, ...(stray.seq !== undefined ? { seq: stray.seq } : {}) });
       }
-      if (wrong.length === 0 && silent.length === ids.length) return ctx.skip(`no response to judge: ${silent.join('; ')}`);
-      if (wrong.length === 0) return ctx.pass(silent.length ? `not answered: ${silent.join('; ')}` : undefined);
-      return ctx.fail({ expected: `each ${session.rev.fence} answered with its own id, same type`, actual: wrong.join('; ') });
+      return expectNone(ctx, wrong, {
+        expected: `each ${session.rev.fence} answered with its own id, same type`,
+        judged: ids.length - silent.length,
+        nothing: { code: 'no-answer', detail: `no response to judge: ${silent.join('; ')}` },
+        ...(silent.length ? { note: `not answered: ${silent.join('; ')}` } : {}),
+        show: ids.length,
+      });
     },
   },
 
@@ -60,11 +65,11 @@ export const responseChecks = defineChecks({ page: 'basic/messages', revisions: 
       await session.notify('notifications/initialized', undefined, opts);
       // The fence: whatever the server says about the notifications comes first.
       const fence = await session.fence();
-      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip(`cannot tell: the fence ${session.rev.fence} got ${describeReply(fence)}`);
+      if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip('no-answer', `cannot tell: the fence ${session.rev.fence} got ${describeReply(fence)}`);
       // Answers to our own requests (the fence, or a duplicate of it) are judged elsewhere.
-      const replies = session.strayResponses(mark);
-      if (replies.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'no response to a notification', actual: `got ${ctx.brief(replies[0])}` });
+      const replies = new Set<unknown>(session.strayResponses(mark));
+      const got = session.since(mark).filter((m) => replies.has(m.message));
+      return expectNoReply(ctx, got, { what: 'a notification (an unknown one, and notifications/initialized)' });
     },
   },
 
@@ -80,9 +85,9 @@ export const responseChecks = defineChecks({ page: 'basic/messages', revisions: 
     faults: ['double-response-ping', 'id-coerced'],
     async run(ctx) {
       const bad = ctx.observations().filter((o) => o.kind === 'duplicate-response' || o.kind === 'unknown-response-id');
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-      return ctx.fail({ expected: 'one response per request id', actual: `${bad.length} stray response(s); first: ${bad[0]?.detail}` });
+      // The first five are cited: a flood of strays needs no more frames.
+      const violations = bad.map((o, i) => ({ text: o.detail, ...(i < 5 ? { seq: o.seq } : {}) }));
+      return expectNone(ctx, violations, { expected: 'one response per request id, and none to an id never sent' });
     },
   },
 ]);

@@ -4,6 +4,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE, since } from '../../../../harness/revisions.js';
 import { baggageProblem, isMetaKey, traceparentProblem, tracestateProblem } from '../../../../harness/rules/meta-keys.js';
 import { metaObjects, sampleResults, type SampledResult } from '../../../../harness/target/sampled-results.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 
 /** basic#resulttype: the core set. We declare no extension, so no extension adds a value (VER-041). */
 const CORE_RESULT_TYPES = ['complete', 'input_required'];
@@ -12,9 +13,8 @@ const CORE_RESULT_TYPES = ['complete', 'input_required'];
 const OUR_TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const TRACE_KEYS: Record<string, (v: unknown) => string | undefined> = { traceparent: traceparentProblem, tracestate: tracestateProblem, baggage: baggageProblem };
 
-function cite(ctx: { cite(...s: number[]): void }, bad: SampledResult[]): void {
-  ctx.cite(...bad.slice(0, 5).flatMap((r) => (r.seq !== undefined ? [r.seq] : [])));
-}
+/** A violation found in a sampled result, citing its frame. */
+const seen = (r: SampledResult, text: string): Violation => ({ text, ...(r.seq !== undefined ? { seq: r.seq } : {}) });
 
 export const resultChecks = defineChecks({ page: 'basic/messages', needs: ['own-session'] }, [
   // basic#resulttype: "The `result` MUST include a `resultType` field to indicate the type of
@@ -34,13 +34,11 @@ export const resultChecks = defineChecks({ page: 'basic/messages', needs: ['own-
       const results = await sampleResults(ctx, await ctx.session(), { calls: true });
       const missing = results.filter((r) => typeof r.result.resultType !== 'string');
       const unknown = results.filter((r) => typeof r.result.resultType === 'string' && !CORE_RESULT_TYPES.includes(r.result.resultType));
-      if (missing.length === 0 && unknown.length === 0) return ctx.pass(`${results.length} result(s) checked`);
-      cite(ctx, [...missing, ...unknown]);
       const problems = [
-        ...missing.map((r) => `${r.what}: no resultType`),
-        ...unknown.map((r) => `${r.what}: resultType ${JSON.stringify(r.result.resultType)}, though the client negotiated no extension`),
+        ...missing.map((r) => seen(r, `${r.what}: no resultType`)),
+        ...unknown.map((r) => seen(r, `${r.what}: resultType ${JSON.stringify(r.result.resultType)}, though the client negotiated no extension`)),
       ];
-      return ctx.fail({ expected: 'resultType "complete" or "input_required" on every result', actual: problems.slice(0, 4).join('; ') });
+      return expectNone(ctx, problems, { expected: 'resultType "complete" or "input_required" on every result', judged: results.length, note: `${results.length} result(s) checked`, show: 4 });
     },
   },
 
@@ -57,13 +55,16 @@ export const resultChecks = defineChecks({ page: 'basic/messages', needs: ['own-
     faults: ['meta-key-invalid'],
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session());
-      const seen = results.flatMap((r) => metaObjects(r.result).map((m) => ({ ...m, from: r })));
-      const keys = seen.reduce((n, m) => n + Object.keys(m.meta).length, 0);
-      if (keys === 0) return ctx.skip(`no _meta keys in the ${results.length} result(s) sampled`);
-      const bad = seen.flatMap((m) => Object.keys(m.meta).filter((k) => !isMetaKey(k)).map((k) => ({ key: k, where: `${m.from.what} ${m.path}`, from: m.from })));
-      if (bad.length === 0) return ctx.pass(`${keys} _meta key(s) checked`);
-      cite(ctx, bad.map((b) => b.from));
-      return ctx.fail({ expected: '_meta keys of the form [prefix/]name (labels start with a letter; the name starts and ends with an alphanumeric)', actual: bad.slice(0, 4).map((b) => `${JSON.stringify(b.key)} in ${b.where}`).join('; ') });
+      const metas = results.flatMap((r) => metaObjects(r.result).map((m) => ({ ...m, from: r })));
+      const keys = metas.reduce((n, m) => n + Object.keys(m.meta).length, 0);
+      const bad = metas.flatMap((m) => Object.keys(m.meta).filter((k) => !isMetaKey(k)).map((k) => seen(m.from, `${JSON.stringify(k)} in ${m.from.what} ${m.path}`)));
+      return expectNone(ctx, bad, {
+        expected: '_meta keys of the form [prefix/]name (labels start with a letter; the name starts and ends with an alphanumeric)',
+        judged: keys,
+        note: `${keys} _meta key(s) checked`,
+        nothing: { code: 'nothing-observed', detail: `no _meta keys in the ${results.length} result(s) sampled` },
+        show: 4,
+      });
     },
   },
 
@@ -81,14 +82,16 @@ export const resultChecks = defineChecks({ page: 'basic/messages', needs: ['own-
     async run(ctx) {
       const results = await sampleResults(ctx, await ctx.session(), { meta: { traceparent: OUR_TRACEPARENT } });
       const found = results.flatMap((r) => metaObjects(r.result).flatMap((m) => Object.keys(TRACE_KEYS).filter((k) => k in m.meta).map((k) => ({ key: k, value: m.meta[k], where: `${r.what} ${m.path}`, from: r }))));
-      if (found.length === 0) return ctx.skip(`no traceparent, tracestate or baggage in the ${results.length} result(s) sampled (requests carried a valid traceparent)`);
       const bad = found.flatMap((f) => {
         const problem = TRACE_KEYS[f.key]?.(f.value);
-        return problem ? [`${f.key} ${ctx.brief(f.value, 80)} in ${f.where} ${problem}`] : [];
+        return problem ? [seen(f.from, `${f.key} ${ctx.brief(f.value, 80)} in ${f.where} ${problem}`)] : [];
       });
-      if (bad.length === 0) return ctx.pass(`${found.length} trace context value(s) checked`);
-      cite(ctx, found.map((f) => f.from));
-      return ctx.fail({ expected: 'traceparent as 00-<32 hex>-<16 hex>-<2 hex>, tracestate and baggage as W3C lists', actual: bad.slice(0, 3).join('; ') });
+      return expectNone(ctx, bad, {
+        expected: 'traceparent as 00-<32 hex>-<16 hex>-<2 hex>, tracestate and baggage as W3C lists',
+        judged: found.length,
+        note: `${found.length} trace context value(s) checked`,
+        nothing: { code: 'nothing-observed', detail: `no traceparent, tracestate or baggage in the ${results.length} result(s) sampled (requests carried a valid traceparent)` },
+      });
     },
   },
 ]);

@@ -3,8 +3,11 @@
 // 2026-07-28 has no server requests), and its notifications carry no id (BASE-009, every era).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { messages } from './refs.js';
 import { isNotificationMethod, serverRequests, sessionsOf, type ServerRequest } from '../server-requests.js';
+
+const NO_SERVER_REQUEST = 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision';
 
 /** RequestId: a string or an integer (a fraction is no integer, null is forbidden). */
 const isRequestId = (id: unknown): boolean => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
@@ -33,14 +36,12 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
     faults: ['server-request-id-null'],
     async run(ctx) {
       const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
-      if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
-      const bad = requests.filter((r) => !isRequestId(r.id));
-      if (bad.length === 0) return ctx.pass(`${requests.length} server request(s), each with a string or integer id`);
-      ctx.cite(...bad.slice(0, 5).map((r) => r.seq));
-      const [first] = bad as [ServerRequest];
-      return ctx.fail({
+      const bad = requests.filter((r) => !isRequestId(r.id)).map((r) => ({ text: `${r.method} with id ${r.key}`, seq: r.seq }));
+      return expectNone(ctx, bad, {
         expected: 'a string or integer id on every request the server sends',
-        actual: `${bad.length} request(s) with another id; first: ${first.method} with id ${first.key}`,
+        judged: requests.length,
+        note: `${requests.length} server request(s), each with a string or integer id`,
+        nothing: { code: 'nothing-observed', detail: NO_SERVER_REQUEST },
       });
     },
   },
@@ -55,17 +56,17 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
     async run(ctx) {
       // A "request" named notifications/... is a notification with an id: base.server-notifications-without-id judges it.
       const requests = serverRequests(ctx.observations()).filter((r) => !isNotificationMethod(r.method));
-      if (requests.length === 0) return ctx.skip('nothing-observed', 'the server sent no request of its own (ping, roots/list, sampling/createMessage, elicitation/create) in any session of this revision');
+      if (requests.length === 0) return ctx.skip('nothing-observed', NO_SERVER_REQUEST);
       const inSessions = requests.filter((r) => !r.sessionless);
       if (inSessions.length === 0) return ctx.skip('not-applicable', `the server's ${requests.length} request(s) came over Streamable HTTP without a session (no Mcp-Session-Id): no session to reuse an id in`);
       const reused = reusedIds(inSessions);
-      if (reused.length === 0) return ctx.pass(`${inSessions.length} server request(s) in ${sessionsOf(inSessions)} session(s), each with an id of its own`);
-      ctx.cite(...reused.slice(0, 3).flatMap(({ again, first }) => [first.seq, again.seq]));
-      const [{ again, first }] = reused as [(typeof reused)[number]];
-      return ctx.fail({
-        expected: 'every request the server sends uses an id it has not used before in the session',
-        actual: `${reused.length} reused id(s); first: ${again.method} with id ${again.key}, already used by its ${first.method}`,
-      });
+      // The first use is cited beside each reuse: the excerpt shows both frames.
+      ctx.cite(...reused.slice(0, 3).map(({ first }) => first.seq));
+      return expectNone(
+        ctx,
+        reused.map(({ again, first }) => ({ text: `${again.method} with id ${again.key}, already used by its ${first.method}`, seq: again.seq })),
+        { expected: 'every request the server sends uses an id it has not used before in the session', judged: inSessions.length, note: `${inSessions.length} server request(s) in ${sessionsOf(inSessions)} session(s), each with an id of its own` },
+      );
     },
   },
   {
@@ -81,14 +82,16 @@ export const serverInitiatedMessageChecks = defineChecks({ page: 'basic/messages
       // The peer takes any message with an id for a request: a notification method with an id lands there.
       const withId = serverRequests(observations).filter((r) => isNotificationMethod(r.method));
       const notifications = observations.filter((o) => o.kind === 'server-notification').length;
-      if (withId.length === 0 && notifications === 0) return ctx.skip('nothing-observed', 'the server sent no notification in any session of this revision');
-      if (withId.length === 0) return ctx.pass(`${notifications} notification(s), none with an id`);
-      ctx.cite(...withId.slice(0, 5).map((r) => r.seq));
-      const [first] = withId as [ServerRequest];
-      return ctx.fail({
-        expected: 'notifications (methods notifications/...) without an id member',
-        actual: `${withId.length} notification(s) with an id; first: ${first.method} with id ${first.key}`,
-      });
+      return expectNone(
+        ctx,
+        withId.map((r) => ({ text: `${r.method} with id ${r.key}`, seq: r.seq })),
+        {
+          expected: 'notifications (methods notifications/...) without an id member',
+          judged: notifications + withId.length,
+          note: `${notifications} notification(s), none with an id`,
+          nothing: { code: 'nothing-observed', detail: 'the server sent no notification in any session of this revision' },
+        },
+      );
     },
   },
 ]);

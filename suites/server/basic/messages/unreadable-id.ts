@@ -8,6 +8,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { sendMalformed } from '../../../../harness/target/as-built.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 /** Truncated JSON: no parser can read its id. */
 const UNPARSABLE = '{"jsonrpc":"2.0","id":"unreadable","method":"server/discover","params":{';
@@ -19,23 +20,23 @@ export const unreadableIdChecks = defineChecks({ page: 'basic/messages', revisio
     spec: { url: 'basic#error-responses', level: 'MUST' },
     requirement:
       'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request). (Shape: id?: string | number; schema: RequestId is string | integer.)',
-    fix: 'Answer unparsable input with {"jsonrpc": "2.0", "error": {"code": -32700, "message": ...}} and no id member',
+    fix: 'Answer unparsable input with {"jsonrpc": "2.0", "error": {"code": {code:ParseError}, "message": ...}} and no id member',
     digest: ['BASE-008'],
     needs: ['own-session', 'raw-http'],
     faults: ['unreadable-id-error-id-null'],
     async run(ctx) {
       const session = await ctx.session();
-      const { answer, fence, status } = await sendMalformed(ctx, session, UNPARSABLE, ctx.rev.fence);
+      const { answer, answerSeq, fence, status } = await sendMalformed(ctx, session, UNPARSABLE, ctx.rev.fence);
       if (fence.kind !== 'result' && fence.kind !== 'error') return ctx.skip('no-answer', `the server did not answer the ${ctx.rev.fence} after unparsable JSON (see base.parse-error-survived): ${describeReply(fence)}`);
       const http = status === undefined ? '' : ` (HTTP ${status})`;
       if (!answer) return ctx.skip('nothing-observed', `unparsable JSON drew no JSON-RPC error${http}: no id to judge`);
-      if (!('id' in answer)) return ctx.pass(`error without an id${http}`);
-      const id = answer.id;
       // A server that still picked the id out of the broken text and echoed it has read it.
-      if (id === 'unreadable') return ctx.pass(`error carrying the id it still read from the broken text${http}`);
-      return ctx.fail({
+      const read = answer.id === 'unreadable';
+      const wrongId = 'id' in answer && !read ? [{ text: `an error response with id ${JSON.stringify(answer.id)}${http}: ${ctx.brief(answer, 160)}`, ...(answerSeq !== undefined ? { seq: answerSeq } : {}) }] : [];
+      return expectNone(ctx, wrongId, {
         expected: 'an error response with no id member (id?: string | number: null is not a RequestId)',
-        actual: `an error response with id ${JSON.stringify(id)}${http}: ${ctx.brief(answer, 160)}`,
+        judged: 1,
+        note: read ? `error carrying the id it still read from the broken text${http}` : `error without an id${http}`,
       });
     },
   },

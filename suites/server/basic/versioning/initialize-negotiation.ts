@@ -6,6 +6,7 @@ import { defineChecks, type ServerEntry } from '../../../../harness/checks/defin
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { SessionError } from '../../../../harness/sessions/session.js';
 import { RANGE, inRange } from '../../../../harness/revisions.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 const SPEC_URL = 'basic/lifecycle#version-negotiation';
 /** A date no revision will ever have, and a string that is not a date at all. */
@@ -66,13 +67,11 @@ const unknownVersionEntries = UNKNOWN_VERSIONS.map(({ id, version, what }): Serv
   scope: 'target',
   async run(ctx) {
     const answer = await answerTo(ctx, version);
-    if (answer.silence !== undefined) return ctx.skip(unanswered(version, answer.silence));
+    if (answer.silence !== undefined) return ctx.skip('no-answer', unanswered(version, answer.silence));
     if (answer.failure !== undefined) return ctx.pass(`refused with ${answer.failure} (see version.counter-offer-not-error)`);
-    if (answer.version === version) {
-      return ctx.fail({ expected: `a supported version other than "${version}"`, actual: `echoed "${version}", which is ${what}` });
-    }
-    if (typeof answer.version !== 'string') return ctx.fail({ expected: 'protocolVersion as a string', actual: ctx.brief(answer.version) });
-    return ctx.pass(`offered ${answer.version}`);
+    // The one answer judged: a version the server supports, which this one cannot be.
+    const wrong = answer.version === version ? [`echoed "${version}", which is ${what}`] : typeof answer.version !== 'string' ? [`protocolVersion ${ctx.brief(answer.version)}, not a string`] : [];
+    return expectNone(ctx, wrong, { expected: `a supported version (a string) other than "${version}"`, judged: 1, note: `offered ${String(answer.version)}` });
   },
 }));
 
@@ -99,9 +98,13 @@ export const initializeNegotiationChecks = defineChecks({ page: 'basic/versionin
         if (answer.failure !== undefined) refused.push(`"${version}": ${answer.failure}`);
         if (answer.silence !== undefined) silent.push(unanswered(version, answer.silence));
       }
-      if (refused.length === 0 && silent.length > 0) return ctx.skip(silent.join('; '));
-      if (refused.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'an initialize result offering a supported version', actual: refused.join('; '), reason: 'an error leaves the client no version to fall back to' });
+      return expectNone(ctx, refused, {
+        expected: 'an initialize result offering a supported version',
+        judged: 2 - silent.length,
+        nothing: { code: 'no-answer', detail: silent.join('; ') },
+        reason: 'an error leaves the client no version to fall back to',
+        show: refused.length,
+      });
     },
   },
 
@@ -122,19 +125,21 @@ export const initializeNegotiationChecks = defineChecks({ page: 'basic/versionin
       }
       const future = await answerTo(ctx, FUTURE_VERSION);
       if (typeof future.version === 'string' && future.version !== FUTURE_VERSION) offers.set(future.version, FUTURE_VERSION);
-      if (offers.size === 0) return ctx.skip('no counter-offer seen: the server accepted every version asked for, or refused with an error');
+      if (offers.size === 0) return ctx.skip('nothing-observed', 'no counter-offer seen: the server accepted every version asked for, or refused with an error');
+      const wrong: string[] = [];
+      const silent: string[] = [];
       for (const [offered, asked] of offers) {
         if (ctx.probe.accepted.includes(offered)) continue;
         const again = await answerTo(ctx, offered);
-        if (again.silence !== undefined) return ctx.skip(unanswered(offered, again.silence));
-        if (again.version !== offered) {
-          return ctx.fail({
-            expected: `initialize with "${offered}" (offered when "${asked}" was asked) answered with "${offered}"`,
-            actual: again.failure ?? `answered ${ctx.brief(again.version)}`,
-          });
-        }
+        if (again.silence !== undefined) silent.push(unanswered(offered, again.silence));
+        else if (again.version !== offered) wrong.push(`"${offered}" (offered when "${asked}" was asked): ${again.failure ?? `answered ${ctx.brief(again.version)}`}`);
       }
-      return ctx.pass(`offers: ${[...offers.keys()].join(', ')}`);
+      return expectNone(ctx, wrong, {
+        expected: 'initialize asking for a version the server offered is answered with that version',
+        judged: offers.size - silent.length,
+        note: `offers: ${[...offers.keys()].join(', ')}`,
+        nothing: { code: 'no-answer', detail: silent.join('; ') },
+      });
     },
   },
 
@@ -149,13 +154,14 @@ export const initializeNegotiationChecks = defineChecks({ page: 'basic/versionin
     scope: 'target',
     async run(ctx) {
       const answer = await answerTo(ctx, FUTURE_VERSION);
+      if (answer.silence !== undefined) return ctx.skip('no-answer', unanswered(FUTURE_VERSION, answer.silence));
       if (typeof answer.version !== 'string' || answer.version === FUTURE_VERSION) {
-        return ctx.skip('no counter-offer to judge (see version.unknown-version-counter-offer)');
+        return ctx.skip('nothing-observed', 'no counter-offer to judge (see version.unknown-version-counter-offer)');
       }
       // Only a handshake revision can be a counter-offer to initialize.
       const newest = ctx.probe.accepted.filter((r) => inRange(r, RANGE.legacy)).sort().at(-1);
-      if (!newest || answer.version >= newest) return ctx.pass();
-      return ctx.fail({ expected: `"${newest}", the newest version it accepted`, actual: `"${answer.version}"` });
+      const older = newest !== undefined && answer.version < newest ? [`"${answer.version}"`] : [];
+      return expectNone(ctx, older, { expected: `"${newest ?? ''}", the newest version it accepted`, judged: 1 });
     },
   },
 ]);

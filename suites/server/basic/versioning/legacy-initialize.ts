@@ -5,6 +5,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { NEWEST_LEGACY, RANGE } from '../../../../harness/revisions.js';
 import { CLIENT_INFO } from '../../../../harness/sessions/session.js';
+import { replyLine, expectNone } from '../../../../harness/verify/index.js';
 
 export const legacyInitializeChecks = defineChecks({ page: 'basic/versioning', revisions: RANGE.modern }, [
   // "A server that supports only modern versions SHOULD name the protocol versions it supports
@@ -26,15 +27,14 @@ export const legacyInitializeChecks = defineChecks({ page: 'basic/versioning', r
       if (reply.kind === 'result') return ctx.pass('dual-era: initialize was served');
       // The sentence judges the error a server returns; no answer is no error to judge.
       if (reply.kind === 'timeout' || reply.kind === 'closed') {
-        return ctx.skip(`initialize got no answer (${describeReply(reply)}): no error to judge, and whether the server answers at all is left to the harness's timeout handling`);
+        return ctx.skip('no-answer', `initialize got no answer (${describeReply(reply)}): no error to judge, and whether the server answers at all is left to the harness's timeout handling`);
       }
       const versions = [...new Set([ctx.revision, ...ctx.facts.server.versions])];
-      const expected = `an initialize result, or an error whose message or data names a supported version (${versions.join(', ')})`;
       // An HTTP refusal without a JSON-RPC response to it is an error returned too: its body is what a user sees.
       const text = reply.kind === 'error' ? `${String(reply.error.message ?? '')} ${JSON.stringify(reply.error.data ?? null)}` : reply.detail;
-      if (versions.some((v) => text.includes(v))) return ctx.pass(`refused, naming ${versions.filter((v) => text.includes(v)).join(', ')}`);
-      const actual = reply.kind === 'error' ? `error ${String(reply.error.code)} ${ctx.brief(reply.error.message, 120)} data ${ctx.brief(reply.error.data, 120)}` : describeReply(reply);
-      return ctx.fail({ expected, actual });
+      const named = versions.filter((v) => text.includes(v));
+      const unnamed = named.length > 0 ? [] : [{ text: reply.kind === 'error' ? `${replyLine(ctx, reply)} data ${ctx.brief(reply.error.data, 120)}` : describeReply(reply), ...(reply.kind === 'error' && reply.seq !== undefined ? { seq: reply.seq } : {}) }];
+      return expectNone(ctx, unnamed, { expected: `an initialize result, or an error whose message or data names a supported version (${versions.join(', ')})`, judged: 1, note: `refused, naming ${named.join(', ')}` });
     },
   },
 ]);

@@ -6,8 +6,8 @@ import { RANGE } from '../../../../harness/revisions.js';
 import { CLIENT_INFO, META_KEYS } from '../../../../harness/sessions/session.js';
 import { seqs } from '../../../../harness/target/as-built.js';
 import { sampleResults } from '../../../../harness/target/sampled-results.js';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../../../../harness/rules/json.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 const OTHER_CLIENT = { name: 'another-client', version: '9.9.9' };
@@ -44,9 +44,11 @@ export const selfReportedIdentityChecks = defineChecks({ page: 'basic/versioning
         const info = (r.result._meta as Json | undefined)?.[SERVER_INFO] as Json | undefined;
         return typeof info !== 'object' || info === null || typeof info.name !== 'string' || typeof info.version !== 'string';
       });
-      if (without.length === 0) return ctx.pass(`${results.length} result(s) checked`);
-      ctx.cite(...without.slice(0, 5).flatMap((r) => (r.seq !== undefined ? [r.seq] : [])));
-      return ctx.fail({ expected: `_meta["${SERVER_INFO}"] with string name and version on every result`, actual: `missing or incomplete on ${without.map((r) => r.what).slice(0, 5).join(', ')}` });
+      return expectNone(
+        ctx,
+        without.map((r, i) => ({ text: `missing or incomplete on ${r.what}`, ...(i < 5 && r.seq !== undefined ? { seq: r.seq } : {}) })),
+        { expected: `_meta["${SERVER_INFO}"] with string name and version on every result`, judged: results.length, note: `${results.length} result(s) checked`, show: 5 },
+      );
     },
   },
 
@@ -63,8 +65,8 @@ export const selfReportedIdentityChecks = defineChecks({ page: 'basic/versioning
     async run(ctx) {
       const session = await ctx.session();
       const lists = LISTS.filter((l) => session.server.capabilities[l.capability] !== undefined);
-      if (lists.length === 0) return ctx.skip('not-declared: no tools, prompts or resources to list');
-      const differing: string[] = [];
+      if (lists.length === 0) return ctx.skip('not-declared', 'no tools, prompts or resources to list');
+      const differing: Violation[] = [];
       let compared = 0;
       for (const l of lists) {
         const ask = async (clientInfo: Json) => {
@@ -78,12 +80,17 @@ export const selfReportedIdentityChecks = defineChecks({ page: 'basic/versioning
         if (first.value === undefined || other.value === undefined || first.value !== again.value) continue;
         compared++;
         if (first.value === other.value) continue;
-        ctx.cite(...seqs(other.reply));
-        differing.push(`${l.method} as ${JSON.stringify(OTHER_CLIENT.name)} differs from ${l.method} as ${JSON.stringify(CLIENT_INFO.name)} (asked twice, the same)`);
+        const [seq] = seqs(other.reply);
+        differing.push({ text: `${l.method} as ${JSON.stringify(OTHER_CLIENT.name)} differs from ${l.method} as ${JSON.stringify(CLIENT_INFO.name)} (asked twice, the same)`, ...(seq !== undefined ? { seq } : {}) });
       }
-      if (differing.length > 0) return ctx.fail({ expected: `the same ${lists.map((l) => l.method).join(', ')} whatever ${META_KEYS.clientInfo} says`, actual: differing.join('; ') });
-      if (compared === 0) return ctx.skip('every list changed between two identical requests: nothing to compare');
-      return ctx.pass(`${compared} list(s) compared`);
+      return expectNone(ctx, differing, {
+        expected: `the same ${lists.map((l) => l.method).join(', ')} whatever ${META_KEYS.clientInfo} says`,
+        judged: compared,
+        note: `${compared} list(s) compared`,
+        // Lists that moved between two identical requests (other traffic changed them): asked alone, they may hold still.
+        nothing: { code: 'inconclusive', detail: 'every list changed between two identical requests: nothing to compare' },
+        show: differing.length,
+      });
     },
   },
 ]);

@@ -1,13 +1,13 @@
 // basic/patterns/mrtr#error-handling (2026-07-28), and client/elicitation#error-handling: retries
 // that leave answers out, add some, give malformed ones, or decline, are handled as the spec says.
-import { DECIDED_BY_TIMEOUT, noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
+import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../../harness/rules/no-answer.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
+import { ErrorCode } from '../../../../../harness/rules/error-codes.js';
+import type { Json } from '../../../../../harness/rules/json.js';
 import { answerable, answersFor, inputRequestsOf, isInputRequired, resultOf, retry } from '../../../../../harness/target/mrtr-plan.js';
-import { replyLine } from '../../../../../harness/target/tool-plan.js';
+import { exchange, expectAnyError, expectNone, expectResult, replyLine } from '../../../../../harness/verify/index.js';
 import { freshRound, withRequests, withRequestsToAnswer } from './fresh-round.js';
-
-type Json = Record<string, unknown>;
 
 export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr', revisions: RANGE.modern, needs: ['own-session'] }, [
   // "If the client fails to send all the information requested in a previous InputRequests,
@@ -23,11 +23,13 @@ export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr
     long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
-      if (typeof round === 'string') return ctx.skip(round);
+      if (typeof round === 'string') return ctx.skip('not-offered', round);
       const again = await retry(round.session, round.target, round.state !== undefined ? { requestState: round.state } : {});
-      if (isInputRequired(resultOf(again))) return ctx.pass(`${round.target.label} retried without answers: asked again`);
-      if (unanswered(again)) return ctx.skip(noShapeToJudge(`${round.target.label} retried without answers`, again));
-      return ctx.fail({ expected: `a new InputRequiredResult for ${round.target.label} retried without its answers`, actual: replyLine(ctx, again) });
+      return expectResult(ctx, exchange(`${round.target.label} retried without its answers`, again), {
+        expected: 'a new InputRequiredResult',
+        problem: (result) => (isInputRequired(result) ? undefined : `a result that asks for nothing: ${ctx.brief(result, 160)}`),
+        note: `${round.target.label} retried without answers: asked again`,
+      });
     },
   },
 
@@ -43,15 +45,16 @@ export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr
     long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequestsToAnswer, 'carried input requests a client can answer');
-      if (typeof round === 'string') return ctx.skip(round);
+      if (typeof round === 'string') return ctx.skip('not-offered', round);
       const answers = answersFor(round.first, ctx.rev.dialect);
       const state = round.state !== undefined ? { requestState: round.state } : {};
       const extra = await retry(round.session, round.target, { ...state, inputResponses: { ...answers, mcp_conformance_extra: { action: 'decline' } } });
       const plain = await retry(round.session, round.target, { ...state, inputResponses: answers });
-      if (plain.kind !== 'result') return ctx.skip(`cannot judge: ${round.target.label} failed even with only the requested answers (${replyLine(ctx, plain)})`);
-      if (extra.kind === 'result') return ctx.pass(`${round.target.label}: the extra answer "mcp_conformance_extra" made no difference`);
-      if (unanswered(extra)) return ctx.skip(noShapeToJudge(`${round.target.label} with an extra answer`, extra));
-      return ctx.fail({ expected: `${round.target.label} answered as without the extra inputResponses key "mcp_conformance_extra"`, actual: replyLine(ctx, extra) });
+      if (plain.kind !== 'result') return ctx.skip(unanswered(plain) ? 'no-answer' : 'cannot-set-up', `cannot judge: ${round.target.label} failed even with only the requested answers (${replyLine(ctx, plain)})`);
+      return expectResult(ctx, exchange(`${round.target.label} with the extra inputResponses key "mcp_conformance_extra"`, extra), {
+        expected: 'answered as without it (a result)',
+        note: `${round.target.label}: the extra answer "mcp_conformance_extra" made no difference`,
+      });
     },
   },
 
@@ -69,12 +72,10 @@ export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr
     long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
-      if (typeof round === 'string') return ctx.skip(round);
+      if (typeof round === 'string') return ctx.skip('not-offered', round);
       const state = round.state !== undefined ? { requestState: round.state } : {};
       const reply = await retry(round.session, round.target, { ...state, inputResponses: 'mcp-conformance: not an object' }, 'inputResponses a string, to see it refused');
-      if (reply.kind === 'error') return ctx.pass(`${round.target.label}: ${replyLine(ctx, reply)}`);
-      if (unanswered(reply)) return ctx.skip(noShapeToJudge(`${round.target.label} with inputResponses not an object`, reply));
-      return ctx.fail({ expected: `a JSON-RPC error for ${round.target.label} with inputResponses "mcp-conformance: not an object"`, actual: replyLine(ctx, reply) });
+      return expectAnyError(ctx, exchange(`${round.target.label} with inputResponses "mcp-conformance: not an object"`, reply));
     },
   },
 
@@ -94,9 +95,9 @@ export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr
     async run(ctx) {
       const elicits = (first: Json) => answerable(first) && Object.values(inputRequestsOf(first)).some((r) => r.method === 'elicitation/create');
       const round = await freshRound(ctx, elicits, 'asked by elicitation');
-      if (typeof round === 'string') return ctx.skip(round);
+      if (typeof round === 'string') return ctx.skip('not-offered', round);
       const outcomes: string[] = [];
-      const bad: { line: string; silent: boolean }[] = [];
+      const bad: { text: string; silent: boolean }[] = [];
       for (const action of ['decline', 'cancel']) {
         // Each answer goes to a first round of its own.
         const first = action === 'decline' ? round.first : resultOf(await round.session.request(round.target.method, round.target.params));
@@ -106,14 +107,16 @@ export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr
         const state = typeof first.requestState === 'string' ? { requestState: first.requestState } : {};
         const reply = await retry(round.session, round.target, { inputResponses: answers, ...state });
         const line = `${round.target.label}, ${action}: ${reply.kind === 'result' ? `a result (resultType ${ctx.brief((reply.result as Json | undefined)?.resultType)})` : replyLine(ctx, reply)}`;
-        if (reply.kind === 'result' || (reply.kind === 'error' && reply.error.code !== -32603)) outcomes.push(line);
-        else bad.push({ line, silent: unanswered(reply) });
+        if (reply.kind === 'result' || (reply.kind === 'error' && reply.error.code !== ErrorCode.InternalError)) outcomes.push(line);
+        else bad.push({ text: line, silent: unanswered(reply) });
       }
-      if (bad.length === 0) return ctx.pass(outcomes.join('; '));
-      return ctx.fail({
+      // Silence fails too (a MUST to handle), and says when the timeout alone decided it.
+      return expectNone(ctx, bad, {
         expected: 'a declined or cancelled elicitation answered with a result (or the question again), not an internal error',
-        actual: bad.map((b) => b.line).join('; '),
-        ...(bad.every((b) => b.silent) ? { reason: DECIDED_BY_TIMEOUT } : {}),
+        judged: outcomes.length + bad.length,
+        note: outcomes.join('; '),
+        show: bad.length,
+        ...(bad.length > 0 && bad.every((b) => b.silent) ? { reason: DECIDED_BY_TIMEOUT } : {}),
       });
     },
   },

@@ -3,9 +3,8 @@
 import type { CheckContext } from '../../../../../harness/checks/check.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
+import type { Json } from '../../../../../harness/rules/json.js';
 import { ASK_ALL, answerable, inputRequestsOf, isInputRequired, mrtrSession, resultOf, survey, type Target } from '../../../../../harness/target/mrtr-plan.js';
-
-type Json = Record<string, unknown>;
 
 /** A fresh first round on a session that declares everything: the InputRequiredResult to retry. */
 interface Round {

@@ -5,9 +5,9 @@ import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { ASK_ALL, INPUT_METHODS, declares, inputRequestsOf, isInputRequired, mrtrSession, neededCapability, resultOf, retry, survey } from '../../../../../harness/target/mrtr-plan.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 import { freshRound, withState } from './fresh-round.js';
-
-type Json = Record<string, unknown>;
 
 const SUPPORTED = ['tools/call', 'prompts/get', 'resources/read'];
 
@@ -34,13 +34,18 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
       if (caps.completions !== undefined && prompt && typeof arg === 'string') {
         requests.push(['completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg, value: '' } }]);
       }
-      const wrong: string[] = [];
+      const wrong: Violation[] = [];
       for (const [method, params] of requests) {
-        const result = resultOf(await session.request(method, params));
-        if (isInputRequired(result)) wrong.push(`${method}: ${ctx.brief(result, 120)}`);
+        const reply = await session.request(method, params);
+        const result = resultOf(reply);
+        if (isInputRequired(result)) wrong.push({ text: `${method}: ${ctx.brief(result, 120)}`, ...(reply.kind === 'result' && reply.seq !== undefined ? { seq: reply.seq } : {}) });
       }
-      if (wrong.length === 0) return ctx.pass(`${requests.map((r) => r[0]).join(', ')}: no InputRequiredResult (every client capability declared)`);
-      return ctx.fail({ expected: `no InputRequiredResult except to ${SUPPORTED.join(', ')}`, actual: wrong.join('; ') });
+      return expectNone(ctx, wrong, {
+        expected: `no InputRequiredResult except to ${SUPPORTED.join(', ')}`,
+        judged: requests.length,
+        note: `${requests.map((r) => r[0]).join(', ')}: no InputRequiredResult (every client capability declared)`,
+        show: wrong.length,
+      });
     },
   },
 
@@ -63,11 +68,18 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
         const result = resultOf(again);
         if (isInputRequired(result)) seen.push({ label: `${round.target.label} retried without answers`, result, ...(again.kind === 'result' && again.seq ? { seq: again.seq } : {}) });
       }
-      if (seen.length === 0) return ctx.skip(`no InputRequiredResult to judge: ${typeof round === 'string' ? round : 'none came'}`);
       const empty = seen.filter((x) => x.result.inputRequests === undefined && typeof x.result.requestState !== 'string');
-      if (empty.length === 0) return ctx.pass(`${seen.length} InputRequiredResult(s), each with inputRequests or requestState`);
-      ctx.cite(...empty.map((x) => x.seq ?? 0));
-      return ctx.fail({ expected: 'inputRequests or requestState (a string) in every InputRequiredResult', actual: `${empty[0]!.label}: ${ctx.brief(empty[0]!.result, 160)}` });
+      return expectNone(
+        ctx,
+        empty.map((x) => ({ text: `${x.label}: ${ctx.brief(x.result, 160)}`, ...(x.seq !== undefined ? { seq: x.seq } : {}) })),
+        {
+          expected: 'inputRequests or requestState (a string) in every InputRequiredResult',
+          judged: seen.length,
+          note: `${seen.length} InputRequiredResult(s), each with inputRequests or requestState`,
+          nothing: { code: 'not-offered', detail: `no InputRequiredResult to judge: ${typeof round === 'string' ? round : 'none came'}` },
+          show: 1,
+        },
+      );
     },
   },
 
@@ -83,12 +95,18 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
     long: true,
     async run(ctx) {
       const s = await survey(ctx);
-      const entries = s.asked.flatMap((a) => Object.entries(isObjectMap(a.result.inputRequests)).map(([key, r]) => ({ a, key, r })));
-      if (entries.length === 0) return ctx.skip(`no input request to judge (${s.targets.length === 0 ? s.tried : 'the InputRequiredResults carry none'})`);
-      const bad = entries.filter(({ r }) => typeof r !== 'object' || r === null || !INPUT_METHODS.includes((r as Json).method as string) || ((r as Json).params !== undefined && typeof (r as Json).params !== 'object'));
-      if (bad.length === 0) return ctx.pass(`${entries.length} input request(s): ${[...new Set(entries.map((e) => (e.r as Json).method))].join(', ')}`);
-      ctx.cite(...bad.map((b) => b.a.seq ?? 0));
-      return ctx.fail({ expected: `input requests with method ${INPUT_METHODS.join(', ')}`, actual: bad.slice(0, 3).map((b) => `${b.a.target.label} "${b.key}": ${ctx.brief(b.r, 100)}`).join('; ') });
+      const entries = s.asked.flatMap((a) => Object.entries(isObject(a.result.inputRequests) ? a.result.inputRequests : {}).map(([key, r]) => ({ a, key, r })));
+      const bad = entries.filter(({ r }) => !isObject(r) || !INPUT_METHODS.includes(r.method as string) || (r.params !== undefined && typeof r.params !== 'object'));
+      return expectNone(
+        ctx,
+        bad.map((b) => ({ text: `${b.a.target.label} "${b.key}": ${ctx.brief(b.r, 100)}`, ...(b.a.seq !== undefined ? { seq: b.a.seq } : {}) })),
+        {
+          expected: `input requests with method ${INPUT_METHODS.join(', ')}`,
+          judged: entries.length,
+          note: `${entries.length} input request(s): ${[...new Set(entries.map((e) => (e.r as Json).method))].join(', ')}`,
+          nothing: { code: 'not-offered', detail: `no input request to judge (${s.targets.length === 0 ? s.tried : 'the InputRequiredResults carry none'})` },
+        },
+      );
     },
   },
 
@@ -107,11 +125,11 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
     long: true,
     async run(ctx) {
       const s = await survey(ctx);
-      if (s.targets.length === 0) return ctx.skip(`no request asked for input (${s.tried})`);
+      if (s.targets.length === 0) return ctx.skip('not-offered', `no request asked for input (${s.tried})`);
       // A fresh connection: capabilities other checks declared before must not count here.
       const session = await mrtrSession(ctx, {}, { fresh: true });
       const outcomes: string[] = [];
-      const bad: string[] = [];
+      const bad: Violation[] = [];
       for (const { target } of s.targets.slice(0, 5)) {
         const reply = await session.request(target.method, target.params);
         const result = resultOf(reply);
@@ -124,14 +142,14 @@ export const inputRequiredResultChecks = defineChecks({ page: 'basic/patterns/mr
           return need !== undefined && !declares({}, need);
         });
         if (undeclared.length === 0) outcomes.push(`${target.label}: an InputRequiredResult without input requests`);
-        else bad.push(`${target.label}: ${undeclared.map(([k, r]) => `"${k}" ${String(r.method)} (needs ${neededCapability(r)})`).join(', ')}`);
+        else bad.push({ text: `${target.label}: ${undeclared.map(([k, r]) => `"${k}" ${String(r.method)} (needs ${neededCapability(r)})`).join(', ')}`, ...(reply.kind === 'result' && reply.seq !== undefined ? { seq: reply.seq } : {}) });
       }
-      if (bad.length === 0) return ctx.pass(`with no client capability declared: ${outcomes.join('; ')}`);
-      return ctx.fail({ expected: 'no input request for a capability the request did not declare (none was declared)', actual: bad.join('; ') });
+      return expectNone(ctx, bad, {
+        expected: 'no input request for a capability the request did not declare (none was declared)',
+        judged: outcomes.length + bad.length,
+        note: `with no client capability declared: ${outcomes.join('; ')}`,
+        show: bad.length,
+      });
     },
   },
 ]);
-
-function isObjectMap(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}

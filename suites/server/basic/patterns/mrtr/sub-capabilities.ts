@@ -8,6 +8,7 @@ import { RANGE } from '../../../../../harness/revisions.js';
 import { isInputRequired, mrtrSession, resultOf, survey } from '../../../../../harness/target/mrtr-plan.js';
 import { beyondSubCapabilities } from '../../../client/sampling.js';
 import { inputRequestAsks } from '../../../client/server-asks.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
 
 /** Sampling without tools (nor context), elicitation in form mode only, and roots. */
 const SHORT_OF_SUB_CAPABILITIES = { sampling: {}, elicitation: { form: {} }, roots: {} };
@@ -31,7 +32,7 @@ export const subCapabilityInputChecks = defineChecks({ page: 'basic/patterns/mrt
     long: true,
     async run(ctx) {
       const s = await survey(ctx);
-      if (s.targets.length === 0) return ctx.skip('nothing-observed', `no request asked for input (${s.tried})`);
+      if (s.targets.length === 0) return ctx.skip('not-offered', `no request asked for input (${s.tried})`);
       // A fresh connection: capabilities other checks declared before must not count here.
       const session = await mrtrSession(ctx, SHORT_OF_SUB_CAPABILITIES, { fresh: true });
       const results: { label: string; result: Record<string, unknown>; seq?: number }[] = [];
@@ -47,13 +48,16 @@ export const subCapabilityInputChecks = defineChecks({ page: 'basic/patterns/mrt
         const beyond = beyondSubCapabilities(a.method, a.params);
         return beyond ? [{ a, ...beyond }] : [];
       });
-      const expected = `input requests within ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)}`;
-      if (wrong.length > 0) ctx.cite(...wrong.slice(0, 5).map((w) => w.a.seq ?? 0));
-      const sure = wrong.find((w) => !w.doubt);
-      if (sure) return ctx.fail({ expected, actual: `${wrong.length} beyond it, first ${sure.a.where}: ${sure.why}` });
-      if (wrong.length > 0) return ctx.warn({ expected, actual: `${wrong[0]!.a.where}: ${wrong[0]!.why}`, reason: 'a toolChoice without tools offers no tool: whether that is a "tool-enabled" request the text leaves open' });
-      if (asks.length === 0) return ctx.skip('nothing-observed', `no sampling or elicitation input request came with ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)} declared${other.length > 0 ? ` (${other.join('; ')})` : ''}`);
-      return ctx.pass(`${asks.length} sampling/elicitation input request(s), all within the declared sub-capabilities`);
+      // A sure break fails; breaks that are all in doubt (a toolChoice without tools) warn.
+      const sure = wrong.filter((w) => !w.doubt);
+      const shown = (sure.length > 0 ? sure : wrong).map((w, i) => ({ text: `${w.a.where}: ${w.why}`, ...(i < 5 && w.a.seq !== undefined ? { seq: w.a.seq } : {}) }));
+      return expectNone(ctx, shown, {
+        expected: `input requests within ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)}`,
+        judged: asks.length,
+        note: `${asks.length} sampling/elicitation input request(s), all within the declared sub-capabilities`,
+        nothing: { code: 'nothing-observed', detail: `no sampling or elicitation input request came with ${JSON.stringify(SHORT_OF_SUB_CAPABILITIES)} declared${other.length > 0 ? ` (${other.join('; ')})` : ''}` },
+        ...(sure.length === 0 ? { doubt: 'a toolChoice without tools offers no tool: whether that is a "tool-enabled" request the text leaves open' } : {}),
+      });
     },
   },
 ]);

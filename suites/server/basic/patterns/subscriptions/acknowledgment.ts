@@ -4,6 +4,7 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { ACKNOWLEDGED, acknowledgedFilter, methodOf } from '../../../../../harness/target/listen-stream.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 import { judged, LIST_FIELDS, openedListens, seqs, show } from './run.js';
 
 export const subscriptionAcknowledgmentChecks = defineChecks({ page: 'basic/patterns/subscriptions', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
@@ -22,7 +23,7 @@ export const subscriptionAcknowledgmentChecks = defineChecks({ page: 'basic/patt
     long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
-        const problems: string[] = [];
+        const problems: Violation[] = [];
         const silent: string[] = [];
         const listens = openedListens(run);
         for (const l of listens) {
@@ -31,15 +32,20 @@ export const subscriptionAcknowledgmentChecks = defineChecks({ page: 'basic/patt
           if (at === 0) continue;
           // Nothing at all on the listen is no order to judge: that is the harness's timeout handling.
           if (frames.length === 0) silent.push(show(l));
-          else if (at < 0) problems.push(`${show(l)}: ${frames.length} message(s) and no acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}`);
+          else if (at < 0) problems.push({ text: `${show(l)}: ${frames.length} message(s) and no acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}` });
           else {
+            // Every frame up to the acknowledgment: the excerpt shows what came before it.
             ctx.cite(...seqs(frames.slice(0, at + 1)));
-            problems.push(`${show(l)}: ${at} message(s) before the acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}`);
+            problems.push({ text: `${show(l)}: ${at} message(s) before the acknowledgment, first ${methodOf(frames[0]!.message) ?? 'a response'}` });
           }
         }
-        if (problems.length === 0 && silent.length === listens.length) return ctx.skip(`nothing came on any listen within ${ctx.timeoutMs} ms: no order to judge, and whether the server answers at all is left to the harness's timeout handling`);
-        if (problems.length === 0) return ctx.pass(`${listens.length - silent.length} listen(s), each acknowledged first${silent.length ? `; nothing yet on ${silent.join(', ')}` : ''}${run.uri ? '; resource updates: ' + run.trigger : ''}`);
-        return ctx.fail({ expected: 'notifications/subscriptions/acknowledged as the first message of every subscription', actual: problems.join('; ') });
+        return expectNone(ctx, problems, {
+          expected: 'notifications/subscriptions/acknowledged as the first message of every subscription',
+          judged: listens.length - silent.length,
+          note: `${listens.length - silent.length} listen(s), each acknowledged first${silent.length ? `; nothing yet on ${silent.join(', ')}` : ''}${run.uri ? '; resource updates: ' + run.trigger : ''}`,
+          nothing: { code: 'no-answer', detail: `nothing came on any listen within ${ctx.timeoutMs} ms: no order to judge, and whether the server answers at all is left to the harness's timeout handling` },
+          show: problems.length,
+        });
       }),
   },
 
@@ -58,28 +64,31 @@ export const subscriptionAcknowledgmentChecks = defineChecks({ page: 'basic/patt
     long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
-        const problems: string[] = [];
+        const problems: Violation[] = [];
         let judgedAcks = 0;
         for (const l of openedListens(run)) {
           const ack = run.listening.acknowledgment(l);
           if (!ack) continue;
           judgedAcks++;
           const granted = acknowledgedFilter(ack);
+          const seq = ack.seq !== undefined ? { seq: ack.seq } : {};
           if (!granted) {
-            ctx.cite(ack.seq ?? 0);
-            problems.push(`${show(l)}: the acknowledgment has no notifications object`);
+            problems.push({ text: `${show(l)}: the acknowledgment has no notifications object`, ...seq });
             continue;
           }
           const extra = LIST_FIELDS.filter((f) => granted[f] === true && l.filter[f] !== true).map(String);
           const uris = Array.isArray(granted.resourceSubscriptions) ? (granted.resourceSubscriptions as unknown[]) : [];
           extra.push(...uris.filter((u) => !(l.filter.resourceSubscriptions ?? []).includes(u as string)).map((u) => `resourceSubscriptions ${JSON.stringify(u)}`));
           if (extra.length === 0) continue;
-          ctx.cite(ack.seq ?? 0);
-          problems.push(`${show(l)} asked for ${ctx.brief(l.filter)}; acknowledged also ${extra.join(', ')}`);
+          problems.push({ text: `${show(l)} asked for ${ctx.brief(l.filter)}; acknowledged also ${extra.join(', ')}`, ...seq });
         }
-        if (judgedAcks === 0) return ctx.skip('no listen was acknowledged (see subscriptions.acknowledged-first)');
-        if (problems.length === 0) return ctx.pass(`${judgedAcks} acknowledgment(s), each within what was requested`);
-        return ctx.fail({ expected: 'acknowledged notifications: a subset of the requested filter', actual: problems.join('; ') });
+        return expectNone(ctx, problems, {
+          expected: 'acknowledged notifications: a subset of the requested filter',
+          judged: judgedAcks,
+          note: `${judgedAcks} acknowledgment(s), each within what was requested`,
+          nothing: { code: 'nothing-observed', detail: 'no listen was acknowledged (see subscriptions.acknowledged-first)' },
+          show: problems.length,
+        });
       }),
   },
 ]);

@@ -5,9 +5,9 @@
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import { methodOf, STREAM_TYPES, subscriptionIdOf } from '../../../../../harness/target/listen-stream.js';
+import type { Json } from '../../../../../harness/rules/json.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 import { judged, LIST_FIELDS, openedListens, seqs, show, updatesOf } from './run.js';
-
-type Json = Record<string, unknown>;
 
 export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/subscriptions', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
   // "All notifications delivered on the stream carry io.modelcontextprotocol/subscriptionId in
@@ -26,7 +26,7 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
     long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
-        const problems: string[] = [];
+        const problems: Violation[] = [];
         let count = 0;
         for (const l of openedListens(run)) {
           for (const f of run.listening.framesOf(l)) {
@@ -35,16 +35,21 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
             count++;
             const id = subscriptionIdOf(f.message);
             if (id === l.id) continue;
-            ctx.cite(f.seq ?? 0);
-            problems.push(`${show(l)}: ${methodOf(f.message) ?? 'its response'} with subscriptionId ${id === undefined ? '(none)' : JSON.stringify(id)}`);
+            problems.push({ text: `${show(l)}: ${methodOf(f.message) ?? 'its response'} with subscriptionId ${id === undefined ? '(none)' : JSON.stringify(id)}`, ...(f.seq !== undefined ? { seq: f.seq } : {}) });
           }
         }
+        if (count === 0) return ctx.skip('nothing-observed', 'no listen sent anything (see subscriptions.acknowledged-first)');
         const untagged = run.listening.unattributed();
-        ctx.cite(...seqs(untagged.slice(0, 3)));
-        if (untagged.length > 0) problems.push(`${untagged.length} ${methodOf(untagged[0]!.message)} (a listen-stream notification) without any subscriptionId`);
-        if (count === 0) return ctx.skip('no listen sent anything (see subscriptions.acknowledged-first)');
-        if (problems.length === 0) return ctx.pass(`${count} message(s) of ${openedListens(run).length} subscription(s), each with its own id; updates: ${run.trigger}`);
-        return ctx.fail({ expected: 'subscriptionId equal to the listen request id (same value, same JSON type) on every message', actual: problems.slice(0, 4).join('; ') });
+        // The first three untagged frames are cited; they count as one violation.
+        if (untagged.length > 0) {
+          ctx.cite(...seqs(untagged.slice(0, 3)));
+          problems.push({ text: `${untagged.length} ${methodOf(untagged[0]!.message)} (a listen-stream notification) without any subscriptionId` });
+        }
+        return expectNone(ctx, problems, {
+          expected: 'subscriptionId equal to the listen request id (same value, same JSON type) on every message',
+          note: `${count} message(s) of ${openedListens(run).length} subscription(s), each with its own id; updates: ${run.trigger}`,
+          show: 4,
+        });
       }),
   },
 
@@ -60,7 +65,7 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
     long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
-        const problems: string[] = [];
+        const problems: Violation[] = [];
         for (const l of openedListens(run)) {
           for (const f of run.listening.framesOf(l)) {
             const method = methodOf(f.message);
@@ -69,13 +74,18 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
             const uri = (f.message.params as Json | undefined)?.uri;
             const requested = field === 'resourceSubscriptions' ? (l.filter.resourceSubscriptions ?? []).includes(uri as string) : l.filter[field as (typeof LIST_FIELDS)[number]] === true;
             if (requested) continue;
-            ctx.cite(f.seq ?? 0);
-            problems.push(`${show(l)} (filter ${ctx.brief(l.filter)}) got ${method}${field === 'resourceSubscriptions' ? ` for ${ctx.brief(uri)}` : ''}`);
+            problems.push({ text: `${show(l)} (filter ${ctx.brief(l.filter)}) got ${method}${field === 'resourceSubscriptions' ? ` for ${ctx.brief(uri)}` : ''}`, ...(f.seq !== undefined ? { seq: f.seq } : {}) });
           }
         }
-        if (problems.length === 0 && openedListens(run).every((l) => !run.listening.acknowledgment(l))) return ctx.skip('no listen was acknowledged: nothing to judge (see subscriptions.acknowledged-first)');
-        if (problems.length === 0) return ctx.pass(`nothing unrequested on ${openedListens(run).length} subscription(s); updates: ${run.trigger}`);
-        return ctx.fail({ expected: 'only the notification types each listen requested', actual: problems.slice(0, 4).join('; ') });
+        // What the acknowledged listens carried is judged: none acknowledged, nothing to judge.
+        const acknowledged = openedListens(run).filter((l) => run.listening.acknowledgment(l) !== undefined).length;
+        return expectNone(ctx, problems, {
+          expected: 'only the notification types each listen requested',
+          judged: acknowledged,
+          note: `nothing unrequested on ${openedListens(run).length} subscription(s); updates: ${run.trigger}`,
+          nothing: { code: 'nothing-observed', detail: 'no listen was acknowledged: nothing to judge (see subscriptions.acknowledged-first)' },
+          show: 4,
+        });
       }),
   },
 
@@ -97,16 +107,18 @@ export const subscriptionDeliveryChecks = defineChecks({ page: 'basic/patterns/s
     run: (ctx) =>
       judged(ctx, (run) => {
         if (run.uri === undefined || run.subscribed.length < 2 || !run.trigger.startsWith('called')) {
-          return ctx.skip(`cannot make the server notify two subscriptions: ${run.subscribed.length < 2 && run.uri !== undefined ? `${run.subscribed.length} listen(s) acknowledged the resource subscription` : run.trigger}`);
+          return ctx.skip('cannot-set-up', `cannot make the server notify two subscriptions: ${run.subscribed.length < 2 && run.uri !== undefined ? `${run.subscribed.length} listen(s) acknowledged the resource subscription` : run.trigger}`);
         }
         const uri = run.uri;
         const missing = run.subscribed.filter((l) => updatesOf(run.listening.framesOf(l), uri).length === 0);
-        if (missing.length === 0) return ctx.pass(`${run.subscribed.length} concurrent subscriptions to ${uri}, each notified after ${run.trigger}`);
         const untagged = updatesOf(run.listening.unattributed(), uri);
-        if (untagged.length >= missing.length) return ctx.skip(`cannot tell which subscription got which update: ${untagged.length} update(s) carry no subscriptionId (see subscriptions.id-matches-listen)`);
-        return ctx.fail({
+        // Updates without a subscriptionId may be the missing ones: no subscription's update can be told apart.
+        if (missing.length > 0 && untagged.length >= missing.length) return ctx.skip('nothing-observed', `cannot tell which subscription got which update: ${untagged.length} update(s) carry no subscriptionId (see subscriptions.id-matches-listen)`);
+        return expectNone(ctx, missing.map((l) => `nothing within ${ctx.timeoutMs} ms on ${show(l)} after ${run.trigger}`), {
           expected: `notifications/resources/updated for ${uri} on each of the ${run.subscribed.length} subscriptions to it`,
-          actual: `nothing within ${ctx.timeoutMs} ms on ${missing.map(show).join(', ')} after ${run.trigger}`,
+          judged: run.subscribed.length,
+          note: `${run.subscribed.length} concurrent subscriptions to ${uri}, each notified after ${run.trigger}`,
+          show: missing.length,
         });
       }),
   },

@@ -2,8 +2,9 @@
 // of a listen are honoured. Judged on the subscriptions exercise (run.ts).
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import { RANGE } from '../../../../../harness/revisions.js';
-import { acknowledgedFilter, type Frame } from '../../../../../harness/target/listen-stream.js';
-import { judged, seqs } from './run.js';
+import { acknowledgedFilter } from '../../../../../harness/target/listen-stream.js';
+import { expectNone } from '../../../../../harness/verify/index.js';
+import { judged, show } from './run.js';
 
 export const resourceSubscriptionsHonouredChecks = defineChecks({ page: 'basic/patterns/subscriptions', revisions: RANGE.modern, needs: ['own-session', 'raw-http'] }, [
   // resources#capabilities: "subscribe: whether the server supports resource-specific update
@@ -22,15 +23,22 @@ export const resourceSubscriptionsHonouredChecks = defineChecks({ page: 'basic/p
     long: true,
     run: (ctx) =>
       judged(ctx, (run) => {
-        if (run.uri === undefined) return ctx.skip('the server lists no resource to subscribe to');
-        const acks = [run.numbered, run.named].map((l) => run.listening.acknowledgment(l)).filter((a): a is Frame => a !== undefined);
-        if (acks.length === 0) return ctx.skip('no listen with resourceSubscriptions was acknowledged (see subscriptions.acknowledged-first)');
-        if (run.subscribed.length === acks.length) return ctx.pass(`resourceSubscriptions [${run.uri}] acknowledged by ${acks.length} listen(s)`);
-        ctx.cite(...seqs(acks));
-        return ctx.fail({
-          expected: `the acknowledgment's notifications.resourceSubscriptions includes ${run.uri} (resources.subscribe is declared)`,
-          actual: `acknowledged ${ctx.brief(acknowledgedFilter(acks[0]))}`,
+        if (run.uri === undefined) return ctx.skip('not-offered', 'the server lists no resource to subscribe to');
+        const acked = [run.numbered, run.named].flatMap((l) => {
+          const ack = run.listening.acknowledgment(l);
+          return ack ? [{ l, ack }] : [];
         });
+        const ignored = acked.filter(({ l }) => !run.subscribed.includes(l));
+        return expectNone(
+          ctx,
+          ignored.map(({ l, ack }) => ({ text: `${show(l)} acknowledged ${ctx.brief(acknowledgedFilter(ack))}`, ...(ack.seq !== undefined ? { seq: ack.seq } : {}) })),
+          {
+            expected: `the acknowledgment's notifications.resourceSubscriptions includes ${run.uri} (resources.subscribe is declared)`,
+            judged: acked.length,
+            note: `resourceSubscriptions [${run.uri}] acknowledged by ${acked.length} listen(s)`,
+            nothing: { code: 'nothing-observed', detail: 'no listen with resourceSubscriptions was acknowledged (see subscriptions.acknowledged-first)' },
+          },
+        );
       }),
   },
 ]);

@@ -13,8 +13,7 @@ import { describeReply } from '../../../../../harness/jsonrpc/types.js';
 import { mayCallTool } from '../../../../../harness/settings.js';
 import { learnTools } from '../../../../../harness/target/tool-plan.js';
 import { acknowledgedFilter, fullFilter, Listening, methodOf, type Filter, type Frame, type Listen } from '../../../../../harness/target/listen-stream.js';
-
-type Json = Record<string, unknown>;
+import type { Json } from '../../../../../harness/rules/json.js';
 
 export interface ToolCallPlan {
   name: string;
@@ -154,7 +153,7 @@ export const show = (l: Listen): string => `listen ${JSON.stringify(l.id)}`;
 export async function judged(ctx: CheckContext, judge: (run: SubscriptionRun) => Verdict): Promise<Verdict> {
   const run = await subscriptionRun(ctx);
   const refused = refusal(run);
-  if (refused) return ctx.skip(refused);
+  if (refused) return ctx.skip('cannot-set-up', refused);
   const verdict = judge(run);
   if (verdict.status === 'fail' || verdict.status === 'warn') ctx.cite(...seqs(run.listening.frames()).slice(0, 30));
   // Nothing judged because listens stayed silent: that is a wait that ran out, tried again alone
