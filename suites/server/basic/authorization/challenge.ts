@@ -9,7 +9,7 @@ import { expectNone } from '../../../../harness/verify/index.js';
 import { findPrm } from './metadata-lookup.js';
 import { underOptionalAuthorization, withinOptionalAuthorization } from './optional.js';
 import { bearerChallenge } from '../../../../harness/checks/http-access.js';
-import { NO_ANSWER, NOT_PROTECTED, openingRequest, probe, protectedProbe } from './unauthenticated-probe.js';
+import { NO_ANSWER, NOT_PROTECTED, notAdvertised, openingRequest, probe, protectedProbe } from './unauthenticated-probe.js';
 
 /** The opening request without credentials, for the evidence. */
 const WITHOUT = 'the opening request without credentials';
@@ -33,6 +33,10 @@ export const challengeChecks = defineChecks({ page: 'basic/authorization', trans
     async run(ctx) {
       const p = await probe(ctx);
       if (succeeded(p.r)) return ctx.skip('not-applicable', NOT_PROTECTED);
+      if (p.r.status !== 0) {
+        const outside = await notAdvertised(ctx, p);
+        if (outside) return outside;
+      }
       const ex = httpExchange(WITHOUT, p.r);
       if (p.r.status === 401 || p.r.status === 0) return expectHttp(ctx, ex, status(401));
       // Another refusal breaks the rule only if the credentials were what it lacked: the same request with them is served.

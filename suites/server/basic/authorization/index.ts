@@ -18,7 +18,7 @@ export const group: PageGroup<Check> = {
       reason: 'informative',
       side: 'server',
       detail:
-        'Authorization is OPTIONAL: every check of the page reads its rule within the page-wide SHOULD (optional.ts) and skips a server that serves requests without credentials, and a stdio server taking credentials from its environment shows nothing on the wire.',
+        'Authorization is OPTIONAL: the checks of the page hold a server to its sentences once it advertises MCP authorization (optional.ts), skip a server that serves requests without credentials or protects itself some other way, and a stdio server taking credentials from its environment shows nothing on the wire.',
     },
     'AUTH-024': {
       reason: 'not-observable',

@@ -70,10 +70,43 @@ function unprotected(ctx: CheckContext, p: Probe, bearer = false): Verdict | und
   return undefined;
 }
 
-/** The probe of a protected server (a 401, with a Bearer challenge when `bearer`); otherwise the skip to return. */
+/** The detail of the skip of a server protected some other way than the page's authorization. */
+export const NOT_ADVERTISED =
+  'the server refuses requests without credentials but advertises no MCP authorization (no protected resource metadata, no 401 challenge naming one, no authorization server metadata at its origin): it protects itself some other way (an API key, mTLS), which the authorization page does not govern';
+
+/**
+ * How the server advertises the authorization the page specifies, or undefined: its 401 names
+ * protected resource metadata, or it publishes the document at a well-known URI (RFC 9728), or
+ * it publishes authorization server metadata at its origin (an OAuth server of its own; at
+ * 2025-03-26, before protected resource metadata, the way the page has it). A bare Bearer
+ * challenge is no sign: frameworks send one for a static API key too.
+ * Looked up once per revision (every check of the page asks).
+ */
+export function advertisedAuthorization(ctx: CheckContext, p: Probe): Promise<string | undefined> {
+  return ctx.once('authorization-advertised', async () => {
+    const named = p.bearer?.params.resource_metadata;
+    if (named) return `its 401 challenge names protected resource metadata (${named})`;
+    const mcp = new URL(p.door.url);
+    const path = mcp.pathname.replace(/\/$/, '');
+    const prm = ctx.revision === '2025-03-26' ? [] : [...(path ? [`/.well-known/oauth-protected-resource${path}`] : []), '/.well-known/oauth-protected-resource'];
+    const wellKnown = [...prm, '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
+    for (const at of wellKnown) if ((await getJson(p.door, `${mcp.origin}${at}`)).doc) return `it publishes ${mcp.origin}${at}`;
+    return undefined;
+  });
+}
+
+/**
+ * The probe of a server that advertises MCP authorization and refuses the request without
+ * credentials (a 401, with a Bearer challenge when `bearer`); otherwise the skip to return.
+ */
 export async function protectedProbe(ctx: CheckContext, { bearer = false } = {}): Promise<Probe | Verdict> {
   const p = await probe(ctx);
-  return unprotected(ctx, p, bearer) ?? p;
+  return unprotected(ctx, p, bearer) ?? (await notAdvertised(ctx, p)) ?? p;
+}
+
+/** The skip of a server that advertises no MCP authorization, or undefined. */
+export async function notAdvertised(ctx: CheckContext, p: Probe): Promise<Verdict | undefined> {
+  return (await advertisedAuthorization(ctx, p)) ? undefined : ctx.skip('not-applicable', NOT_ADVERTISED);
 }
 
 /** A JSON document fetched without credentials (metadata is public). */
