@@ -108,7 +108,7 @@ const err = (m: Msg): Msg => (m.error ?? {}) as Msg;
 const STDIO_PROBES: [string, (s: ReturnType<typeof stdio>) => Promise<unknown>][] = [
   ['modern-result-type-missing', async (s) => res(await s.rpc('prompts/list')).resultType],
   ['modern-result-type-unknown', async (s) => res(await s.rpc('tools/call', { name: 'echo', arguments: { message: 'x' }, _meta: meta() })).resultType],
-  ['modern-resource-not-found-32002', async (s) => err(await s.rpc('resources/read', { uri: 'test://x/none', _meta: meta() })).code],
+  ['modern-resource-not-found-legacy-code', async (s) => err(await s.rpc('resources/read', { uri: 'test://x/none', _meta: meta() })).code],
   ['modern-meta-capabilities-optional', async (s) => 'result' in (await s.rpc('tools/list', { _meta: { [V]: '2026-07-28' } }))],
   ['modern-unsupported-version-wrong-requested', async (s) => (err(await s.rpc('tools/list', { _meta: meta({ [V]: '1900-01-01' }) })).data as Msg).requested],
   ['modern-discover-omits-version', async (s) => (res(await s.rpc('server/discover')).supportedVersions as string[]).includes('2026-07-28')],

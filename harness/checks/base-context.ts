@@ -52,7 +52,11 @@ export abstract class BaseContext {
     return { status: 'warn', ...evidence };
   }
 
-  /** Not judged: why, as a code of skip.ts and a detail (one sentence "code: detail" is read so too). */
+  /**
+   * Not judged: why, as a code of skip.ts and a detail. Server checks must give both (their
+   * context's type says so); client checks that still pass one sentence ("code: detail", or a
+   * free sentence filed as not-applicable) are read here until they are converted.
+   */
   skip(code: SkipCode | string, detail?: string): Verdict {
     const { code: c, detail: d } = detail === undefined ? parseSkip(code) : { code: code as SkipCode, detail };
     return { status: 'skip', code: c, reason: d };

@@ -204,6 +204,6 @@ export interface CheckContext {
   fail(evidence: Evidence & { reason?: string }): Verdict;
   /** A SHOULD-level break, or a doubtful one: never fails the run. */
   warn(evidence: Evidence & { reason?: string }): Verdict;
-  /** Not judged: a code of skip.ts and a detail (a sentence "code: detail" is read so too). */
-  skip(code: SkipCode | string, detail?: string): Verdict;
+  /** Not judged: a code of skip.ts (the closed set) and a detail saying why. */
+  skip(code: SkipCode, detail: string): Verdict;
 }

@@ -6,9 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { argumentsFor } from '../arguments.js';
 import type { CheckContext } from '../checks/check.js';
 import type { SkipCode } from '../checks/skip.js';
-import type { Reply } from '../jsonrpc/types.js';
 import type { Conversation, Session } from '../sessions/session.js';
-import { describeReply } from '../jsonrpc/types.js';
 import { describePolicy, mayCallTool } from '../settings.js';
 import { slowArgs } from '../tool-durations.js';
 
@@ -109,15 +107,7 @@ export function sentTokensOn(conn: string): boolean {
   return TOKEN_CONNECTIONS.has(conn);
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 export function isNotification(m: unknown, method: string): m is { method: string; params?: Json } {
   return typeof m === 'object' && m !== null && (m as Json).method === method && !('id' in m);
 }
 
-/** A reply in one line for evidence (error messages may span lines; brief() escapes them). */
-export function replyLine(ctx: CheckContext, reply: Reply): string {
-  if (reply.kind === 'error') return `error ${reply.error.code} ${ctx.brief(reply.error.message, 120)}`;
-  if (reply.kind === 'result') return `a result: ${ctx.brief(reply.result, 160)}`;
-  return describeReply(reply);
-}

@@ -11,6 +11,9 @@
 //   expectNone        no item of many breaks a stated rule                violations.ts
 //   expectAnswered    an answer, result or error, where answering is it   utilities.ts
 //   inTurn            several rules on one run: the first broken decides  utilities.ts
+//   expectAnswer      the server still answers after odd input            messages.ts
+//   expectRefusal     unreadable input refused with these codes, id null  messages.ts
+//   expectSame        two answers that must be alike are                  messages.ts
 //   expectNoneOrDoubt violations that fail, or only doubtful ones: a warn  features.ts
 //   expectHttp(Each)  an HTTP answer keeps a rule (status, header, body)  http.ts
 //   expectEvent       an SSE event keeps a rule                           http.ts
@@ -23,3 +26,4 @@ export { expectNone, violationsLine, type NoneOptions, type Violation } from './
 export { expectAnswered, inTurn, type AnsweredOptions } from './utilities.js';
 export { citingFirst, expectNoneOrDoubt, type MaybeViolation } from './features.js';
 export { allOf, anyOf, contentType, expectDocument, expectEvent, expectHttp, expectHttpEach, header, httpExchange, noBody, notRpcError, rpcError, served, status, type HttpAnswer, type HttpExchange, type HttpRule } from './http.js';
+export { expectAnswer, expectRefusal, expectSame, type Compared, type RefusalOptions } from './messages.js';

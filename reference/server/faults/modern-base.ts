@@ -27,7 +27,7 @@ export const MODERN_BASE_FAULTS = [
     description: 'BASE-021: a tampered requestState is rejected with -32030, a code the spec does not define, instead of -32602.',
   },
   {
-    id: 'modern-resource-not-found-32002',
+    id: 'modern-resource-not-found-legacy-code',
     transports: BOTH,
     revision: '2026-07-28',
     description: 'BASE-022/RES-030: reading an unknown resource answers -32002 (a legacy code) instead of -32602.',

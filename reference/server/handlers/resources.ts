@@ -75,7 +75,7 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   if (match) return { contents: [{ uri, mimeType: match.def.mimeType, text: match.def.render(match.value) }] };
   // server/resources#error-handling: resource not found is -32002, and -32602 from 2026-07-28 (never an empty contents).
   if (isOn('resources-unknown-uri-result')) return { contents: [] };
-  const modernCode = isOn('modern-resource-not-found-32002') ? ErrorCode.ResourceNotFound : ErrorCode.InvalidParams;
+  const modernCode = isOn('modern-resource-not-found-legacy-code') ? ErrorCode.ResourceNotFound : ErrorCode.InvalidParams;
   throw new RpcError(atLeast(ctx.revision, '2026-07-28') ? modernCode : ErrorCode.ResourceNotFound, 'Resource not found', { uri });
 }
 

@@ -3,13 +3,13 @@
 // removed in 2025-06-18. Behaviour MCP does not spell out (the array reply, an empty batch)
 // comes from JSON-RPC 2.0, section 6. The HTTP-only shape (a batch must not carry an
 // unauthenticated message past auth) is in the auth suite.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { only } from '../../../../harness/revisions.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import type { Conversation } from '../../../../harness/sessions/session.js';
-import { sleep } from '../../../../harness/target/tool-plan.js';
 import { describeReply } from '../../../../harness/jsonrpc/types.js';
 import { sendMalformed } from '../../../../harness/target/as-built.js';
 import { DECIDED_BY_TIMEOUT, unanswered } from '../../../../harness/rules/no-answer.js';

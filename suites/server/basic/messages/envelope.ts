@@ -2,13 +2,13 @@
 // methods, invalid params (BASE-001, BASE-020). Every era: the rules are JSON-RPC 2.0's, which
 // all MCP messages "MUST follow". Whether the server errs is a MUST; which JSON-RPC code it
 // uses is judged apart, as a SHOULD (MCP does not restate JSON-RPC's table).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { defineChecks, type ServerEntry } from '../../../../harness/checks/define.js';
 import { describeReply, type Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import type { Session } from '../../../../harness/sessions/session.js';
 import { sendAsBuilt, sendMalformed } from '../../../../harness/target/as-built.js';
-import { sleep } from '../../../../harness/target/tool-plan.js';
 import { exchange, expectAnyError, expectError, expectNone } from '../../../../harness/verify/index.js';
 import { expectAnswer, expectRefusal } from '../../../../harness/verify/messages.js';
 import { MESSAGES_MUST, messages } from './refs.js';

@@ -5,6 +5,7 @@
 // the task by a request without the extension. Then, on a fresh session that never declared the
 // extension, the same tool called plainly and with the 2025-11-25 params.task opt-in. Schema violations of these frames
 // stay private (a "task" result is no CallToolResult); the checks judge the task shapes.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../harness/checks/check.js';
 import { encodeHeaderValue } from '../../../../harness/checks/http-access.js';
@@ -14,7 +15,7 @@ import { unanswered } from '../../../../harness/rules/no-answer.js';
 import type { Session } from '../../../../harness/sessions/session.js';
 import { callable, listedTools } from '../../../../harness/target/tool-calls.js';
 import { planTaskTool, resultOf, type TaskToolPlan } from '../../../../harness/target/task-plan.js';
-import { learnTools, sleep } from '../../../../harness/target/tool-plan.js';
+import { learnTools } from '../../../../harness/target/tool-plan.js';
 import { planUnjudged, type Unjudged } from '../../../../harness/verify/utilities.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

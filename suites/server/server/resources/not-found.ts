@@ -26,7 +26,7 @@ export const resourceNotFoundChecks = defineChecks({ page: 'server/resources', r
     requirement: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code {code:InvalidParams} (Invalid Params). (up to 2025-11-25: Servers SHOULD return standard JSON-RPC errors for common failure cases: Resource not found: {code:ResourceNotFound})',
     digest: ['RES-020', 'RES-030'],
     fix: 'Answer resources/read of an unknown URI with a JSON-RPC error carrying the revision\'s resource-not-found code, never a result',
-    faults: ['resources-unknown-uri-result', 'modern-resource-not-found-32002'],
+    faults: ['resources-unknown-uri-result', 'modern-resource-not-found-legacy-code'],
     async run(ctx) {
       const uri = `mcp-conformance://missing/${Math.random().toString(36).slice(2, 12)}`;
       const reply = await ctx.request('resources/read', { uri });

@@ -2,13 +2,14 @@
 // no more and sends nothing more for it, and goes on working. Up to 2025-11-25 the utilities
 // page's SHOULD; at 2026-07-28 over stdio the transport's MUST NOT (CANC-011; over Streamable
 // HTTP closing the request's stream is the cancellation).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { defineChecks } from '../../../../../harness/checks/define.js';
 import type { Reply } from '../../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../../harness/revisions.js';
 import type { Session } from '../../../../../harness/sessions/session.js';
-import { isNotification, newProgressToken, planToolCall, sleep } from '../../../../../harness/target/tool-plan.js';
+import { isNotification, newProgressToken, planToolCall } from '../../../../../harness/target/tool-plan.js';
 import { expectNoReply, expectNone, replyLine } from '../../../../../harness/verify/index.js';
 import { expectAnswered, inTurn, planSkip } from '../../../../../harness/verify/utilities.js';
 import { cancelAndFence } from './fence.js';

@@ -8,6 +8,7 @@
 // tasks (progress/task-progress.ts). Schema violations of these frames are kept private: a
 // tools/call answered with a CreateTaskResult is right here, and the checks validate each task
 // message against the definition it must meet.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
 import type { CheckContext, Verdict } from '../../../../../harness/checks/check.js';
 import { describeReply } from '../../../../../harness/jsonrpc/types.js';
@@ -16,7 +17,7 @@ import { codeLabel } from '../../../../../harness/rules/error-codes.js';
 import { isObject, type Json } from '../../../../../harness/rules/json.js';
 import { resultOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
 import { Listening, type Frame } from '../../../../../harness/target/listen-stream.js';
-import { isNotification, newProgressToken, sleep } from '../../../../../harness/target/tool-plan.js';
+import { isNotification, newProgressToken } from '../../../../../harness/target/tool-plan.js';
 import { replyLine } from '../../../../../harness/verify/index.js';
 import { planReason, type Unjudged } from '../../../../../harness/verify/utilities.js';
 
