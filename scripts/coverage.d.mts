@@ -19,4 +19,6 @@ export const DIGEST_DIR: string;
 export function readDigest(dir?: string): Requirement[];
 export function registry(): Promise<Registry>;
 export function coverage(digest: Requirement[], reg: Registry): CoverageRow[];
+/** Tags that claim more than their check can judge at that word (a MUST it can only warn on, a side the requirement does not bind). */
+export function looseClaims(digest: Requirement[], reg: Registry): string[];
 export function renderCoverage(rows: CoverageRow[]): string;
