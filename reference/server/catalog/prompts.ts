@@ -46,7 +46,8 @@ export const PROMPTS: readonly PromptDef[] = [
     title: 'Greeting',
     description: 'Greets someone; the name is required.',
     arguments: [{ name: 'name', title: 'Name', description: 'Who to greet', required: true, values: ['alice', 'bob', 'carol', 'dave', 'eve'] }],
-    messages: (a) => [user(`Please greet ${a.name} warmly.`)],
+    // The fault's role is outside the schema's (user, assistant): a cast, on purpose.
+    messages: (a) => [isOn('prompts-argument-role-system') ? ({ ...user(`Please greet ${a.name} warmly.`), role: 'system' } as unknown as Message) : user(`Please greet ${a.name} warmly.`)],
   },
   {
     name: 'summarize',

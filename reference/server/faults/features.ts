@@ -25,6 +25,7 @@ export const FEATURES_FAULTS = [
   { id: 'resources-uri-invalid', description: 'resources/list also lists test://static:notes (a port that is not digits: not RFC 3986, though JSON Schema\'s `format: uri` lets it by), readable like the others.' },
   // prompts
   { id: 'prompts-unknown-returns-result', description: 'prompts/get of an unknown prompt returns {messages: []} instead of error -32602.' },
+  { id: 'prompts-argument-role-system', description: 'The greeting prompt (its name argument is required) answers with a message whose role is "system" (the schema allows user and assistant).' },
   { id: 'prompts-missing-argument-accepted', description: 'prompts/get without a required argument succeeds (the argument is filled with "").' },
   // completion
   { id: 'completions-undeclared-wrong-code', description: 'Leaves completions out of the capabilities and answers completion/complete with -32602 instead of -32601.' },

@@ -122,8 +122,8 @@ const CODE_RULES: CodeRule[] = [
     level: 'MUST',
     requirement: 'Implementations of this protocol version MUST NOT emit these codes',
     digest: ['BASE-022'],
-    // The fault is named after the code it sends.
-    faults: [`modern-resource-not-found${ErrorCode.ResourceNotFound}`],
+    // The fault answers an unknown resource with the legacy code.
+    faults: ['modern-resource-not-found-legacy-code'],
     expected: `no ${codeText('ResourceNotFound')} (resource not found is ${codeText('InvalidParams')} now) and no ${codeText('URLElicitationRequired')}`,
     bad: (code) => (RETIRED[code] ? `retired: ${RETIRED[code]}` : undefined),
   },

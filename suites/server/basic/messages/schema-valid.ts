@@ -19,7 +19,7 @@ export const schemaChecks = defineChecks({ page: 'basic/messages', revisions: RA
       'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures.',
     digest: ['BASE-001', 'BASE-006', 'BASE-007'],
     // server-request-id-null: a request with id null is no JSONRPCRequest (base.server-request-ids-valid says so in words).
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100', 'server-request-id-null'],
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100', 'server-request-id-null', 'prompts-argument-role-system'],
     // completion values: maxItems 100 entered the schema at 2026-07-28.
     faultRevisions: { 'completion-over-100': '2026-07-28..' },
     async run(ctx) {

@@ -1,13 +1,15 @@
 // server/prompts#image-content, #audio-content, #embedded-resources: the media a prompt's
-// messages carry. Every listed prompt without required arguments is fetched (read-only by the
-// spec; capped), on the shared session, so schema.server-messages-valid also judges each
-// GetPromptResult (PROMPT-003) and each base64 `data` (format byte). This check judges what the
-// schema cannot: the MIME type's syntax and what an embedded resource must include.
+// messages carry. Every listed prompt is fetched (read-only by the spec; capped), required
+// arguments given generated values (arguments.ts), on the shared session, so
+// schema.server-messages-valid also judges each GetPromptResult (PROMPT-003: a message's role,
+// its content blocks) and each base64 `data` (format byte). This check judges what the schema
+// cannot: the MIME type's syntax and what an embedded resource must include.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { isObject, type Json } from '../../../../harness/rules/json.js';
 import { expectNone } from '../../../../harness/verify/index.js';
+import { promptArguments, requiredArguments } from './arguments.js';
 
 const MAX_GETS = 10;
 /** RFC 6838 type "/" subtype (restricted-name), parameters allowed after ";". */
@@ -41,11 +43,17 @@ export const promptContentChecks = defineChecks({ page: 'server/prompts', revisi
     async run(ctx) {
       const { prompts } = await ctx.discovery();
       if (!prompts) return ctx.skip('not-declared', 'no prompts capability');
-      const plain = prompts.items.filter((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && a.required === true)));
-      if (plain.length === 0) return ctx.skip('not-offered', 'no listed prompt can be fetched without arguments only its user knows');
-      const names = [...new Set(plain.map((p) => p.name as string))].slice(0, MAX_GETS);
+      const named = prompts.items.filter((p) => typeof p.name === 'string');
+      if (named.length === 0) return ctx.skip('not-offered', 'no prompt is listed');
+      const picked = [...new Map(named.map((p) => [p.name as string, p])).values()].slice(0, MAX_GETS);
+      const names = picked.map((p) => p.name as string);
+      const completions = ctx.facts.serverCapabilities.completions !== undefined;
       const replies: Reply[] = [];
-      for (const name of names) replies.push(await ctx.request('prompts/get', { name }));
+      for (const p of picked) {
+        const required = requiredArguments(p);
+        const args = required.length > 0 ? await promptArguments(ctx, p.name as string, required, completions) : undefined;
+        replies.push(await ctx.request('prompts/get', { name: p.name, ...(args ? { arguments: args } : {}) }));
+      }
       const problems: { text: string; seq?: number }[] = [];
       let media = 0;
       for (const [i, reply] of replies.entries()) {

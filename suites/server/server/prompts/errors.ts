@@ -7,9 +7,10 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { exchange, expectError } from '../../../../harness/verify/index.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { isObject } from '../../../../harness/rules/json.js';
+import { SAMPLE_VALUE } from './arguments.js';
 
-/** The value given to every required argument (completions are not consulted). */
-const SAMPLE = 'conformance';
+/** The value given to every required argument (completions are not consulted: the error is what is judged). */
+const SAMPLE = SAMPLE_VALUE;
 
 interface Prompt {
   name: string;
