@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ProofsFirst } from './test/helpers/proofs-first.js';
+import { LongestFirst } from './test/helpers/longest-first.js';
 
 // The fast suite: unit tests, the self-proof against the reference server and client, and one
 // run against server-everything. Two switches make it CI's full run (.ci/run), one vitest run
@@ -23,6 +23,6 @@ export default defineConfig({
     // An exact proof runs every check: fewer at once, so that two proof files side by side do
     // not starve each other's timeouts.
     maxConcurrency: exact ? 4 : 6,
-    sequence: { sequencer: ProofsFirst },
+    sequence: { sequencer: LongestFirst },
   },
 });

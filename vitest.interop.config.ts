@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/helpers/longest-first.js';
 
 // Slow interop runs against real servers from the npm registry (besides server-everything,
-// which `npm test` covers): `npm run test:interop`. CI runs the same files within its full npm
-// test run (MCP_CONFORMANCE_INTEROP=1, see vitest.config.ts).
+// which `npm test` covers): `npm run test:interop`. One file per target, so that they spread
+// over both cores, the longest started first. CI runs the same files within its full npm test
+// run (MCP_CONFORMANCE_INTEROP=1, see vitest.config.ts).
 export default defineConfig({
   test: {
     include: ['test/interop/**/*.test.ts'],
@@ -11,5 +13,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,15 +1,16 @@
-// The package as a user gets it: `npm pack` in a clean copy of the sources (so prepack does
-// the whole build: schema sync, generation, tsc), the tarball installed into an empty folder
-// far from ../shared, and its bin run against the reference server; then the library, as an
+// The package as a user gets it: `npm pack` of the build `npm test` made (prepack's steps, the
+// schema sync and generation and the build, are what a fresh clone's `npm ci && npm run build`
+// runs; packing runs no second build), the tarball installed into an empty folder far from
+// ../shared, and its bin run against the reference server; then the library, as an
 // SDK's test runner imports it (`import { testServer } from 'mcp-conformance'`), run and type
 // checked from that folder. The tarball carries the compiled CLI and library with the library's
 // declarations, the generated validators and types, the official schemas with their notice,
 // and the report schema, and no tests, sources or CI files.
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../harness/checks/result.js';
@@ -19,7 +20,6 @@ import { reportSchemaErrors } from './helpers/report-schema.js';
 const run = promisify(execFile);
 const ROOT = resolve('.');
 const REFERENCE = `"${process.execPath}" "${join(ROOT, 'dist/reference/server/main.js')}"`;
-const SCHEMA_SOURCE = process.env.MCP_SCHEMA_DIR || resolve(ROOT, '..', 'shared', 'mcp-schema');
 
 /** The environment of a user's machine: no schema source, no CI hints that change npm. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -28,17 +28,6 @@ function userEnv(): NodeJS.ProcessEnv {
   delete env.MCP_SCHEMA_OUT;
   for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
   return env;
-}
-
-/** A clean checkout: the files git would commit (tracked or new, not ignored), node_modules linked. */
-async function cleanCopy(into: string): Promise<void> {
-  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  for (const file of stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the work tree
-    await mkdir(dirname(join(into, file)), { recursive: true });
-    await copyFile(join(ROOT, file), join(into, file));
-  }
-  await symlink(await realpath(join(ROOT, 'node_modules')), join(into, 'node_modules'), 'dir');
 }
 
 function bin(cli: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -65,14 +54,12 @@ describe('npm pack', () => {
   it('yields a package that installs into an empty folder and tests a server', { timeout: 600_000 }, async () => {
     const work = await mkdtemp(join(tmpdir(), 'mcpc-pack-'));
     dirs.push(work);
-    const [src, packed, app, out] = ['src', 'packed', 'app', 'out'].map((d) => join(work, d)) as [string, string, string, string];
-    for (const d of [src, packed, app]) await mkdir(d, { recursive: true });
-    await cleanCopy(src);
+    const [packed, app, out] = ['packed', 'app', 'out'].map((d) => join(work, d)) as [string, string, string];
+    for (const d of [packed, app]) await mkdir(d, { recursive: true });
 
-    // npm pack runs prepack: clean, sync the schemas (here from the developer's source), generate, build.
-    const env = { ...userEnv(), MCP_SCHEMA_DIR: SCHEMA_SOURCE };
-    await run('npm', ['pack', '--pack-destination', packed], { cwd: src, env, maxBuffer: 16 * 1024 * 1024 });
-    const { version } = JSON.parse(await readFile(join(src, 'package.json'), 'utf8')) as { version: string };
+    // dist/ and schema/generated/ are built already (npm test builds first): packed as they are.
+    await run('npm', ['pack', '--ignore-scripts', '--pack-destination', packed], { cwd: ROOT, env: userEnv(), maxBuffer: 16 * 1024 * 1024 });
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const tarball = join(packed, `mcp-conformance-${version}.tgz`);
     expect(existsSync(tarball)).toBe(true);
 

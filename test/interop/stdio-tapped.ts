@@ -1,5 +1,6 @@
 // Real servers nobody here wrote, from the npm registry (pinned in package.json), over stdio,
-// every revision each accepts, the whole suite with the default --call-tools readonly policy.
+// every revision each accepts, the whole suite with the default --call-tools readonly policy;
+// one test file per server (stdio/<name>.test.ts), so that vitest spreads them over the cores.
 // 1. The set of non-passing results must be exactly the reviewed set in
 //    test/expected/<server>/*.json (every file of the folder; each entry says why it is true).
 // 2. Safety, proven from outside the harness: each server runs behind a small tap that logs
@@ -51,7 +52,7 @@ interface RealServer {
   world?(work: string): () => void;
 }
 
-const SERVERS: RealServer[] = [
+export const SERVERS: RealServer[] = [
   {
     name: 'server-memory',
     entry: 'node_modules/@modelcontextprotocol/server-memory/dist/index.js',
@@ -114,10 +115,16 @@ function tapped(dir: string, suffix: '.in' | '.out'): Record<string, unknown>[] 
   return out;
 }
 
-const work = mkdtempSync(join(tmpdir(), 'mcp-conformance-interop-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** The tests of one server (a file of its own under stdio/): its findings, and the tap's safety. */
+export function testTappedServer(name: string): void {
+  const server = SERVERS.find((s) => s.name === name);
+  if (!server) throw new Error(`no tapped stdio server named ${name} in test/interop/stdio-tapped.ts`);
+  const work = mkdtempSync(join(tmpdir(), 'mcp-conformance-interop-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  describe(`${server.name} over stdio (default --call-tools readonly)`, () => defineTests(server, work));
+}
 
-describe.each(SERVERS)('$name over stdio (default --call-tools readonly)', (server) => {
+function defineTests(server: RealServer, work: string): void {
   const dir = join(work, server.name);
   const logs = join(dir, 'tap');
   let report: RunReport;
@@ -177,4 +184,4 @@ describe.each(SERVERS)('$name over stdio (default --call-tools readonly)', (serv
     expect(called.filter((n) => listed.get(n) === true).length).toBeGreaterThan(0);
     untouched?.();
   });
-});
+}
