@@ -15,6 +15,23 @@ function referenceClientFaults(): string[] {
   return (JSON.parse(out) as { id: string }[]).map((f) => f.id);
 }
 
+/**
+ * Faults no client check claims yet, so nothing proves the tool names them (issue 38). Each is
+ * a gap to close, not a design: a check that observes the behaviour claims it and leaves here.
+ */
+const KNOWN_UNCLAIMED: readonly string[] = [
+  // VER-030: without the probe the client initializes at once, which in one run looks like a
+  // client that speaks only legacy versions (version.stdio-probe-first rightly skips those).
+  'stdio-no-discover-probe',
+  // SUB-007: see the exclusion in suites/client/server/index.ts (the stdio re-send is the MUST).
+  'listen-not-cancelled',
+  // ELIC-008: the asking scenario's URL is not the tool's own listener yet (suites/client/client/index.ts).
+  'elicitation-url-prefetched',
+  // SSE-020 at 2025-11-25: in auth.basic the faulty client's recorded traffic shows no tokenless
+  // GET after the 401 (it authorizes as the clean one does); a check needs that traffic understood.
+  'sse-fallback-on-401',
+];
+
 describe('client check registry', () => {
   it('has unique ids (across both sides) of the form area.what-is-checked', () => {
     const ids = [...allChecks, ...clientChecks].map((c) => c.id);
@@ -46,6 +63,12 @@ describe('client check registry', () => {
       expect(c.faults.length, `${c.id} claims a fault`).toBeGreaterThan(0);
       for (const f of c.faults) expect(faults.has(f), `${c.id} claims ${f}`).toBe(true);
     }
+  });
+
+  it('leaves no fault of the reference client unclaimed (but the known gaps)', () => {
+    const claimed = new Set(clientChecks.flatMap((c) => c.faults));
+    const unclaimed = referenceClientFaults().filter((f) => !claimed.has(f));
+    expect(unclaimed.sort()).toEqual([...KNOWN_UNCLAIMED].sort());
   });
 });
 

@@ -34,7 +34,19 @@ export interface ClientProof {
   mode: ClientMode;
   revision: RevisionId;
   claimants: ClientCheck[];
+  /** The reference client's options the fault needs to show (FAULT_CLIENT_ARGS), for both runs. */
+  args: string;
 }
+
+/**
+ * The options a fault needs to show, as its description says ("run with --capabilities ..."):
+ * the clean and the faulty reference client of its proof both run with them, so only the fault
+ * differs between the two runs.
+ */
+export const FAULT_CLIENT_ARGS: Readonly<Record<string, string>> = {
+  'roots-undeclared-wrong-code': '--capabilities sampling,elicitation',
+  'elicitation-url-content': '--capabilities roots,sampling,elicitation,elicitation-url',
+};
 
 const modeTransport = (mode: ClientMode) => (mode === 'stdio' ? 'stdio' : 'streamable-http');
 const applies = (c: ClientCheck, revision: string, mode: ClientMode) => inRange(revision, c.revisions) && (c.transports === 'any' || c.transports.includes(modeTransport(mode)));
@@ -49,7 +61,7 @@ export function clientProofs(checks: readonly ClientCheck[] = clientChecks): Cli
       for (const era of ['legacy', 'modern'] as const) {
         if (!fault.eras.includes(era)) continue;
         const at = REVISIONS.filter((r) => r.era === era && claiming.some((c) => applies(c, r.id, mode))).at(-1)?.id;
-        if (at) out.push({ fault: fault.id, mode, revision: at, claimants: claiming.filter((c) => applies(c, at, mode)) });
+        if (at) out.push({ fault: fault.id, mode, revision: at, claimants: claiming.filter((c) => applies(c, at, mode)), args: FAULT_CLIENT_ARGS[fault.id] ?? '' });
       }
     }
   }
@@ -86,9 +98,9 @@ export interface ClientRun {
 }
 
 /** Run the reference client through the scenarios `checks` judge (the first, the probe, always). */
-export async function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks): Promise<ClientRun> {
+export async function runClientMode(mode: ClientMode, revision: string, fault?: string, checks: readonly ClientCheck[] = clientChecks, args = ''): Promise<ClientRun> {
   const faultFlag = fault ? ` --fault ${fault}` : '';
-  const template = `"${process.execPath}" "${MAIN}"${faultFlag} --timeout ${CLIENT_TIMEOUT_MS} --call-timeout ${CLIENT_CALL_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
+  const template = `"${process.execPath}" "${MAIN}"${faultFlag}${args ? ` ${args}` : ''} --timeout ${CLIENT_TIMEOUT_MS} --call-timeout ${CLIENT_CALL_TIMEOUT_MS} ${mode === 'stdio' ? '--server {server}' : '{url}'}`;
   const scenarios = clientScenarios.filter((s, i) => i === 0 || checks.some((c) => c.scenario === s.id));
   const coverage: Coverage = new Map();
   const onRecording = (scenario: ClientScenario, recording: Recording) => {
@@ -105,10 +117,10 @@ export async function runClientMode(mode: ClientMode, revision: string, fault?: 
 }
 
 const cleanRuns = new Map<string, Promise<ClientRun>>();
-export function cleanClientRun(mode: ClientMode, revision: string): Promise<ClientRun> {
-  const key = `${mode}@${revision}`;
+export function cleanClientRun(mode: ClientMode, revision: string, args = ''): Promise<ClientRun> {
+  const key = `${mode}@${revision} ${args}`;
   let run = cleanRuns.get(key);
-  if (!run) cleanRuns.set(key, (run = runClientMode(mode, revision)));
+  if (!run) cleanRuns.set(key, (run = runClientMode(mode, revision, undefined, clientChecks, args)));
   return run;
 }
 
@@ -125,9 +137,9 @@ export function reachedChecks(coverage: Coverage, fault: string, claimants: read
 
 /** As the server side's expectProof (test/helpers/proof-run.ts), for one reference-client fault. */
 export async function expectClientProof(proof: ClientProof, strictness: Strictness = STRICTNESS): Promise<void> {
-  const { report: clean, coverage } = await cleanClientRun(proof.mode, proof.revision);
+  const { report: clean, coverage } = await cleanClientRun(proof.mode, proof.revision, proof.args);
   const exact = strictness === 'exact';
-  const { report: faulty } = await runClientMode(proof.mode, proof.revision, proof.fault, exact ? reachedChecks(coverage, proof.fault, proof.claimants) : proof.claimants);
+  const { report: faulty } = await runClientMode(proof.mode, proof.revision, proof.fault, exact ? reachedChecks(coverage, proof.fault, proof.claimants) : proof.claimants, proof.args);
   const before = new Map(clean.results.map((r) => [r.id, r.status]));
   const ids = new Set(proof.claimants.map((c) => c.id));
   const claimed = faulty.results.filter((r) => ids.has(r.id));

@@ -9,6 +9,7 @@ import { ASKS } from '../scenarios/asks.js';
 import { asksOf, capability, type Ask } from '../support/asks.js';
 import { contentProblem } from '../support/form-content.js';
 import { errorCode, isObject } from '../support/wire.js';
+import { expectNone } from '../../../harness/verify/index.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
 const isUrl = (a: Ask) => a.params.mode === 'url';
@@ -61,6 +62,34 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
         return ctx.fail({ expected: 'a valid ElicitResult', actual: `${ctx.brief(a.outcome.value)}: ${check.error}` });
       }
       return ctx.pass();
+    },
+  },
+
+  // ELIC-005, URL mode (2025-11-25 #response-actions): "Accept (action: "accept"): User
+  // explicitly approved and submitted with data - For form mode: The content field contains the
+  // submitted data matching the requested schema - For URL mode: The content field is omitted".
+  // The digest's level (MUST): a URL-mode accept only means consent, so data beside it is made
+  // up. Only 2025-11-25: this server asks in URL mode as an elicitation/create request; its
+  // 2026-07-28 input requests are forms only.
+  {
+    id: 'elicitation.url-accept-without-content',
+    title: 'A URL-mode elicitation accepted carries no content',
+    spec: { url: '#response-actions', level: 'MUST' },
+    requirement: 'Accept (action: "accept"): User explicitly approved and submitted with data. For form mode: The content field contains the submitted data matching the requested schema. For URL mode: The content field is omitted.',
+    digest: ['ELIC-005'],
+    scenario: ASKS,
+    revisions: only('2025-11-25'),
+    faults: ['elicitation-url-content'],
+    async run(ctx) {
+      const accepted = asksOf(ctx.recording, false, 'elicitation/create').filter((a) => isUrl(a) && a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept');
+      const violations = accepted.flatMap((a) =>
+        a.outcome.kind === 'result' && isObject(a.outcome.value) && 'content' in a.outcome.value ? [{ text: `the URL-mode accept carries content ${ctx.brief(a.outcome.value.content)}`, seq: a.outcome.seq }] : [],
+      );
+      return expectNone(ctx, violations, {
+        expected: 'a URL-mode accept without content',
+        judged: accepted.length,
+        nothing: { code: 'nothing-observed', detail: 'the client accepted no URL-mode elicitation (it declined, refused or was not asked: a client asked in URL mode needs elicitation.url declared)' },
+      });
     },
   },
 

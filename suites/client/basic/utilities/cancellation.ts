@@ -10,6 +10,7 @@ import { ASKS, TOOL } from '../../scenarios/asks.js';
 import { BASIC } from '../../scenarios/basic.js';
 import { SLOW_INITIALIZE } from '../../scenarios/slow-initialize.js';
 import { endedByTool, ourAnswer, paramsOf, sameId } from '../../support/wire.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 const behaviour = [
   { url: '#behavior-requirements', level: 'MUST' as const },
@@ -136,5 +137,32 @@ export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilit
     transports: ['stdio'],
     faults: ['timeout-not-cancelled'],
     run: timeoutCancelled,
+  },
+
+  // CANC-010 (2026-07-28 #transport-specific-cancellation): on Streamable HTTP closing the
+  // request's SSE response stream is the cancellation; no notifications/cancelled is defined
+  // for HTTP. The timeout rule this follows is a SHOULD (as on stdio above), and the digest's
+  // test makes a POSTed notifications/cancelled a warning: a server that ignores it loses
+  // nothing, but the client cancels in a way this revision does not have over HTTP.
+  {
+    id: 'cancellation.by-closing-stream-on-http',
+    title: 'Over Streamable HTTP, the client cancels by closing the stream, without notifications/cancelled',
+    spec: { url: 'basic/patterns/cancellation#timeouts', level: 'SHOULD' },
+    requirement: "When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response. (Transport-specific cancellation: over Streamable HTTP, closing the request's SSE response stream is the cancellation; no notification is defined for HTTP.)",
+    scenario: ASKS,
+    digest: ['CANC-010', 'LIFE-030'],
+    revisions: RANGE.modern,
+    transports: ['streamable-http'],
+    faults: ['http-cancel-by-notification'],
+    async run(ctx) {
+      const found = abandonedCall(ctx);
+      const sent = cancels(ctx);
+      if (typeof found === 'string' && sent.length === 0) return ctx.skip('nothing-observed', `${found}, and it cancelled nothing`);
+      return expectNone(
+        ctx,
+        sent.map((m) => ({ text: `notifications/cancelled POSTed for id ${ctx.brief(paramsOf(m).requestId)}`, seq: m.seq })),
+        { expected: 'cancellation by closing the request\'s SSE stream (no notifications/cancelled over HTTP at 2026-07-28)', judged: sent.length || 1 },
+      );
+    },
   },
 ]);

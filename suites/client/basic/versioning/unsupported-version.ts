@@ -9,7 +9,8 @@ import { META_KEYS } from '../../../../harness/sessions/session.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import { SLOW_INITIALIZE } from '../../scenarios/slow-initialize.js';
 import { VERSION_REJECTED } from '../../scenarios/version-rejected.js';
-import { isObject, metaOf, ourAnswer, paramsOf } from '../../support/wire.js';
+import { isObject, metaOf, ourAnswer, paramsOf, sameId } from '../../support/wire.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 const versionOf = (m: ClientMessage): unknown => metaOf(m)?.[META_KEYS.protocolVersion];
 const target = (m: ClientMessage): string => JSON.stringify([m.message.method, paramsOf(m).name ?? paramsOf(m).uri ?? null]);
@@ -30,21 +31,25 @@ function rejections(ctx: ClientCheckContext) {
 export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/versioning', revisions: RANGE.modern }, [
   // VER-015: "The client SHOULD select a mutually supported version from the supported list and
   // retry the request, or surface an error to the user if no compatible version exists." Here
-  // the first request is rejected while its own version is listed: it should be retried.
+  // the first request is rejected while its own version is listed: it should be retried, as a
+  // new request (the digest's test: a listed version and a fresh id, warn otherwise).
   {
     id: 'version.retries-after-unsupported-version',
-    title: 'After -32022 listing a version the client speaks, it retries the request with that version',
+    title: 'After -32022 listing a version the client speaks, it retries the request with that version and a new id',
     spec: { url: '#protocol-version-negotiation', level: 'SHOULD' },
     requirement: 'The client SHOULD select a mutually supported version from the supported list and retry the request, or surface an error to the user if no compatible version exists.',
     digest: ['VER-015'],
     scenario: VERSION_REJECTED,
-    faults: ['unsupported-version-not-retried', 'modern-error-falls-back'],
+    faults: ['unsupported-version-not-retried', 'modern-error-falls-back', 'unsupported-version-retry-same-id'],
     async run(ctx) {
       const first = rejections(ctx).find((r) => r.supported.includes(ctx.revision));
       if (!first) return ctx.skip('nothing-observed', 'the client sent no request');
       const retry = first.retries.find((m) => first.supported.includes(String(versionOf(m))));
       ctx.cite(first.answer.seq, ...(retry ? [retry.seq] : []));
-      if (retry) return ctx.pass();
+      if (retry) {
+        const reused = sameId(retry.message.id, first.request.message.id) ? [{ text: `the retry reuses id ${ctx.brief(retry.message.id)} of the rejected request`, seq: retry.seq }] : [];
+        return expectNone(ctx, reused, { expected: `${String(first.request.message.method)} retried as a new request (a new id)`, judged: 1, note: 'retried with a listed version and a new id' });
+      }
       return ctx.fail({ expected: `${String(first.request.message.method)} retried with a listed version (${first.supported.join(', ')})`, actual: first.retries.length > 0 ? `retried with ${ctx.brief(versionOf(first.retries[0] as ClientMessage))}` : 'no retry' });
     },
   },
