@@ -14,6 +14,9 @@ const TTL_MS: Record<string, number> = {
   'resources/list': 300_000,
   'resources/templates/list': 300_000,
   'resources/read': 60_000,
+  // Skills: the list like resources/list, skills/get like resources/read (the extension's "same semantics").
+  'skills/list': 300_000,
+  'skills/get': 60_000,
 };
 
 export function decorate(method: string, params: unknown, result: unknown): Record<string, unknown> {

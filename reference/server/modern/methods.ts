@@ -6,6 +6,7 @@ import { serverCapabilities } from '../handlers/lifecycle.js';
 import { getPrompt, listPrompts } from '../handlers/prompts.js';
 import { listResources, listTemplates, readResource } from '../handlers/resources.js';
 import { callTool, listTools } from '../handlers/tools.js';
+import { declareSkillsExtension, getSkill, listSkills, withSkillFiles } from '../skills/extension.js';
 import { withTasks } from '../tasks/call.js';
 import { cancelExtensionTask, declareTasksExtension, getExtensionTask, updateExtensionTask } from '../tasks/extension.js';
 import { MODERN, MODERN_VERSIONS } from '../revisions.js';
@@ -23,6 +24,7 @@ function discover(): Record<string, unknown> {
   const capabilities = serverCapabilities(MODERN);
   if (isOn('modern-log-undeclared')) delete capabilities.logging;
   declareTasksExtension(capabilities);
+  declareSkillsExtension(capabilities);
   if (isOn('modern-extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
   const versions = isOn('modern-discover-omits-version') ? supportedVersions().filter((v) => !MODERN_VERSIONS.includes(v)) : supportedVersions();
   if (isOn('discover-result-invalid')) return { capabilities, instructions: INSTRUCTIONS };
@@ -35,7 +37,7 @@ export const MODERN_METHODS: Record<string, RequestHandler> = {
   'tools/call': withTasks(callTool),
   'resources/list': listResources,
   'resources/templates/list': listTemplates,
-  'resources/read': readResource,
+  'resources/read': withSkillFiles(readResource),
   'prompts/list': listPrompts,
   'prompts/get': getPrompt,
   'completion/complete': complete,
@@ -43,6 +45,8 @@ export const MODERN_METHODS: Record<string, RequestHandler> = {
   'tasks/get': getExtensionTask,
   'tasks/update': updateExtensionTask,
   'tasks/cancel': cancelExtensionTask,
+  'skills/list': listSkills,
+  'skills/get': getSkill,
 };
 
 /** Methods no legacy revision has: a dual-era server serves them as modern even without _meta. */

@@ -1,0 +1,59 @@
+// The skills the reference serves through the Skills extension (io.modelcontextprotocol/skills,
+// SEP-2640): small fixed files, one skill at a nested path and one with a supporting file.
+// Digests and sizes are computed from these very bytes, so the manifest cannot drift from them.
+import { createHash } from 'node:crypto';
+
+export interface SkillFile {
+  uri: string;
+  mimeType: string;
+  text: string;
+}
+
+export interface SkillDef {
+  /** The skill's SKILL.md; its directory is the skill root. */
+  uri: string;
+  frontmatter: Record<string, string>;
+  /** Supporting files beside SKILL.md. */
+  extra: readonly SkillFile[];
+  body: string;
+}
+
+export const SKILLS: readonly SkillDef[] = [
+  {
+    uri: 'skill://git-workflow/SKILL.md',
+    frontmatter: { name: 'git-workflow', description: 'Branch, commit and open a pull request the way this team does.' },
+    extra: [],
+    body: '# Git workflow\n\nBranch from main, commit small steps, open a pull request.\n',
+  },
+  {
+    uri: 'skill://acme/billing/refunds/SKILL.md',
+    frontmatter: { name: 'refunds', description: 'Issue a refund for an ACME invoice, following the policy.' },
+    extra: [{ uri: 'skill://acme/billing/refunds/policy.md', mimeType: 'text/markdown', text: '# Refund policy\n\nRefunds within 30 days of the invoice.\n' }],
+    body: '# Refunds\n\nRead [the policy](policy.md) first, then issue the refund.\n',
+  },
+];
+
+/** SKILL.md: a YAML frontmatter block (name, description) and the body. */
+export function skillMarkdown(s: SkillDef): string {
+  const lines = Object.entries(s.frontmatter).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  return `---\n${lines.join('\n')}\n---\n\n${s.body}`;
+}
+
+/** Every file of a skill, SKILL.md first. */
+export function skillFiles(s: SkillDef): SkillFile[] {
+  return [{ uri: s.uri, mimeType: 'text/markdown', text: skillMarkdown(s) }, ...s.extra];
+}
+
+export function findSkillFile(uri: string): SkillFile | undefined {
+  for (const s of SKILLS) {
+    const file = skillFiles(s).find((f) => f.uri === uri);
+    if (file) return file;
+  }
+  return undefined;
+}
+
+/** The manifest entry of one file: sha256 of its raw (UTF-8) bytes, and their count. */
+export function manifestEntry(f: SkillFile): Record<string, unknown> {
+  const bytes = Buffer.from(f.text, 'utf8');
+  return { uri: f.uri, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, size: bytes.length };
+}

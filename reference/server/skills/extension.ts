@@ -1,0 +1,45 @@
+// The Skills extension (io.modelcontextprotocol/skills, SEP-2640), 2026-07-28 only: declared in
+// server/discover (no directoryRead), skills/list and skills/get, and resources/read of every
+// skill file. The decorator adds resultType, ttlMs and cacheScope (TTL_MS in modern/decorate.ts).
+import { isPlainObject, invalidParams } from '../jsonrpc.js';
+import type { RequestContext, RequestHandler } from '../session.js';
+import { paginate } from '../pagination.js';
+import { SKILLS, findSkillFile, manifestEntry, skillFiles, type SkillDef } from './catalog.js';
+
+export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+
+/** Skills overview#capability: `{}` means no optional feature (directoryRead defaults to false). */
+export function declareSkillsExtension(caps: Record<string, unknown>): void {
+  const extensions = isPlainObject(caps.extensions) ? caps.extensions : {};
+  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: {} };
+}
+
+/** A Skill entry: its SKILL.md uri, the frontmatter as in the file, and the manifest of its files. */
+function entry(s: SkillDef): Record<string, unknown> {
+  return { uri: s.uri, frontmatter: { ...s.frontmatter }, resources: skillFiles(s).map(manifestEntry) };
+}
+
+export function listSkills(ctx: RequestContext): Record<string, unknown> {
+  const page = paginate('skills', SKILLS, ctx.params.cursor);
+  const skills = page.items.map(entry);
+  return page.nextCursor === undefined ? { skills } : { skills, nextCursor: page.nextCursor };
+}
+
+/** skills/get: the uri names a SKILL.md; any other is invalid params. */
+export function getSkill(ctx: RequestContext): Record<string, unknown> {
+  const { uri } = ctx.params;
+  if (typeof uri !== 'string') throw invalidParams('Invalid params: uri must be a string');
+  const skill = SKILLS.find((s) => s.uri === uri);
+  if (!skill) throw invalidParams('Invalid params: no skill with that uri', { uri });
+  return { skill: entry(skill) };
+}
+
+/** resources/read: skill files first, then the ordinary resources. */
+export function withSkillFiles(read: RequestHandler): RequestHandler {
+  return (ctx) => {
+    const { uri } = ctx.params;
+    const file = typeof uri === 'string' ? findSkillFile(uri) : undefined;
+    if (!file) return read(ctx);
+    return { contents: [{ uri: file.uri, mimeType: file.mimeType, text: file.text }] };
+  };
+}
