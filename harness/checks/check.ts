@@ -1,6 +1,7 @@
 // The check model: declarative metadata plus one function. Listing, baselines and the
 // report read the metadata without running anything; the runner multiplies each check
 // across the revisions and transports in its range.
+import type { Judge } from '../verify/judge.js';
 import type { Discovery } from '../discovery.js';
 import type { Reply } from '../jsonrpc/types.js';
 import type { Observation, ObservationKind } from '../observations.js';
@@ -135,7 +136,8 @@ export interface ProbeFacts {
   accepted: string[];
 }
 
-export interface CheckContext {
+/** A server check's context; the verdict builders (brief, cite, pass, fail, warn, skip) are the Judge's (harness/verify/judge.ts). */
+export interface CheckContext extends Judge {
   readonly revision: string;
   /** The revision table's row of the revision under test (era, dialect, fence, ...). */
   readonly rev: RevisionInfo;
@@ -196,14 +198,4 @@ export interface CheckContext {
   observations(): Observation[];
   /** Request on the shared session, tagged with this check for the wire excerpt. */
   request(method: string, params?: Record<string, unknown>): Promise<Reply>;
-  /** A one-line rendering of any value for evidence. */
-  brief(value: unknown, max?: number): string;
-  /** Attach wire log sequence numbers to the evidence (besides the check's own frames). */
-  cite(...seqs: number[]): void;
-  pass(note?: string): Verdict;
-  fail(evidence: Evidence & { reason?: string }): Verdict;
-  /** A SHOULD-level break, or a doubtful one: never fails the run. */
-  warn(evidence: Evidence & { reason?: string }): Verdict;
-  /** Not judged: a code of skip.ts (the closed set) and a detail saying why. */
-  skip(code: SkipCode, detail: string): Verdict;
 }

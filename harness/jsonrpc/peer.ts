@@ -9,6 +9,7 @@ import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
 import { nextWireSeq, type WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
+import { misnamedFor, rawIdKeys, type Claimed } from './misnamed-ids.js';
 import { idKey, type MisnamedId, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
 export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
@@ -274,16 +275,7 @@ export class Peer {
 
   /** Remember the ids raw text carries (where it parses), so that their answers are not misread. */
   private noteRawIds(text: string): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return;
-    }
-    for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
-      const id = (m as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' || typeof id === 'number') this.rawIds.add(idKey(id));
-    }
+    for (const key of rawIdKeys(text)) this.rawIds.add(key);
   }
 
   /** The request a notifications/cancelled of ours names, if it is still waiting, owes no answer now. */
@@ -403,21 +395,9 @@ export class Peer {
     return pending.method;
   }
 
-  /**
-   * The waiting request a response with an unknown id answers, when that can be told: the one
-   * whose id has the same value in another JSON type, else the only request waiting (one owed an
-   * answer) on this connection.
-   */
-  private misnamedFor(id: unknown): { key: string; pending: Pending; id: JsonRpcId; sameValue: boolean } | undefined {
-    if ((typeof id === 'string' || typeof id === 'number') && this.rawIds.has(idKey(id))) return undefined;
-    const waiting = [...this.pending].filter(([, p]) => !p.unowed);
-    const idOf = (key: string): JsonRpcId => (key.startsWith('s:') ? key.slice(2) : Number(key.slice(2)));
-    if (typeof id === 'string' || typeof id === 'number') {
-      const same = waiting.filter(([key]) => String(idOf(key)) === String(id));
-      if (same.length === 1 && same[0]) return { key: same[0][0], pending: same[0][1], id: idOf(same[0][0]), sameValue: true };
-    }
-    if (waiting.length === 1 && waiting[0]) return { key: waiting[0][0], pending: waiting[0][1], id: idOf(waiting[0][0]), sameValue: false };
-    return undefined;
+  /** The waiting request a response with an unknown id answers, when that can be told (misnamed-ids.ts). */
+  private misnamedFor(id: unknown): Claimed<Pending> | undefined {
+    return misnamedFor(id, this.pending, this.rawIds);
   }
 
   /**

@@ -14,10 +14,4 @@ export interface Mode {
   enable(value: string): void;
 }
 
-export class ModeError extends Error {}
-
-/** A flag value in milliseconds: a non-negative integer. */
-export function milliseconds(flag: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw new ModeError(`${flag} wants milliseconds (a non-negative integer), not "${value}"`);
-  return Number(value);
-}
+export { ModeError, milliseconds } from '../../mode-flags.js';
