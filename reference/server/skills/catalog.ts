@@ -63,6 +63,7 @@ export function frontmatterOf(s: SkillDef): Record<string, string> {
 
 /** SKILL.md: a YAML frontmatter block (name, description) and the body. */
 export function skillMarkdown(s: SkillDef): string {
+  if (isOn('skills-md-without-frontmatter')) return s.body;
   const lines = Object.entries(frontmatterOf(s)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
   return `---\n${lines.join('\n')}\n---\n\n${s.body}`;
 }

@@ -7,6 +7,7 @@ import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { declarationChecks } from './declaration.js';
 import { entryChecks } from './entries.js';
+import { fileChecks } from './files.js';
 import { methodChecks } from './methods.js';
 import { nameChecks } from './names.js';
 
@@ -16,8 +17,6 @@ const SERVER_REQUIREMENTS = [
   'SKILL-003',
   'SKILL-005',
   'SKILL-010',
-  'SKILL-011',
-  'SKILL-012',
   'SKILL-013',
   'SKILL-015',
   'SKILL-018',
@@ -65,6 +64,6 @@ const SERVER_REQUIREMENTS = [
 ];
 
 export const group: PageGroup<Check> = {
-  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks],
+  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...fileChecks],
   excluded: Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions,
 };
