@@ -12,5 +12,6 @@ export const SKILLS_FAULTS = [
   { id: 'skills-name-differs-from-uri', transports: BOTH, description: 'SKILL-032/016: the refunds skill is named "refund" in its entry and its SKILL.md, though its path ends in refunds.' },
   { id: 'skills-name-invalid', transports: BOTH, description: 'SKILL-017: a skill named Release_Notes (uppercase and an underscore) is served at skill://Release_Notes/SKILL.md.' },
   { id: 'skills-md-without-frontmatter', transports: BOTH, description: 'SKILL-012: every SKILL.md is served without its YAML frontmatter block (the body alone; manifests match those bytes).' },
+  { id: 'skills-entry-frontmatter-extra', transports: BOTH, description: 'SKILL-030: Skill entries carry a frontmatter field (version) their SKILL.md does not have.' },
   { id: 'skills-foreign-scheme', transports: BOTH, description: 'SKILL-014: a skill is served under github:// instead of skill://.' },
 ] as const satisfies readonly { id: string; description: string; transports?: readonly string[] }[];

@@ -19,7 +19,9 @@ export function declareSkillsExtension(caps: Record<string, unknown>): void {
 /** A Skill entry: its SKILL.md uri, the frontmatter as in the file, and the manifest of its files. */
 function entry(s: SkillDef): Record<string, unknown> {
   if (isOn('skills-entry-without-resources')) return { uri: s.uri, frontmatter: frontmatterOf(s) };
-  return { uri: s.uri, frontmatter: frontmatterOf(s), resources: skillFiles(s).map(manifestEntry) };
+  // A field the file does not have: an entry assembled from another source than the file.
+  const frontmatter = isOn('skills-entry-frontmatter-extra') ? { ...frontmatterOf(s), version: '1.0' } : frontmatterOf(s);
+  return { uri: s.uri, frontmatter, resources: skillFiles(s).map(manifestEntry) };
 }
 
 export function listSkills(ctx: RequestContext): Record<string, unknown> {

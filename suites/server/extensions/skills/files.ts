@@ -1,11 +1,13 @@
 // The skills' files, read back with resources/read: each skill's SKILL.md is served, with
-// content, and begins with a YAML frontmatter naming the skill and describing it. Judged on
+// content, and begins with a YAML frontmatter naming the skill and describing it, the very
+// frontmatter its entries in skills/list and skills/get carry. Judged on
 // the recorded look's sample (look.ts, skill-md.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { unanswered } from '../../../../harness/rules/no-answer.js';
-import { expectNone, replyLine, type Violation } from '../../../../harness/verify/index.js';
-import { isLook, noEntries, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
-import { skillPath } from './rules.js';
+import { expectNone, expectNoneOrDoubt, replyLine, type MaybeViolation, type Violation } from '../../../../harness/verify/index.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { entriesOf, isLook, noEntries, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { compareFrontmatter, skillPath } from './rules.js';
 import { skillMds } from './skill-md.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
@@ -35,6 +37,41 @@ export const fileChecks = defineChecks(PAGE, [
         return missing.length === 0 ? [] : [{ text: `${at}: frontmatter without a non-empty string ${missing.join(' and ')}`, ...seqOf(md.read.reply) }];
       });
       return expectNone(ctx, bad, { expected: 'each SKILL.md served, opening with a --- YAML block with string name and description', judged: mds.length, nothing: mds.length === 0 && look.reads.length > 0 ? { code: 'no-answer', detail: 'no SKILL.md read was answered' } : noEntries(look) });
+    },
+  },
+
+  // frontmatter: "The frontmatter object MUST be identical in content to the frontmatter of
+  // the SKILL.md it describes." Key order is no content; a difference only in scalar typing
+  // warns (SKILL-A09).
+  {
+    id: 'skills.frontmatter-identical',
+    title: "Each Skill entry's frontmatter is identical in content to the frontmatter of its SKILL.md",
+    spec: { url: `${SKILLS_PAGE}#frontmatter`, level: 'MUST' },
+    requirement: 'The `frontmatter` object MUST be identical in content to the frontmatter of the `SKILL.md` it describes.',
+    digest: ['SKILL-030'],
+    faults: ['skills-entry-frontmatter-extra'],
+    judgesDeclared: true,
+    async run(ctx) {
+      const look = await skillsLook(ctx);
+      if (!isLook(look)) return ctx.skip(look.code, look.detail);
+      const files = new Map(skillMds(look).flatMap((md) => (md.frontmatter ? [[md.read.uri, md.frontmatter] as const] : [])));
+      const pairs = entriesOf(look).flatMap((s) => {
+        const uri = isObject(s.entry) && typeof s.entry.uri === 'string' ? s.entry.uri : undefined;
+        const file = uri !== undefined ? files.get(uri) : undefined;
+        return file && isObject(s.entry) ? [{ s, uri, file, entry: s.entry.frontmatter }] : [];
+      });
+      const bad: MaybeViolation[] = pairs.flatMap(({ s, uri, file, entry }) => {
+        const how = compareFrontmatter(entry, file);
+        if (how === 'same') return [];
+        const text = `${s.from}: ${uri} frontmatter ${ctx.brief(entry, 120)}, its SKILL.md ${ctx.brief(file, 120)}`;
+        const seq = s.seq !== undefined ? { seq: s.seq } : {};
+        return [how === 'typing' ? { text, ...seq, doubt: 'the two differ only in scalar typing, which YAML-to-JSON leaves unspecified' } : { text, ...seq }];
+      });
+      return expectNoneOrDoubt(ctx, bad, {
+        expected: "each entry's frontmatter equal to the YAML frontmatter of the SKILL.md read back",
+        judged: pairs.length,
+        nothing: { code: 'nothing-observed', detail: 'no entry whose SKILL.md read back with a frontmatter' },
+      });
     },
   },
 ]);

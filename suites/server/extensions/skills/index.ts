@@ -28,7 +28,6 @@ const SERVER_REQUIREMENTS = [
   'SKILL-024',
   'SKILL-025',
   'SKILL-026',
-  'SKILL-030',
   'SKILL-033',
   'SKILL-034',
   'SKILL-036',

@@ -54,3 +54,20 @@ export function bytesOf(result: Json): { bytes: Buffer; item: Json } | { problem
   if (typeof item.blob === 'string') return { bytes: Buffer.from(item.blob, 'base64'), item };
   return { problem: 'a content item with neither text nor blob' };
 }
+
+/** A value with its object keys sorted, scalars as `scalar` makes them: two mappings compare regardless of key order. */
+function canonical(v: unknown, scalar: (x: unknown) => unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => canonical(x, scalar));
+  if (isObject(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k], scalar)]));
+  return scalar(v);
+}
+
+/**
+ * How two frontmatters compare: the same content, the same but for scalar typing ("1.0" and
+ * 1.0: YAML-to-JSON typing is unspecified, the digest's SKILL-A09), or different.
+ */
+export function compareFrontmatter(a: unknown, b: unknown): 'same' | 'typing' | 'different' {
+  const same = (scalar: (x: unknown) => unknown) => JSON.stringify(canonical(a, scalar)) === JSON.stringify(canonical(b, scalar));
+  if (same((x) => x)) return 'same';
+  return same((x) => (x === null || x === undefined ? x : String(x))) ? 'typing' : 'different';
+}
