@@ -13,5 +13,7 @@ export const SKILLS_FAULTS = [
   { id: 'skills-name-invalid', transports: BOTH, description: 'SKILL-017: a skill named Release_Notes (uppercase and an underscore) is served at skill://Release_Notes/SKILL.md.' },
   { id: 'skills-md-without-frontmatter', transports: BOTH, description: 'SKILL-012: every SKILL.md is served without its YAML frontmatter block (the body alone; manifests match those bytes).' },
   { id: 'skills-entry-frontmatter-extra', transports: BOTH, description: 'SKILL-030: Skill entries carry a frontmatter field (version) their SKILL.md does not have.' },
+  { id: 'skills-manifest-omits-skill-md', transports: BOTH, description: "SKILL-036: array manifests leave out the item for the skill's own SKILL.md." },
+  { id: 'skills-digest-uppercase', transports: BOTH, description: 'SKILL-039: manifest digests are written in uppercase hex (sha256:ABC...).' },
   { id: 'skills-foreign-scheme', transports: BOTH, description: 'SKILL-014: a skill is served under github:// instead of skill://.' },
 ] as const satisfies readonly { id: string; description: string; transports?: readonly string[] }[];

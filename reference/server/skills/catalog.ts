@@ -84,5 +84,6 @@ export function findSkillFile(uri: string): SkillFile | undefined {
 /** The manifest entry of one file: sha256 of its raw (UTF-8) bytes, and their count. */
 export function manifestEntry(f: SkillFile): Record<string, unknown> {
   const bytes = Buffer.from(f.text, 'utf8');
-  return { uri: f.uri, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, size: bytes.length };
+  const hex = createHash('sha256').update(bytes).digest('hex');
+  return { uri: f.uri, digest: `sha256:${isOn('skills-digest-uppercase') ? hex.toUpperCase() : hex}`, size: bytes.length };
 }

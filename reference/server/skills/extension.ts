@@ -21,7 +21,8 @@ function entry(s: SkillDef): Record<string, unknown> {
   if (isOn('skills-entry-without-resources')) return { uri: s.uri, frontmatter: frontmatterOf(s) };
   // A field the file does not have: an entry assembled from another source than the file.
   const frontmatter = isOn('skills-entry-frontmatter-extra') ? { ...frontmatterOf(s), version: '1.0' } : frontmatterOf(s);
-  return { uri: s.uri, frontmatter, resources: skillFiles(s).map(manifestEntry) };
+  const files = isOn('skills-manifest-omits-skill-md') ? skillFiles(s).filter((f) => f.uri !== s.uri) : skillFiles(s);
+  return { uri: s.uri, frontmatter, resources: files.map(manifestEntry) };
 }
 
 export function listSkills(ctx: RequestContext): Record<string, unknown> {

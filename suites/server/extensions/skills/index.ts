@@ -8,6 +8,7 @@ import type { PageGroup } from '../../../../harness/checks/page.js';
 import { declarationChecks } from './declaration.js';
 import { entryChecks } from './entries.js';
 import { fileChecks } from './files.js';
+import { manifestChecks } from './manifest.js';
 import { methodChecks } from './methods.js';
 import { nameChecks } from './names.js';
 
@@ -30,10 +31,6 @@ const SERVER_REQUIREMENTS = [
   'SKILL-026',
   'SKILL-033',
   'SKILL-034',
-  'SKILL-036',
-  'SKILL-037',
-  'SKILL-038',
-  'SKILL-039',
   'SKILL-040',
   'SKILL-041',
   'SKILL-042',
@@ -63,6 +60,6 @@ const SERVER_REQUIREMENTS = [
 ];
 
 export const group: PageGroup<Check> = {
-  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...fileChecks],
+  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...fileChecks],
   excluded: Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions,
 };

@@ -13,6 +13,12 @@ export function skillPath(uri: string): { root: string; name: string } | undefin
   return { root, name: root.slice(root.lastIndexOf('/') + 1) };
 }
 
+/** Manifest digests: "sha256:" and 64 lowercase hex characters. */
+export const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** A manifest size: a byte count. */
+export const isSize = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
 /**
  * Agent Skills names: 1-64 characters, lowercase letters, digits and hyphens, no leading,
  * trailing or consecutive hyphen. Readings differ on "--" and on non-ASCII lowercase letters
