@@ -84,6 +84,8 @@ export function findSkillFile(uri: string): SkillFile | undefined {
 /** The manifest entry of one file: sha256 of its raw (UTF-8) bytes, and their count. */
 export function manifestEntry(f: SkillFile): Record<string, unknown> {
   const bytes = Buffer.from(f.text, 'utf8');
-  const hex = createHash('sha256').update(bytes).digest('hex');
+  // A server that hashes its files with CRLF line endings but serves them with LF.
+  const hashed = isOn('skills-digest-over-crlf') ? Buffer.from(f.text.replace(/\n/g, '\r\n'), 'utf8') : bytes;
+  const hex = createHash('sha256').update(hashed).digest('hex');
   return { uri: f.uri, digest: `sha256:${isOn('skills-digest-uppercase') ? hex.toUpperCase() : hex}`, size: bytes.length };
 }

@@ -7,6 +7,7 @@ import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { declarationChecks } from './declaration.js';
 import { entryChecks } from './entries.js';
+import { byteChecks } from './bytes.js';
 import { fileChecks } from './files.js';
 import { manifestChecks } from './manifest.js';
 import { methodChecks } from './methods.js';
@@ -60,6 +61,6 @@ const SERVER_REQUIREMENTS = [
 ];
 
 export const group: PageGroup<Check> = {
-  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...fileChecks],
+  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...fileChecks, ...byteChecks],
   excluded: Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions,
 };

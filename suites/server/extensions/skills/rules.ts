@@ -1,6 +1,7 @@
 // What the Skills extension says a skill, its uri and its files are, as pure functions the
 // checks share: the skill path of a SKILL.md uri, the naming rule of Agent Skills, the YAML
 // frontmatter block of a SKILL.md and the raw bytes of a read-back.
+import { createHash } from 'node:crypto';
 import { parse } from 'yaml';
 import { isObject, type Json } from '../../../../harness/rules/json.js';
 
@@ -60,6 +61,9 @@ export function bytesOf(result: Json): { bytes: Buffer; item: Json } | { problem
   if (typeof item.blob === 'string') return { bytes: Buffer.from(item.blob, 'base64'), item };
   return { problem: 'a content item with neither text nor blob' };
 }
+
+/** The digest label of some bytes, as a manifest writes it. */
+export const digestOf = (bytes: Buffer): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** A value with its object keys sorted, scalars as `scalar` makes them: two mappings compare regardless of key order. */
 function canonical(v: unknown, scalar: (x: unknown) => unknown): unknown {
