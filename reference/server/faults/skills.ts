@@ -16,5 +16,6 @@ export const SKILLS_FAULTS = [
   { id: 'skills-manifest-omits-skill-md', transports: BOTH, description: "SKILL-036: array manifests leave out the item for the skill's own SKILL.md." },
   { id: 'skills-digest-uppercase', transports: BOTH, description: 'SKILL-039: manifest digests are written in uppercase hex (sha256:ABC...).' },
   { id: 'skills-digest-over-crlf', transports: BOTH, description: 'SKILL-039: manifest digests cover the files with CRLF line endings, though they are served with LF (sizes stay right).' },
+  { id: 'skills-md-mime-plain', transports: BOTH, description: 'SKILL-022: resources/read of a SKILL.md says mimeType text/plain instead of text/markdown.' },
   { id: 'skills-foreign-scheme', transports: BOTH, description: 'SKILL-014: a skill is served under github:// instead of skill://.' },
 ] as const satisfies readonly { id: string; description: string; transports?: readonly string[] }[];

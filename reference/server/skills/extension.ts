@@ -50,6 +50,7 @@ export function withSkillFiles(read: RequestHandler): RequestHandler {
     const { uri } = ctx.params;
     const file = typeof uri === 'string' ? findSkillFile(uri) : undefined;
     if (!file) return read(ctx);
-    return { contents: [{ uri: file.uri, mimeType: file.mimeType, text: file.text }] };
+    const mimeType = isOn('skills-md-mime-plain') && file.uri.endsWith('/SKILL.md') ? 'text/plain' : file.mimeType;
+    return { contents: [{ uri: file.uri, mimeType, text: file.text }] };
   };
 }

@@ -6,7 +6,7 @@ import { defineChecks } from '../../../../harness/checks/define.js';
 import { unanswered } from '../../../../harness/rules/no-answer.js';
 import { expectNone, expectNoneOrDoubt, replyLine, type MaybeViolation, type Violation } from '../../../../harness/verify/index.js';
 import { isObject } from '../../../../harness/rules/json.js';
-import { entriesOf, isLook, noEntries, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { entriesOf, isLook, noEntries, resultOf, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
 import { compareFrontmatter, skillPath } from './rules.js';
 import { skillMds } from './skill-md.js';
 
@@ -72,6 +72,31 @@ export const fileChecks = defineChecks(PAGE, [
         judged: pairs.length,
         nothing: { code: 'nothing-observed', detail: 'no entry whose SKILL.md read back with a frontmatter' },
       });
+    },
+  },
+
+  // resource-metadata: for each skill://<skill-path>/SKILL.md resource, "mimeType SHOULD be
+  // text/markdown." (parameters such as charset keep it).
+  {
+    id: 'skills.skill-md-mime-type',
+    title: 'Each SKILL.md reads back with mimeType text/markdown',
+    spec: { url: `${SKILLS_PAGE}#resource-metadata`, level: 'SHOULD' },
+    requirement: '`mimeType` SHOULD be `text/markdown`.',
+    digest: ['SKILL-022'],
+    faults: ['skills-md-mime-plain'],
+    judgesDeclared: true,
+    async run(ctx) {
+      const look = await skillsLook(ctx);
+      if (!isLook(look)) return ctx.skip(look.code, look.detail);
+      const items = skillMds(look).flatMap((md) => {
+        const result = resultOf(md.read.reply);
+        const item = result && Array.isArray(result.contents) && isObject(result.contents[0]) ? result.contents[0] : undefined;
+        return item ? [{ md, mime: item.mimeType }] : [];
+      });
+      const bad: Violation[] = items
+        .filter(({ mime }) => !(typeof mime === 'string' && /^text\/markdown\s*(;|$)/i.test(mime)))
+        .map(({ md, mime }) => ({ text: `resources/read of ${md.read.uri}: mimeType ${JSON.stringify(mime) ?? 'absent'}`, ...seqOf(md.read.reply) }));
+      return expectNone(ctx, bad, { expected: 'mimeType "text/markdown" on each SKILL.md read back', judged: items.length, nothing: { code: 'nothing-observed', detail: 'no SKILL.md read back with content' } });
     },
   },
 ]);

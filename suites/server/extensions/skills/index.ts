@@ -25,7 +25,6 @@ const SERVER_REQUIREMENTS = [
   'SKILL-019',
   'SKILL-020',
   'SKILL-021',
-  'SKILL-022',
   'SKILL-023',
   'SKILL-024',
   'SKILL-025',
