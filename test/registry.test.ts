@@ -27,7 +27,7 @@ describe('check registry', () => {
       expect(revisionsIn(c.revisions).length, c.id).toBeGreaterThan(0);
       const specs = Array.isArray(c.spec) ? c.spec : [c.spec];
       for (const s of specs) {
-        expect(s.url, c.id).toMatch(/^([a-z][a-z0-9/_-]*|https:\/\/modelcontextprotocol\.io\/extensions\/[a-z0-9/_-]+)(#[a-z0-9-]+)?$/);
+        expect(s.url, c.id).toMatch(/^([a-z][a-z0-9/_-]*|https:\/\/modelcontextprotocol\.io\/extensions\/[a-z0-9/_-]+|https:\/\/github\.com\/modelcontextprotocol\/ext-skills\/blob\/main\/specification\/stable\/skills\.mdx)(#[a-z0-9-]+)?$/);
         expect(['MUST', 'SHOULD', 'MAY'], c.id).toContain(s.level);
         if (s.from) expect(REVISION_IDS, c.id).toContain(s.from);
       }

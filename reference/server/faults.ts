@@ -16,12 +16,13 @@ import { HANDSHAKE_FAULTS } from './faults/handshake.js';
 import { HTTP_FAULTS } from './faults/http.js';
 import { HYGIENE_FAULTS } from './faults/hygiene.js';
 import { MODERN_FAULTS } from './faults/modern.js';
+import { SKILLS_FAULTS } from './faults/skills.js';
 import { SPINE_FAULTS } from './faults/spine.js';
 import { TASKS_FAULTS } from './faults/tasks.js';
 import { UTILITIES_FAULTS } from './faults/utilities.js';
 
 /** Every fault, one file per area under faults/ (so areas can grow without touching one list). */
-export const FAULTS = [...SPINE_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...HTTP_FAULTS, ...FUZZ_FAULTS, ...MODERN_FAULTS, ...TASKS_FAULTS, ...HANDSHAKE_FAULTS, ...HYGIENE_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS] as const;
+export const FAULTS = [...SPINE_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...HTTP_FAULTS, ...FUZZ_FAULTS, ...MODERN_FAULTS, ...TASKS_FAULTS, ...SKILLS_FAULTS, ...HANDSHAKE_FAULTS, ...HYGIENE_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

@@ -2,6 +2,7 @@
 // SEP-2640): small fixed files, one skill at a nested path and one with a supporting file.
 // Digests and sizes are computed from these very bytes, so the manifest cannot drift from them.
 import { createHash } from 'node:crypto';
+import { isOn } from '../faults.js';
 
 export interface SkillFile {
   uri: string;
@@ -33,9 +34,37 @@ export const SKILLS: readonly SkillDef[] = [
   },
 ];
 
+/** Skills only a fault serves: each breaks a rule of its uri or name, consistently everywhere it appears. */
+const FAULT_SKILLS: Record<string, SkillDef> = {
+  'skills-name-invalid': {
+    uri: 'skill://Release_Notes/SKILL.md',
+    frontmatter: { name: 'Release_Notes', description: 'Write the release notes.' },
+    extra: [],
+    body: '# Release notes\n',
+  },
+  'skills-foreign-scheme': {
+    uri: 'github://acme/tools/skills/lint/SKILL.md',
+    frontmatter: { name: 'lint', description: 'Lint the repository.' },
+    extra: [],
+    body: '# Lint\n',
+  },
+};
+
+/** The skills served: the catalog, and any a fault adds. */
+export function servedSkills(): readonly SkillDef[] {
+  return [...SKILLS, ...Object.entries(FAULT_SKILLS).flatMap(([fault, s]) => (isOn(fault as 'skills-name-invalid' | 'skills-foreign-scheme') ? [s] : []))];
+}
+
+/** A skill's frontmatter, as the file and its entry both carry it. */
+export function frontmatterOf(s: SkillDef): Record<string, string> {
+  if (isOn('skills-name-differs-from-uri') && s.frontmatter.name === 'refunds') return { ...s.frontmatter, name: 'refund' };
+  return { ...s.frontmatter };
+}
+
 /** SKILL.md: a YAML frontmatter block (name, description) and the body. */
 export function skillMarkdown(s: SkillDef): string {
-  const lines = Object.entries(s.frontmatter).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+  if (isOn('skills-md-without-frontmatter')) return s.body;
+  const lines = Object.entries(frontmatterOf(s)).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
   return `---\n${lines.join('\n')}\n---\n\n${s.body}`;
 }
 
@@ -45,7 +74,7 @@ export function skillFiles(s: SkillDef): SkillFile[] {
 }
 
 export function findSkillFile(uri: string): SkillFile | undefined {
-  for (const s of SKILLS) {
+  for (const s of servedSkills()) {
     const file = skillFiles(s).find((f) => f.uri === uri);
     if (file) return file;
   }
@@ -55,5 +84,8 @@ export function findSkillFile(uri: string): SkillFile | undefined {
 /** The manifest entry of one file: sha256 of its raw (UTF-8) bytes, and their count. */
 export function manifestEntry(f: SkillFile): Record<string, unknown> {
   const bytes = Buffer.from(f.text, 'utf8');
-  return { uri: f.uri, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, size: bytes.length };
+  // A server that hashes its files with CRLF line endings but serves them with LF.
+  const hashed = isOn('skills-digest-over-crlf') ? Buffer.from(f.text.replace(/\n/g, '\r\n'), 'utf8') : bytes;
+  const hex = createHash('sha256').update(hashed).digest('hex');
+  return { uri: f.uri, digest: `sha256:${isOn('skills-digest-uppercase') ? hex.toUpperCase() : hex}`, size: bytes.length };
 }

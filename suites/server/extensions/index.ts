@@ -5,7 +5,7 @@ import { group as tasks } from './tasks/index.js';
 import { group as skills } from './skills/index.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...tasks.checks],
+  checks: [...tasks.checks, ...skills.checks],
   excluded: {
     ...tasks.excluded,
     ...skills.excluded,

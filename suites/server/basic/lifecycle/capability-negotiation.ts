@@ -62,7 +62,9 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
     digest: ['LIFE-011'],
     revisions: RANGE.all,
     needs: ['shared-session'],
-    faults: ['undeclared-capability'],
+    // skills-without-resources-capability: the Skills extension (2026-07-28) serves resources undeclared.
+    faults: ['undeclared-capability', 'skills-without-resources-capability'],
+    faultRevisions: { 'skills-without-resources-capability': '2026-07-28..' },
     judgesDeclared: true,
     async run(ctx) {
       const caps = ctx.facts.serverCapabilities;

@@ -1,0 +1,144 @@
+// One look at a server's skills (the Skills extension, io.modelcontextprotocol/skills, SEP-2640)
+// per revision, shared by every Skills check: skills/list followed to its end, skills/get of
+// each listed skill and of one the server cannot serve, and resources/read of a capped sample
+// of the listed files. Every request declares the extension in its clientCapabilities (the
+// extension defines no client declaration; declaring it is what a host would do). Nothing is
+// sent to a server that does not declare the extension (the client rule of SKILL-007).
+import { randomUUID } from 'node:crypto';
+import type { CheckContext } from '../../../../harness/checks/check.js';
+import type { Reply } from '../../../../harness/jsonrpc/types.js';
+import { isObject, type Json } from '../../../../harness/rules/json.js';
+import { describeReply } from '../../../../harness/jsonrpc/types.js';
+import type { Unjudged } from '../../../../harness/verify/utilities.js';
+
+export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+
+/** The normative page (the ext-skills README calls it the source of truth); anchors are its sections. */
+export const SKILLS_PAGE = 'https://github.com/modelcontextprotocol/ext-skills/blob/main/specification/stable/skills.mdx';
+
+/** Every Skills check talks on a session of its own that declares the extension. */
+export const SKILLS_NEEDS = ['own-session'] as const;
+
+// The digest's caps: reading is safe, but a catalog may be large.
+const MAX_PAGES = 50;
+const MAX_SKILLS = 20;
+const MAX_FILES = 64;
+
+/** A Skill entry as it came, with the frame it came in. */
+export interface Seen {
+  entry: unknown;
+  seq?: number;
+  /** Where it came from, in words ("skills/list page 1", "skills/get"). */
+  from: string;
+}
+
+/** One file read back: the uri read, the skill it belongs to, and its listed manifest item (absent for a SKILL.md no array lists). */
+export interface FileRead {
+  uri: string;
+  skill: string;
+  listed?: Json;
+  reply: Reply;
+}
+
+export interface SkillsLook {
+  /** Every skills/list answer in order; the last one ends the listing (no nextCursor, an error, or the cap). */
+  pages: Reply[];
+  /** The entries of every page that was a result. */
+  listed: Seen[];
+  /** skills/get of each listed uri (capped). */
+  gets: { uri: string; reply: Reply }[];
+  /** skills/get of a uri no server serves. */
+  unknownGet: { uri: string; reply: Reply };
+  reads: FileRead[];
+}
+
+/** The extension's settings as declared in server/discover, or undefined when it is not declared as an object. */
+export function skillsSettings(ctx: CheckContext): Json | undefined {
+  const ext = ctx.facts.serverCapabilities.extensions;
+  return isObject(ext) && isObject(ext[SKILLS_EXTENSION]) ? ext[SKILLS_EXTENSION] : undefined;
+}
+
+export const notDeclared: Unjudged = { code: 'not-declared', detail: `server/discover does not declare the ${SKILLS_EXTENSION} extension` };
+
+/** The look of this revision, or why there is none (the checks skip with it). */
+export function skillsLook(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
+  return ctx.once('skills-look', () => record(ctx));
+}
+
+export const isLook = (look: SkillsLook | Unjudged): look is SkillsLook => !('code' in look);
+
+export const resultOf = (reply: Reply): Json | undefined => (reply.kind === 'result' && isObject(reply.result) ? reply.result : undefined);
+
+/** The frame of a reply, as a violation cites it. */
+export const seqOf = (reply: Reply): { seq?: number } => ('seq' in reply && reply.seq !== undefined ? { seq: reply.seq } : {});
+
+/** The uri of an entry, when it has one. */
+export const uriOf = (entry: unknown): string | undefined => (isObject(entry) && typeof entry.uri === 'string' ? entry.uri : undefined);
+
+async function record(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
+  if (!skillsSettings(ctx)) return notDeclared;
+  const session = await ctx.session({ clientCapabilities: { extensions: { [SKILLS_EXTENSION]: {} } } });
+  const pages: Reply[] = [];
+  const listed: Seen[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  while (pages.length < MAX_PAGES) {
+    const reply = await session.request('skills/list', cursor === undefined ? {} : { cursor });
+    pages.push(reply);
+    const result = resultOf(reply);
+    if (!result) break;
+    const skills = Array.isArray(result.skills) ? result.skills : [];
+    for (const entry of skills) listed.push({ entry, from: `skills/list page ${pages.length}`, ...seqOf(reply) });
+    const next = result.nextCursor;
+    // A loop or a repeated cursor ends the walk; pagination's own rules are not judged here.
+    if (typeof next !== 'string' || cursors.has(next)) break;
+    cursors.add(next);
+    cursor = next;
+  }
+  const uris = [...new Set(listed.map((s) => uriOf(s.entry)).filter((u): u is string => u !== undefined))].slice(0, MAX_SKILLS);
+  const gets: SkillsLook['gets'] = [];
+  for (const uri of uris) gets.push({ uri, reply: await session.request('skills/get', { uri }) });
+  const missing = `skill://mcp-conformance-missing-${randomUUID()}/SKILL.md`;
+  const unknownGet = { uri: missing, reply: await session.request('skills/get', { uri: missing }) };
+  const reads: FileRead[] = [];
+  for (const file of sample(listed)) reads.push({ ...file, reply: await session.request('resources/read', { uri: file.uri }) });
+  return { pages, listed, gets, unknownGet, reads };
+}
+
+/**
+ * The files to read back: of the first skills, each one's SKILL.md (its entry uri) and the
+ * files its array manifest lists, each uri once, up to the cap. `listed`: the manifest item.
+ */
+function sample(listed: readonly Seen[]): Omit<FileRead, 'reply'>[] {
+  const out: Omit<FileRead, 'reply'>[] = [];
+  const taken = new Set<string>();
+  for (const { entry } of listed.slice(0, MAX_SKILLS)) {
+    const skill = uriOf(entry);
+    if (skill === undefined || !isObject(entry)) continue;
+    const items = Array.isArray(entry.resources) ? entry.resources.filter((r): r is Json => isObject(r) && typeof r.uri === 'string') : [];
+    const own = items.find((r) => r.uri === skill);
+    const files = [own ? { uri: skill, skill, listed: own } : { uri: skill, skill }, ...items.filter((r) => r.uri !== skill).map((r) => ({ uri: String(r.uri), skill, listed: r }))];
+    for (const f of files) {
+      if (taken.has(f.uri) || out.length >= MAX_FILES) continue;
+      taken.add(f.uri);
+      out.push(f);
+    }
+  }
+  return out;
+}
+
+/** Every entry seen: each listed one, then each skills/get result's skill. */
+export function entriesOf(look: SkillsLook): Seen[] {
+  const got = look.gets.flatMap((g) => {
+    const r = resultOf(g.reply);
+    return r && 'skill' in r ? [{ entry: r.skill, from: `skills/get of ${g.uri}`, ...seqOf(g.reply) }] : [];
+  });
+  return [...look.listed, ...got];
+}
+
+/** Why the listing gave no entries to judge: the listing's own answer, or an empty catalog. */
+export function noEntries(look: SkillsLook): Unjudged {
+  const first = look.pages[0];
+  if (first && first.kind !== 'result') return { code: first.kind === 'error' ? 'cannot-set-up' : 'no-answer', detail: `skills/list: ${describeReply(first)}` };
+  return { code: 'not-offered', detail: 'skills/list lists no skill (an empty listing is allowed)' };
+}
