@@ -115,9 +115,10 @@ export class StdioTransport implements Transport {
 
   private onExit(code: number | undefined, signal: string | undefined, error?: unknown): void {
     this.leaveStarts();
-    // Killed at our close: a line it was still writing is cut off, not malformed.
-    const killedBy = signal ?? (error as { signal?: string } | undefined)?.signal;
-    this.framer.end(this.closeAsked && killedBy !== undefined);
+    // Ended at our close (stdin closed, then SIGTERM, then SIGKILL): a line it was still
+    // writing is cut off by us, not malformed, whether a signal killed it or a handler of the
+    // signal exited with a code (a wrapper that forwards SIGTERM does).
+    this.framer.end(this.closeAsked);
     if (this.pid !== undefined) untrackProcessGroup(this.pid);
     const how = error instanceof Error ? error.message.split('\n')[0] : signal ? `killed by ${signal}` : `exited with code ${code ?? '?'}`;
     const tail = this.stderrText.trim().split('\n').slice(-1)[0]?.slice(0, 200);

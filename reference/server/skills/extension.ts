@@ -1,6 +1,7 @@
 // The Skills extension (io.modelcontextprotocol/skills, SEP-2640), 2026-07-28 only: declared in
 // server/discover (no directoryRead), skills/list and skills/get, and resources/read of every
 // skill file. The decorator adds resultType, ttlMs and cacheScope (TTL_MS in modern/decorate.ts).
+import { resourcesHidden } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, isPlainObject, invalidParams } from '../jsonrpc.js';
 import type { RequestContext, RequestHandler } from '../session.js';
@@ -11,6 +12,9 @@ export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 /** Skills overview#capability: `{}` means no optional feature (directoryRead defaults to false). */
 export function declareSkillsExtension(caps: Record<string, unknown>): void {
+  // Skills are served as resources: a server that hides resources (a tools fault) has no skills
+  // to offer, so that fault names only its own check.
+  if (resourcesHidden()) return;
   const extensions = isPlainObject(caps.extensions) ? caps.extensions : {};
   caps.extensions = { ...extensions, [SKILLS_EXTENSION]: {} };
   if (isOn('skills-without-resources-capability')) delete caps.resources;
