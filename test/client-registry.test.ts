@@ -25,8 +25,6 @@ const KNOWN_UNCLAIMED: readonly string[] = [
   'stdio-no-discover-probe',
   // SUB-007: see the exclusion in suites/client/server/index.ts (the stdio re-send is the MUST).
   'listen-not-cancelled',
-  // ELIC-008: the asking scenario's URL is not the tool's own listener yet (suites/client/client/index.ts).
-  'elicitation-url-prefetched',
   // SSE-020 at 2025-11-25: in auth.basic the faulty client's recorded traffic shows no tokenless
   // GET after the 401 (it authorizes as the clean one does); a check needs that traffic understood.
   'sse-fallback-on-401',

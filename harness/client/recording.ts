@@ -7,6 +7,7 @@ import type { TransportKind } from '../transport.js';
 import type { HttpRequestRecord } from '../transports/serve/http-endpoint.js';
 import type { StdinEnd } from '../transports/serve/relay-endpoint.js';
 import type { WireEntry, WireLog } from '../wire-log.js';
+import type { CanaryHit } from './canary.js';
 import type { ClientExit } from './client-process.js';
 
 export type Json = Record<string, unknown>;
@@ -51,6 +52,8 @@ export class Recording {
   startMs: number | undefined;
   /** Legacy: the version the handshake settled on (what we answered initialize with). */
   negotiated: string | undefined;
+  /** The scenario's canary (ClientScenario.canary): the URL handed out, and the requests it got. */
+  canary: { url: string; hits: CanaryHit[] } | undefined;
 
   constructor(
     readonly scenario: string,

@@ -13,6 +13,7 @@ import type { Transport } from '../transport.js';
 import { HttpEndpoint } from '../transports/serve/http-endpoint.js';
 import { RelayEndpoint } from '../transports/serve/relay-endpoint.js';
 import type { WireLog } from '../wire-log.js';
+import { openCanary, type Canary } from './canary.js';
 import { fillTemplate, serverWord, startClient, type ClientCommand } from './client-process.js';
 import { Recording, type RunEnding } from './recording.js';
 import type { ClientScenario, RunHooks } from './scenario.js';
@@ -78,6 +79,8 @@ async function run(scenario: ClientScenario, recording: Recording, transport: 's
     t.onMessage(() => wake());
   };
 
+  const canary: Canary | undefined = scenario.canary ? await openCanary() : undefined;
+  if (canary) recording.canary = { url: canary.url, hits: canary.hits };
   let endpoint: HttpEndpoint | RelayEndpoint;
   let place: { url?: string; server?: string };
   let dispose = async (): Promise<void> => undefined;
@@ -128,6 +131,10 @@ async function run(scenario: ClientScenario, recording: Recording, transport: 's
     await endpoint.close();
     await hooks?.close?.();
     await dispose();
+    if (canary) {
+      await canary.close();
+      recording.wires.push(canary.wire);
+    }
     if (endpoint instanceof HttpEndpoint) {
       recording.http.push(...endpoint.requests);
       recording.wires.push(endpoint.wire);

@@ -95,6 +95,12 @@ export interface ClientScenario {
    * time waiting, not working. It is judged only if the probe finds the revision offered.
    */
   long?: string;
+  /**
+   * Why the scenario hands out a URL no client should fetch unasked, when it does: each run then
+   * gets a canary listener of its own (harness/client/canary.ts; stdio runs too), whose address
+   * the script reads from `recording.canary` and whose hits a check judges.
+   */
+  canary?: string;
   /** The run is over once this holds (besides the client exiting): the tool then ends it. */
   done?(recording: Recording): boolean;
   /**

@@ -100,7 +100,11 @@ async function elicit(params: Json, ctx: AnswerContext): Promise<Answer> {
   if (mode === 'url') {
     if (!isObject(declared?.url) && !isOn('elicitation-url-accepted-undeclared')) return fail(Code.InvalidParams, 'URL-mode elicitation was not declared');
     // ELIC-008: never fetched; a headless client only consents.
-    if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') await fetchOnce(params.url, { timeoutMs: 1000 });
+    // The fault previews the page, then declines: fetched although nobody ever consented.
+    if (isOn('elicitation-url-prefetched') && typeof params.url === 'string') {
+      await fetchOnce(params.url, { timeoutMs: 1000 });
+      return { result: withAction({ action: 'decline' }) };
+    }
     return { result: withAction({ action: 'accept', ...(isOn('elicitation-url-content') ? { content: {} } : {}) }) };
   }
   if (mode !== 'form' || !formDeclared) return fail(Code.InvalidParams, `elicitation mode ${String(mode)} was not declared`);

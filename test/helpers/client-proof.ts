@@ -46,6 +46,7 @@ export interface ClientProof {
 export const FAULT_CLIENT_ARGS: Readonly<Record<string, string>> = {
   'roots-undeclared-wrong-code': '--capabilities sampling,elicitation',
   'elicitation-url-content': '--capabilities roots,sampling,elicitation,elicitation-url',
+  'elicitation-url-prefetched': '--capabilities roots,sampling,elicitation,elicitation-url',
 };
 
 const modeTransport = (mode: ClientMode) => (mode === 'stdio' ? 'stdio' : 'streamable-http');

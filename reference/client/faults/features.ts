@@ -21,7 +21,7 @@ export const FEATURES_FAULTS = [
   { id: 'elicitation-action-invalid', digest: 'ELIC-005', transports: ALL, eras: BOTH, description: 'ELIC-005: elicitation answers carry action "ok" (not accept, decline or cancel).' },
   { id: 'elicitation-url-content', digest: 'ELIC-005', transports: ALL, eras: BOTH, description: 'ELIC-005: a URL-mode accept carries content {} (run with --capabilities including elicitation-url).' },
   { id: 'elicitation-no-mode-rejected', digest: 'ELIC-003', transports: ALL, eras: BOTH, description: 'ELIC-003: from 2025-11-25 a form request without mode is refused (-32602; no retry in the modern era).' },
-  { id: 'elicitation-url-prefetched', digest: 'ELIC-008', transports: ALL, eras: BOTH, description: 'ELIC-008: the URL of a URL-mode elicitation is fetched (GET) before answering (run with --capabilities including elicitation-url).' },
+  { id: 'elicitation-url-prefetched', digest: 'ELIC-008', transports: ALL, eras: BOTH, description: 'ELIC-008: the URL of a URL-mode elicitation is fetched (GET) to preview it, and the request then declined: fetched although nobody consented (run with --capabilities including elicitation-url).' },
   // tasks
   { id: 'task-augmented-undeclared', digest: 'TASK-003', transports: ALL, eras: LEGACY, description: 'TASK-003: at 2025-11-25 tools/call carries task {ttl: 60000} although the server declared no tasks.requests.tools.call.' },
 ] as const satisfies readonly FaultSpec[];

@@ -9,7 +9,7 @@ import { ASKS } from '../scenarios/asks.js';
 import { asksOf, capability, type Ask } from '../support/asks.js';
 import { contentProblem } from '../support/form-content.js';
 import { errorCode, isObject } from '../support/wire.js';
-import { expectNone } from '../../../harness/verify/index.js';
+import { expectNone, expectNoneOrDoubt, type MaybeViolation } from '../../../harness/verify/index.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
 const isUrl = (a: Ask) => a.params.mode === 'url';
@@ -89,6 +89,48 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
         expected: 'a URL-mode accept without content',
         judged: accepted.length,
         nothing: { code: 'nothing-observed', detail: 'the client accepted no URL-mode elicitation (it declined, refused or was not asked: a client asked in URL mode needs elicitation.url declared)' },
+      });
+    },
+  },
+
+  // ELIC-008 (2025-11-25 #safe-url-handling): "Clients handling URL mode elicitation requests
+  // MUST: Not automatically pre-fetch the URL or any of its metadata; Not open the URL without
+  // explicit consent from the user". The URL is the run's canary (harness/client/canary.ts): a
+  // request to it with no consent ever given (no answer, an error, decline, cancel) fails; one
+  // that came before an accept is in doubt (a pre-fetch, or a user who consented and opened it
+  // before the client answered: the same on the wire).
+  {
+    id: 'elicitation.url-not-prefetched',
+    title: "A URL-mode elicitation's URL is not fetched without the user's consent",
+    spec: { url: '#safe-url-handling', level: 'MUST' },
+    requirement: 'Clients handling URL mode elicitation requests MUST: Not automatically pre-fetch the URL or any of its metadata; Not open the URL without explicit consent from the user.',
+    digest: ['ELIC-008'],
+    scenario: ASKS,
+    revisions: only('2025-11-25'),
+    faults: ['elicitation-url-prefetched'],
+    async run(ctx) {
+      const asks = asksOf(ctx.recording, false, 'elicitation/create').filter(isUrl);
+      const hits = ctx.recording.canary?.hits ?? [];
+      const consent = (a: Ask): { seq: number } | undefined =>
+        a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept' ? { seq: a.outcome.seq } : undefined;
+      const violations: MaybeViolation[] = [];
+      for (const a of asks) {
+        const accepted = consent(a);
+        const answer = a.outcome.kind === 'none' ? 'never answered' : a.outcome.kind === 'error' ? 'refused it' : `answered ${ctx.brief(a.outcome.value)}`;
+        for (const hit of hits.filter((h) => h.seq > a.sent.seq && (!accepted || h.seq < accepted.seq))) {
+          ctx.cite(a.sent.seq);
+          violations.push(
+            accepted
+              ? { text: `${hit.method} ${hit.path} before the client accepted`, seq: hit.seq, doubt: 'the request came before the accept: a pre-fetch, unless a user consented and opened the URL before the client answered' }
+              : { text: `${hit.method} ${hit.path}, and the client ${answer}: nobody consented`, seq: hit.seq },
+          );
+        }
+      }
+      return expectNoneOrDoubt(ctx, violations, {
+        expected: 'no request to the URL before the user consents (an accept)',
+        judged: asks.length,
+        note: `${asks.length} URL-mode elicitation(s); their URL got ${hits.length} request(s), none before an accept`,
+        nothing: { code: 'nothing-observed', detail: 'the client never called the tool during which the server elicits in URL mode' },
       });
     },
   },

@@ -20,9 +20,5 @@ export const group: PageGroup<ClientCheck> = {
       reason: 'not-observable',
       detail: 'A human able to deny sampling, rate limits and the handling of sensitive data are the client\'s user interface and policy; a scripted server sees an answer or a refusal, never why.',
     },
-    'ELIC-008': {
-      reason: 'missing',
-      detail: 'A check would send a URL-mode elicitation whose url points at the tool\'s own listener (a path only this request names) in a headless run and fail on any request to it: it needs the asking scenario (suites/client/scenarios/asks.ts) to take the listener\'s address, which it does not yet.',
-    },
   },
 };

@@ -19,7 +19,9 @@ export const TOOL = { ask: 'ask', progress: 'progress', askStateless: 'ask-state
 export const UNKNOWN_METHOD = 'mcp-conformance/unknown-method';
 /** Opaque, with characters a careless client might re-encode. */
 export const REQUEST_STATE = 'state.v1/Zm9v+YmFy=é~';
-export const ELICIT_URL = 'https://mcp-conformance.invalid/elicit/8f3a2c';
+/** The URL-mode elicitation's URL, under the run's canary: no client fetches it unasked (ELIC-008). */
+export const ELICIT_PATH = '/elicit/sign-in';
+const elicitUrl = (canary: string | undefined): string => `${canary ?? 'https://mcp-conformance.invalid'}${ELICIT_PATH}`;
 
 export const FORM_SCHEMA = {
   type: 'object',
@@ -41,7 +43,7 @@ export const SAMPLING_PROGRESS = 'asks-sampling-progress';
 let samplingAsks = 0;
 
 /** Legacy: what the server asks while `ask` runs, per revision. */
-function legacyAsks(revision: string): { method: string; params?: Record<string, unknown> }[] {
+function legacyAsks(revision: string, canary: string | undefined): { method: string; params?: Record<string, unknown> }[] {
   const modes = inRange(revision, since('2025-11-25'));
   const asks: { method: string; params?: Record<string, unknown> }[] = [
     { method: 'ping' },
@@ -71,7 +73,7 @@ function legacyAsks(revision: string): { method: string; params?: Record<string,
       },
       // Form mode without `mode` (a form request), and URL mode.
       { method: 'elicitation/create', params: { message: 'Your name, please', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } },
-      { method: 'elicitation/create', params: { mode: 'url', message: 'Please sign in', url: ELICIT_URL, elicitationId: 'mcp-conformance-elicitation-1' } },
+      { method: 'elicitation/create', params: { mode: 'url', message: 'Please sign in', url: elicitUrl(canary), elicitationId: 'mcp-conformance-elicitation-1' } },
     );
   }
   return asks;
@@ -98,7 +100,7 @@ async function ask(ctx: ScriptContext): Promise<HandlerAnswer> {
     const progressToken = isObject(ctx.params._meta) ? ctx.params._meta.progressToken : undefined;
     if (typeof progressToken === 'string' || typeof progressToken === 'number') await ctx.notify('notifications/progress', { progressToken, progress: 1 });
     await ctx.notify('notifications/message', { level: 'info', logger: 'mcp-conformance', data: 'asking the client' });
-    await Promise.all(legacyAsks(ctx.revision).map((a) => ctx.request(a.method, a.params)));
+    await Promise.all(legacyAsks(ctx.revision, ctx.recording.canary?.url).map((a) => ctx.request(a.method, a.params)));
     return text('asked');
   }
   if (isRetry(ctx)) return text('thanks');
@@ -144,5 +146,6 @@ export const asksScenario: ClientScenario = {
   transports: 'any',
   official: 'tools_call',
   long: `the client waits for ${TOOL.neverAnswers} until its own timeout for a tool call`,
+  canary: 'the URL-mode elicitation points at it: a client that fetches it before its user consented breaks client/elicitation#safe-url-handling',
   server: { capabilities: { tools: {}, logging: {} }, tools },
 };
