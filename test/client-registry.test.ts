@@ -23,8 +23,6 @@ const KNOWN_UNCLAIMED: readonly string[] = [
   // VER-030: without the probe the client initializes at once, which in one run looks like a
   // client that speaks only legacy versions (version.stdio-probe-first rightly skips those).
   'stdio-no-discover-probe',
-  // SUB-007: see the exclusion in suites/client/server/index.ts (the stdio re-send is the MUST).
-  'listen-not-cancelled',
   // SSE-020 at 2025-11-25: in auth.basic the faulty client's recorded traffic shows no tokenless
   // GET after the 401 (it authorizes as the clean one does); a check needs that traffic understood.
   'sse-fallback-on-401',

@@ -64,7 +64,6 @@ const STDIO_CASES: StdioCase[] = [
   { fault: 'probe-fallback-keyed-on-32601', server: scripted('--silent-probe'), args: ['--timeout', '4000'], shows: (e) => !methods(sent(e)).includes('initialize') },
   { fault: 'progress-token-invalid', server: scripted(), shows: (e) => (sent(e).find((m) => m.method === 'tools/call')?.params as Msg)._meta !== undefined && JSON.stringify(sent(e)).includes('"progressToken":1.5') },
   { fault: 'mrtr-request-state-mutated', server: [fixture('modern-server.mjs'), 'stdio'], shows: (e) => JSON.stringify(sent(e)).includes('"requestState":"state/é+=x"') },
-  { fault: 'listen-not-cancelled', server: [fixture('modern-server.mjs'), 'stdio'], shows: (e) => !methods(sent(e)).includes('notifications/cancelled') },
 ];
 
 describe('reference client faults over stdio', () => {

@@ -265,7 +265,6 @@ export class ModernSession implements Session {
     const listen = this.listen;
     if (!listen?.open) return;
     listen.open = false;
-    if (this.transport === 'stdio' && isOn('listen-not-cancelled')) return;
     await this.peer.cancel(listen.id, 'subscription no longer needed');
   }
 

@@ -29,5 +29,4 @@ export const MODERN_FAULTS = [
   { id: 'modern-reissue-same-id', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: a request whose response stream broke is re-issued with the same id.' },
   { id: 'modern-broken-stream-not-reissued', digest: 'SHTTP-108', transports: SHTTP, eras: MODERN, description: 'SHTTP-108: a request whose response stream broke is given up instead of re-issued.' },
   { id: 'sse-comment-not-ignored', digest: 'SHTTP-107', transports: ['streamable-http', 'sse'], eras: BOTH, description: 'SHTTP-107: an SSE comment line is taken as malformed input: the stream carrying it is dropped.' },
-  { id: 'listen-not-cancelled', digest: 'SUB-007', transports: STDIO, eras: MODERN, description: 'SUB-007: on stdio ends the run without notifications/cancelled for its open subscriptions/listen request.' },
 ] as const satisfies readonly FaultSpec[];

@@ -15,7 +15,7 @@ const subscriptions: PageGroup<ClientCheck> = {
     'SUB-005': { reason: 'informative', detail: 'A MAY: a client may hold several subscriptions at once or one, and nothing can break that.' },
     'SUB-007': {
       reason: 'missing',
-      detail: "The MUST is the stdio re-send: a scripted stdio server would exit after acknowledging subscriptions/listen, and a client that starts it again must send subscriptions/listen to the new process (the relay would have to count process starts; the reference client does not reconnect on stdio yet). How a client ends a subscription is no MUST: the page lists its cancel (stream closed, notifications/cancelled) beside the transport closing, so a client that exits without cancelling breaks nothing, and the fault listen-not-cancelled shows no violation a check could claim.",
+      detail: "The MUST is the stdio re-send: a scripted stdio server would exit after acknowledging subscriptions/listen, and a client that starts it again must send subscriptions/listen to the new process (the relay would have to count process starts; the reference client does not reconnect on stdio yet). How a client ends a subscription is no MUST: the page lists its cancel (stream closed, notifications/cancelled) beside the transport closing, so a client that exits without cancelling breaks nothing.",
     },
     'SUB-008': {
       reason: 'not-observable',
