@@ -7,11 +7,13 @@ import type { Observation, ObservationLog } from '../observations.js';
 import type { WireLog } from '../wire-log.js';
 
 /**
- * After this many stdout bytes the connection is treated as flooding and stops being read. No
- * rule limits a message's size: a server whose tools/list carries 50 MB is slow to read, not
- * flooding, and a connection may carry several such answers.
+ * After this many stdout bytes with nothing sent to the server in between, the connection is
+ * treated as flooding and stops being read. Output is paced by what we send: no rule limits a
+ * message's size, and a shared session that lists a 50 MB tools/list twenty times reads 1 GB in
+ * answers it asked for (a total cap closed such a session as a flood, and judged the line it
+ * was cut off in as junk). Twice the longest line that can be read.
  */
-export const MAX_STREAM_BYTES = 1024 * 1024 * 1024;
+export const MAX_UNASKED_BYTES = 512 * 1024 * 1024;
 /** More stdout lines than this that are not messages: a flood, not a slip. */
 export const MAX_NOISE_LINES = 10_000;
 /** A line longer than this is dropped (a flooding server cannot exhaust memory). */
@@ -24,9 +26,10 @@ export class LineFramer {
   private chunks: Buffer[] = [];
   private size = 0;
   private dropping = false;
-  private total = 0;
+  /** Bytes read since the transport last sent something (asked()). */
+  private unasked = 0;
   private noise = 0;
-  /** Set once the stream passed MAX_STREAM_BYTES; the transport then closes the connection. */
+  /** Set once the stream passed the unasked-bytes cap; the transport then closes the connection. */
   flooded = false;
   /** Unparsable lines that may yet turn out to be parts of one pretty-printed message. */
   private pending: { text: string; observation: Observation }[] = [];
@@ -44,14 +47,20 @@ export class LineFramer {
     private readonly wire: WireLog,
     private readonly observations: ObservationLog,
     private readonly deliver: (message: unknown, seq: number) => void,
+    private readonly maxUnaskedBytes = MAX_UNASKED_BYTES,
   ) {}
+
+  /** The transport sent the server something: what comes next may be its answer. */
+  asked(): void {
+    this.unasked = 0;
+  }
 
   push(chunk: Buffer): void {
     if (this.flooded) return;
-    this.total += chunk.length;
-    if (this.total > MAX_STREAM_BYTES) {
+    this.unasked += chunk.length;
+    if (this.unasked > this.maxUnaskedBytes) {
       this.flooded = true;
-      this.wire.record('event', `stdout flood: more than ${MAX_STREAM_BYTES / 1024 / 1024} MB; the connection is closed`);
+      this.wire.record('event', `stdout flood: more than ${this.maxUnaskedBytes >= 1 << 20 ? `${Math.round(this.maxUnaskedBytes / (1 << 20))} MB` : `${this.maxUnaskedBytes} bytes`} with nothing asked in between; the connection is closed`);
       return;
     }
     let start = 0;
@@ -70,7 +79,8 @@ export class LineFramer {
    */
   end(cutOff = false): void {
     if (this.size === 0) return;
-    if (!cutOff || this.dropping) return this.flushLine();
+    // A flood is killed by us mid-line: that line's end is missing because of the kill too.
+    if ((!cutOff && !this.flooded) || this.dropping) return this.flushLine();
     this.wire.record('event', `the last ${this.size} bytes of stdout, a line not yet ended, were cut off when the process was ended`);
     this.chunks = [];
     this.size = 0;

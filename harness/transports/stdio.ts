@@ -148,6 +148,7 @@ export class StdioTransport implements Transport {
     this.opts.wire.record('out', `${bytes.toString('utf8')} [raw bytes; invalid UTF-8 shown as U+FFFD]`, opts?.owner);
     const stdin = this.child?.stdin;
     if (!stdin || this._closed || stdin.destroyed) return;
+    this.framer.asked();
     await new Promise<void>((resolve) => {
       stdin.write(bytes, () => resolve());
     });
@@ -157,6 +158,7 @@ export class StdioTransport implements Transport {
     this.opts.wire.record('out', text, owner);
     const stdin = this.child?.stdin;
     if (!stdin || this._closed || stdin.destroyed) return;
+    this.framer.asked();
     await new Promise<void>((resolve) => {
       stdin.write(noNewline ? text : `${text}\n`, () => resolve());
     });

@@ -61,6 +61,7 @@ export class RelayConnection implements Transport {
 
   async sendRaw(text: string, opts?: { owner?: string; noNewline?: boolean }): Promise<void> {
     this.wire.record('out', text, opts?.owner);
+    this.framer.asked();
     if (!this.socket.destroyed) this.socket.write(frame(FRAME.data, Buffer.from(opts?.noNewline ? text : `${text}\n`, 'utf8')));
   }
 
