@@ -162,4 +162,12 @@ describe('base.parse-error-code: the answer to the malformed line, not a reply t
     const outcome = await sendMalformed(ctx, conversation([{ jsonrpc: '2.0', result: {} }, error(null, ErrorCode.ParseError)]), '{"jsonrpc":', 'ping');
     expect(outcome.answer).toEqual(error(null, ErrorCode.ParseError));
   });
+
+  it('an id-less result or a notification after the line is no answer to it: only an error is', async () => {
+    const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'read a line' } };
+    const outcome = await sendMalformed(ctx, conversation([log, { jsonrpc: '2.0', result: {} }]), '{"jsonrpc":', 'ping');
+    expect(outcome.answer).toBeUndefined();
+    const answered = await sendMalformed(ctx, conversation([log, { jsonrpc: '2.0', result: {} }, error(null, ErrorCode.ParseError)]), '{"jsonrpc":', 'ping');
+    expect(answered.answer).toEqual(error(null, ErrorCode.ParseError));
+  });
 });
