@@ -1,8 +1,9 @@
 // False alarms of basic/messages (issue 38), each against a stand-in that behaves as the real
 // server did: fuzz.error-codes grading a near-valid input the server rightly accepted, or a
 // MethodNotFound from a server that has no ping; fuzz.answers-once counting an HTTP refusal
-// with a JSON-RPC error body as silence; base.parse-error-code taking the server's reply to a
-// notification for its answer to a malformed line.
+// with a JSON-RPC error body (or, for a malformed request, with no body) as silence;
+// base.parse-error-code taking the server's reply to a notification for its answer to a
+// malformed line.
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../harness/checks/check.js';
 import type { Corpus } from '../harness/fuzz/corpus.js';
@@ -111,7 +112,15 @@ describe('fuzz.answers-once over HTTP: a refusal with a JSON-RPC error body is a
     expect(await answersOnce.check(env(s), [ping])).toMatchObject({ ok: false, actual: expect.stringMatching(/refused .* id null instead/) });
   });
 
-  it('a POST refused with no body at all is still no answer', async () => {
+  it('a malformed request whose POST was refused with an HTTP 4xx and no body was answered by the status', async () => {
+    // As notion-http and others refuse a ping with an extra top-level member: HTTP 400, no body.
+    const extra: FuzzMessage = { label: 'a ping with an extra top-level member', cls: 'extra-envelope', method: 'ping', id: { kind: 'counter' }, extra: { 'x-fuzz': true } };
+    const invalid: FuzzMessage = { label: 'tools/call with `arguments` a string', cls: 'invalid-params', method: 'tools/call', id: { kind: 'counter' }, params: { name: 'x', arguments: 'x' } };
+    const s = session({ answer: (m) => (m['x-fuzz'] || m.method === 'tools/call' ? undefined : { jsonrpc: '2.0', id: m.id, result: {} }), refused: (id) => id !== undefined && id !== 'fence' });
+    expect(await answersOnce.check(env(s), [extra, invalid])).toEqual({ ok: true });
+  });
+
+  it('a POST of a valid request refused with no body at all is still no answer', async () => {
     const s = session({ answer: () => undefined, refused: () => true });
     expect(await answersOnce.check(env(s), [ping])).toMatchObject({ ok: false, actual: expect.stringMatching(/its POST was refused/) });
   });
@@ -161,5 +170,13 @@ describe('base.parse-error-code: the answer to the malformed line, not a reply t
   it('among id-less responses after the line, its error is the answer', async () => {
     const outcome = await sendMalformed(ctx, conversation([{ jsonrpc: '2.0', result: {} }, error(null, ErrorCode.ParseError)]), '{"jsonrpc":', 'ping');
     expect(outcome.answer).toEqual(error(null, ErrorCode.ParseError));
+  });
+
+  it('an id-less result or a notification after the line is no answer to it: only an error is', async () => {
+    const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'read a line' } };
+    const outcome = await sendMalformed(ctx, conversation([log, { jsonrpc: '2.0', result: {} }]), '{"jsonrpc":', 'ping');
+    expect(outcome.answer).toBeUndefined();
+    const answered = await sendMalformed(ctx, conversation([log, { jsonrpc: '2.0', result: {} }, error(null, ErrorCode.ParseError)]), '{"jsonrpc":', 'ping');
+    expect(answered.answer).toEqual(error(null, ErrorCode.ParseError));
   });
 });

@@ -28,6 +28,13 @@ export interface ClassRule {
   anyCode?: boolean;
   /** An error response with id null (the input taken for unparsable or invalid) is acceptable. */
   nullIdOk?: boolean;
+  /**
+   * The input is no valid request (it breaks JSON-RPC's or the MCP schema's shape): over HTTP
+   * a POST refused with an HTTP error status answers it even without a body ("If the server
+   * cannot accept the input, it MUST return an HTTP error status code"; the body MAY comprise
+   * a JSON-RPC error response).
+   */
+  malformed?: boolean;
 }
 
 export const CLASS_RULES: Record<InputClass, ClassRule> = {
@@ -37,24 +44,28 @@ export const CLASS_RULES: Record<InputClass, ClassRule> = {
     standard: 'JSON-RPC 2.0 names no other top-level member; a strict reader may drop the message, else it answers it',
     answer: 'should',
     resultOk: true,
+    malformed: true,
   },
   'invalid-params': {
     standard: `JSON-RPC 2.0: ${ErrorCode.InvalidParams} Invalid params (the message breaks the MCP schema: a strict reader may drop it)`,
     answer: 'should',
     code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
     resultOk: false,
+    malformed: true,
   },
   'invalid-params-lenient': {
     standard: `JSON-RPC 2.0: ${ErrorCode.InvalidParams} if refused; an optional member of the wrong type may be ignored`,
     answer: 'should',
     code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
     resultOk: true,
+    malformed: true,
   },
   'meta-missing': {
     standard: `basic#meta: a request missing any required field is malformed; the server MUST reject it with ${ErrorCode.InvalidParams}`,
     answer: 'must',
     code: { code: ErrorCode.InvalidParams, name: 'Invalid params' },
     resultOk: false,
+    malformed: true,
   },
   'era-ambiguous': {
     standard: 'basic/versioning: a request without the per-request _meta is not a modern request; a server may refuse it with an implementation-defined error, stay silent, or serve it under legacy semantics',
@@ -71,6 +82,7 @@ export const CLASS_RULES: Record<InputClass, ClassRule> = {
     code: { code: ErrorCode.InvalidRequest, name: 'Invalid Request' },
     resultOk: false,
     nullIdOk: true,
+    malformed: true,
   },
   // JSON-RPC 2.0 gives params that are not structured (null, a number) a code if refused, but
   // no sentence obliges a server to refuse them: one that reads `params: null` as no params
@@ -81,9 +93,10 @@ export const CLASS_RULES: Record<InputClass, ClassRule> = {
     code: { code: ErrorCode.InvalidRequest, name: 'Invalid Request' },
     resultOk: true,
     nullIdOk: true,
+    malformed: true,
   },
-  parse: { standard: `JSON-RPC 2.0: ${ErrorCode.ParseError} Parse error, id null (many servers drop such input)`, answer: 'may', code: { code: ErrorCode.ParseError, name: 'Parse error' }, resultOk: false, nullIdOk: true },
-  hostile: { standard: 'anything goes: only survival is judged', answer: 'may', resultOk: true, anyCode: true, nullIdOk: true },
+  parse: { standard: `JSON-RPC 2.0: ${ErrorCode.ParseError} Parse error, id null (many servers drop such input)`, answer: 'may', code: { code: ErrorCode.ParseError, name: 'Parse error' }, resultOk: false, nullIdOk: true, malformed: true },
+  hostile: { standard: 'anything goes: only survival is judged', answer: 'may', resultOk: true, anyCode: true, nullIdOk: true, malformed: true },
   notification: { standard: 'basic#notifications: the receiver MUST NOT send a response', answer: 'may', resultOk: false },
 };
 

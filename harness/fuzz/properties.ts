@@ -171,6 +171,9 @@ export const answersOnce: FuzzProperty<FuzzMessage[]> = {
         if (code === ErrorCode.ParseError || code === ErrorCode.InvalidRequest) continue;
         return fail(`one response to ${what}, with that id (${rule.standard})`, `its POST was refused with an HTTP error status and a JSON-RPC error with id null instead: ${brief(refusal, 200)}`);
       }
+      // A malformed request refused by the HTTP status alone was answered too: the status is the
+      // answer the transport gives input the server cannot accept (the body is a MAY).
+      if (got.length === 0 && rule.malformed && conn.session.refused(r.id)) continue;
       if (got.length === 0 && rule.answer !== 'must') {
         // Silence where the standards leave it open (may), or where a strict reader may drop the message (should: a warning).
         if (rule.answer === 'should') dropped.push(i);

@@ -57,9 +57,10 @@ export interface MalformedOutcome {
  * sent right after; at 2026-07-28 over HTTP the POST (with the headers a request of `method`
  * would carry) answers it itself. Only a response to the text is its answer: the connection is
  * settled by a fence first (a reply the server still owes, or wrongly gives, to earlier input
- * such as notifications/initialized comes before that fence's answer), and among the id-less
- * responses that came between the text and the fence's answer an error is preferred (JSON-RPC
- * answers unparsable or invalid input with an error whose id is null).
+ * such as notifications/initialized comes before that fence's answer), and of what came between
+ * the text and the fence's answer only an error response without an id can be its answer
+ * (JSON-RPC answers unparsable or invalid input with an error whose id is null): a
+ * notification (it has a method) or an id-less result answers nothing sent.
  */
 export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fence(): Promise<Reply> }, text: string, method: string): Promise<MalformedOutcome> {
   const http = ctx.http;
@@ -76,8 +77,10 @@ export async function sendMalformed(ctx: CheckContext, conv: Conversation & { fe
   const status = http?.of(conv).lastResponse?.status;
   const fence = await conv.fence();
   const fenceSeq = fence.kind === 'result' || fence.kind === 'error' ? fence.seq : undefined;
-  const idless = conv.since(mark).filter((m) => isResponse(m.message) && (m.message.id === null || m.message.id === undefined) && (fenceSeq === undefined || m.seq === undefined || m.seq < fenceSeq));
-  const found = idless.find((m) => 'error' in (m.message as Json)) ?? idless[0];
+  // Only an error answers unparsable text (id null in JSON-RPC, no id at 2026-07-28): an
+  // id-less result, or a notification (it has a method), is about something else.
+  const errors = conv.since(mark).filter((m) => isResponse(m.message) && 'error' in m.message && (m.message.id === null || m.message.id === undefined) && (fenceSeq === undefined || m.seq === undefined || m.seq < fenceSeq));
+  const found = errors[0];
   const answer = found?.message as Json | undefined;
   return { ...(answer ? { answer } : {}), ...(found?.seq !== undefined ? { answerSeq: found.seq } : {}), fence, ...(status !== undefined ? { status } : {}) };
 }
