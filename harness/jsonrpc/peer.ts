@@ -12,6 +12,11 @@ import { validateInbound } from './inbound-validation.js';
 import { misnamedFor, rawIdKeys, type Claimed } from './misnamed-ids.js';
 import { idKey, type MisnamedId, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
+/** An answer bigger than this is kept in `inbound` as its envelope only (see receive). */
+const KEPT_ANSWER_BYTES = 1024 * 1024;
+/** The member that stands for a result dropped from `inbound` (never a member of MCP's). */
+export const SLIMMED = 'mcp-conformance/slimmed';
+
 export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
 
 /** Which side of the protocol this peer plays (the schema direction of what it receives). */
@@ -338,6 +343,12 @@ export class Peer {
         w.resolve(item);
       }
     }
+    // A big answer to a request of ours was handed to its request and judged on arrival: the
+    // log of the connection keeps its envelope, not its megabytes. A shared session that lists
+    // a 50 MB tools/list twenty times would otherwise hold a gigabyte per revision, and a run
+    // at five revisions outgrew the heap.
+    const bytes = this.transport.lastRead?.bytes ?? 0;
+    if (method !== undefined && bytes > KEPT_ANSWER_BYTES && 'result' in m) item.message = { ...m, result: { [SLIMMED]: `${bytes} bytes, handed to the ${method} request that asked for it` } };
   }
 
   /** Resolve the pending request this response answers; returns the request's method. */
