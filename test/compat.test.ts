@@ -28,10 +28,12 @@ describe('the compatibility table', () => {
     const expected = readdirSync(join(ROOT, 'test/expected')).sort();
     for (const name of [...expected, ...CLIENTS.map((c) => c.name)]) expect(names, name).toContain(name);
     for (const row of rows) expect(row.split(' | ').length, row).toBe(3 + 5);
-    // The HTML page has the same rows, and asks for nothing outside itself.
+    // The HTML page has the same rows, asks for nothing outside itself, and its links land.
     const html = read(ROOT, 'docs/compatibility.html');
     for (const name of expected) expect(html).toContain(`<a href="#t-${name}">${name}</a>`);
     expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//);
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    expect([...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]).filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it('copies client findings that the client tests still pin', () => {

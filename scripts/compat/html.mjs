@@ -19,7 +19,7 @@ a{color:var(--link)}table{border-collapse:collapse;margin:0}
 th,td{border:1px solid var(--line);padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{background:var(--soft);font-weight:600}
 .scroll{max-width:100%;overflow-x:auto;margin:.4rem 0}
-.compat td{white-space:nowrap}.compat td.c{text-align:center}
+.compat td{white-space:nowrap}.compat td:nth-child(2){white-space:normal;min-width:15rem}.compat td.c{text-align:center}
 .t-good{background:var(--pass-bg)}.t-bad{background:var(--fail-bg)}.t-warn{background:var(--warn-bg)}.t-none{background:var(--none-bg);color:var(--mute)}
 .muted{color:var(--mute)}.fail{color:var(--fail);font-weight:600}.warn{color:var(--warn);font-weight:600}
 .rule{border:1px solid var(--line);border-left:5px solid var(--fail);border-radius:6px;padding:.4rem .9rem;margin:.6rem 0}
