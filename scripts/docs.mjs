@@ -184,7 +184,7 @@ async function libraryExample() {
 }
 
 /** The targets of test/expected/, as the interop tests run them (package: its pinned version). */
-const EXPECTED_TARGETS = {
+export const EXPECTED_TARGETS = {
   'server-everything': { label: 'server-everything over stdio', package: '@modelcontextprotocol/server-everything' },
   'server-everything-http': { label: 'server-everything over Streamable HTTP', package: '@modelcontextprotocol/server-everything' },
   'server-everything-sse': { label: 'server-everything over HTTP+SSE', package: '@modelcontextprotocol/server-everything' },
