@@ -109,7 +109,9 @@ export const fileChecks = defineChecks(PAGE, [
     spec: { url: `${SKILLS_PAGE}#error-handling`, level: 'MUST' },
     requirement: '`resources/read` of a skill file the server does not serve: {code:InvalidParams} (Invalid params), per the base Resources specification.',
     digest: ['SKILL-080'],
-    faults: ['skills-read-unserved-file-empty'],
+    // The sentence defers to the base rule (RES-030): a server that answers every unknown uri
+    // wrongly answers a skill file's wrongly too, so the base faults show here as well.
+    faults: ['skills-read-unserved-file-empty', 'resources-unknown-uri-result', 'modern-resource-not-found-legacy-code'],
     judgesDeclared: true,
     async run(ctx) {
       const look = await skillsLook(ctx);
