@@ -1,6 +1,6 @@
 // resources/directory/read, which a server that declares directoryRead: true serves: answered
 // for each skill's directories (the root, and each directory between it and a file its manifest
-// lists), resultType "complete", -32602 for what is no directory, every direct child and only
+// lists), resultType "complete", InvalidParams for what is no directory, every direct child and only
 // those, subdirectories as inode/directory without a trailing slash, and cursors that lead on.
 // Judged on the recorded look's directory walks (look.ts); never called without the setting.
 import { defineChecks } from '../../../../harness/checks/define.js';
