@@ -29,7 +29,7 @@ export const SERVER_AREAS = {
   sse: 'The HTTP+SSE transport of 2024-11-05: the `endpoint` event, messages as `message` events, Origin.',
   auth: 'Authorization (2025-03-26 on): 401 challenges, protected resource and authorization server metadata, invalid and foreign tokens, scopes.',
   tasks: 'Tasks: the core tasks of 2025-11-25 and the tasks extension of 2026-07-28 (creation, status, results, cancellation, unknown ids).',
-  skills: 'The Skills extension (io.modelcontextprotocol/skills, 2026-07-28): declared beside `resources`, `skills/list` and `skills/get` answered, entries with frontmatter and manifests, names matching their uris.',
+  skills: 'The Skills extension (io.modelcontextprotocol/skills, 2026-07-28): declared beside `resources`, `skills/list` (paginated, cache hints) and `skills/get` answered, entries with frontmatter and manifests, names matching their uris, and `resources/directory/read` when `directoryRead` is declared.',
   fuzz: 'Property-based fuzzing (fast-check): valid, near-valid and hostile messages; the server survives, answers each request once with a valid result or a proper error, and never answers a notification.',
 };
 

@@ -50,9 +50,16 @@ describe('Skills extension at 2026-07-28', () => {
     const caps = ((await ask('server/discover')).result as Msg).capabilities as Msg;
     expect(caps.extensions).toMatchObject({ 'io.modelcontextprotocol/skills': {} });
     expect(caps.resources).toBeDefined();
-    const list = (await ask('skills/list')).result as Msg;
-    expect(list).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
-    const skills = list.skills as { uri: string; frontmatter: Msg; resources: { uri: string; digest: string; size: number }[] }[];
+    // One entry per page: follow the cursors to the end.
+    const skills: { uri: string; frontmatter: Msg; resources: { uri: string; digest: string; size: number }[] }[] = [];
+    for (let cursor: unknown, pages = 0; pages === 0 || cursor !== undefined; pages++) {
+      const list = (await ask('skills/list', cursor === undefined ? {} : { cursor })).result as Msg;
+      expect(list).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'public' });
+      skills.push(...(list.skills as typeof skills));
+      cursor = list.nextCursor;
+      expect(pages).toBeLessThan(10);
+    }
+    expect(skills.length).toBeGreaterThan(1);
     expect(skills.map((s) => s.uri)).toContain('skill://acme/billing/refunds/SKILL.md');
     for (const s of skills) {
       expect(s.uri.split('/').at(-2)).toBe(s.frontmatter.name);
@@ -72,5 +79,32 @@ describe('Skills extension at 2026-07-28', () => {
       expect(got).toMatchObject({ resultType: 'complete', skill: s, ttlMs: 60_000, cacheScope: 'public' });
     }
     expect(((await ask('skills/get', { uri: 'skill://nothing/SKILL.md' })).error as Msg).code).toBe(-32602);
+  });
+
+  it('declares directoryRead and lists the direct children of each directory, two per page', async () => {
+    const ask = client();
+    const caps = ((await ask('server/discover')).result as Msg).capabilities as Msg;
+    expect(caps.extensions).toEqual(expect.objectContaining({ 'io.modelcontextprotocol/skills': { directoryRead: true } }));
+    const read = async (uri: string) => {
+      const out: Msg[] = [];
+      for (let cursor: unknown, pages = 0; pages === 0 || cursor !== undefined; pages++) {
+        const r = (await ask('resources/directory/read', cursor === undefined ? { uri } : { uri, cursor })).result as Msg;
+        expect(r.resultType).toBe('complete');
+        out.push(...(r.resources as Msg[]));
+        cursor = r.nextCursor;
+      }
+      return out;
+    };
+    const root = await read('skill://acme/billing/refunds');
+    expect(root.map((c) => [c.uri, c.mimeType])).toEqual([
+      ['skill://acme/billing/refunds/SKILL.md', 'text/markdown'],
+      ['skill://acme/billing/refunds/policy.md', 'text/markdown'],
+      ['skill://acme/billing/refunds/templates', 'inode/directory'],
+    ]);
+    expect((await read('skill://acme/billing/refunds/templates')).map((c) => c.uri)).toEqual(['skill://acme/billing/refunds/templates/credit-note.md']);
+    expect((await read('skill://acme')).map((c) => c.uri)).toEqual(['skill://acme/billing']);
+    for (const uri of ['skill://acme/billing/refunds/SKILL.md', 'skill://nothing', 'skill://acme/billing/refunds/']) {
+      expect(((await ask('resources/directory/read', { uri })).error as Msg).code).toBe(-32602);
+    }
   });
 });

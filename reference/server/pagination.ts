@@ -30,7 +30,7 @@ export interface Page<T> {
 }
 
 /** One page of `all`, starting where `cursor` (params.cursor) points. */
-export function paginate<T>(list: string, all: readonly T[], cursor: unknown): Page<T> {
+export function paginate<T>(list: string, all: readonly T[], cursor: unknown, size = PAGE_SIZE): Page<T> {
   // The fault's list hands out cursors past its end, and accepts them back.
   const endless = list === 'templates' && isOn('pagination-never-ends');
   let offset = 0;
@@ -40,7 +40,7 @@ export function paginate<T>(list: string, all: readonly T[], cursor: unknown): P
     if (!valid && !isOn('pagination-invalid-cursor-accepted')) throw invalidParams('Invalid params: invalid cursor', { cursor });
     offset = valid ? decoded : 0;
   }
-  const end = offset + PAGE_SIZE;
+  const end = offset + size;
   const page: Page<T> = { items: all.slice(offset, end) };
   // The cursor that led to the second page of prompts, handed out again on it.
   if (list === 'prompts' && offset > 0 && isOn('pagination-cursor-loop')) page.nextCursor = encodeCursor(list, offset);

@@ -5,6 +5,7 @@ import { isPlainObject } from '../jsonrpc.js';
 import { serverInfo } from '../handlers/lifecycle.js';
 import { MODERN } from '../revisions.js';
 import { META } from './meta.js';
+import { skillsHintsDropped } from '../skills/extension.js';
 
 /** caching#cacheable-results: freshness hints (ms) of the cacheable operations; one public scope (nothing varies by caller). */
 const TTL_MS: Record<string, number> = {
@@ -47,7 +48,7 @@ function cacheHints(method: string, params: Record<string, unknown>, out: Record
     return;
   }
   if (ttl === undefined || out.resultType !== 'complete') return;
-  if (method === 'resources/read' && isOn('modern-cache-fields-missing')) return;
+  if ((method === 'resources/read' && isOn('modern-cache-fields-missing')) || skillsHintsDropped(method)) return;
   // caching#interaction-with-pagination: one cacheScope for every page of a list.
   const scope = method === 'tools/list' && params.cursor !== undefined && isOn('modern-cache-scope-varies') ? 'private' : 'public';
   out.ttlMs = ttl;

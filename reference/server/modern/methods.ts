@@ -6,6 +6,7 @@ import { serverCapabilities } from '../handlers/lifecycle.js';
 import { getPrompt, listPrompts } from '../handlers/prompts.js';
 import { listResources, listTemplates, readResource } from '../handlers/resources.js';
 import { callTool, listTools } from '../handlers/tools.js';
+import { readDirectory } from '../skills/directory.js';
 import { declareSkillsExtension, getSkill, listSkills, withSkillFiles } from '../skills/extension.js';
 import { withTasks } from '../tasks/call.js';
 import { cancelExtensionTask, declareTasksExtension, getExtensionTask, updateExtensionTask } from '../tasks/extension.js';
@@ -47,6 +48,7 @@ export const MODERN_METHODS: Record<string, RequestHandler> = {
   'tasks/cancel': cancelExtensionTask,
   'skills/list': listSkills,
   'skills/get': getSkill,
+  'resources/directory/read': readDirectory,
 };
 
 /** Methods no legacy revision has: a dual-era server serves them as modern even without _meta. */

@@ -1,5 +1,6 @@
 // The skills the reference serves through the Skills extension (io.modelcontextprotocol/skills,
-// SEP-2640): small fixed files, one skill at a nested path and one with a supporting file.
+// SEP-2640): small fixed files, one skill at a nested path and one with supporting files (one
+// in a subdirectory).
 // Digests and sizes are computed from these very bytes, so the manifest cannot drift from them.
 import { createHash } from 'node:crypto';
 import { isOn } from '../faults.js';
@@ -29,7 +30,11 @@ export const SKILLS: readonly SkillDef[] = [
   {
     uri: 'skill://acme/billing/refunds/SKILL.md',
     frontmatter: { name: 'refunds', description: 'Issue a refund for an ACME invoice, following the policy.' },
-    extra: [{ uri: 'skill://acme/billing/refunds/policy.md', mimeType: 'text/markdown', text: '# Refund policy\n\nRefunds within 30 days of the invoice.\n' }],
+    extra: [
+      { uri: 'skill://acme/billing/refunds/policy.md', mimeType: 'text/markdown', text: '# Refund policy\n\nRefunds within 30 days of the invoice.\n' },
+      // A file in a subdirectory: the skill root lists templates as a directory resource.
+      { uri: 'skill://acme/billing/refunds/templates/credit-note.md', mimeType: 'text/markdown', text: '# Credit note\n\nInvoice {invoice}: {amount} refunded.\n' },
+    ],
     body: '# Refunds\n\nRead [the policy](policy.md) first, then issue the refund.\n',
   },
 ];

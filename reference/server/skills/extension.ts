@@ -1,6 +1,7 @@
 // The Skills extension (io.modelcontextprotocol/skills, SEP-2640), 2026-07-28 only: declared in
-// server/discover (no directoryRead), skills/list and skills/get, and resources/read of every
-// skill file. The decorator adds resultType, ttlMs and cacheScope (TTL_MS in modern/decorate.ts).
+// server/discover with directoryRead, skills/list (one entry per page, so that the listing
+// paginates) and skills/get, resources/read of every skill file, and resources/directory/read
+// (directory.ts). The decorator adds resultType, ttlMs and cacheScope (TTL_MS in modern/decorate.ts).
 import { resourcesHidden } from '../catalog/resources.js';
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, isPlainObject, invalidParams } from '../jsonrpc.js';
@@ -10,31 +11,51 @@ import { findSkillFile, frontmatterOf, manifestEntry, servedSkills, skillFiles, 
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
-/** Skills overview#capability: `{}` means no optional feature (directoryRead defaults to false). */
+/** One Skill entry per skills/list page: the small catalog still shows the cursors. */
+const SKILLS_PAGE_SIZE = 1;
+
+/** Skills overview#capability: `{directoryRead: true}` adds resources/directory/read. */
 export function declareSkillsExtension(caps: Record<string, unknown>): void {
   // Skills are served as resources: a server that hides resources (a tools fault) has no skills
   // to offer, so that fault names only its own check.
   if (resourcesHidden()) return;
   const extensions = isPlainObject(caps.extensions) ? caps.extensions : {};
-  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: {} };
+  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: { directoryRead: true } };
   if (isOn('skills-without-resources-capability')) delete caps.resources;
 }
 
+/** Whether the decorator leaves the caching hints off this result (the cache-hint faults). */
+export function skillsHintsDropped(method: string): boolean {
+  return (method === 'skills/list' && isOn('skills-list-no-cache-hints')) || (method === 'skills/get' && isOn('skills-get-no-cache-hints'));
+}
+
 /** A Skill entry: its SKILL.md uri, the frontmatter as in the file, and the manifest of its files. */
-function entry(s: SkillDef): Record<string, unknown> {
+function entry(s: SkillDef, files = skillFiles(s)): Record<string, unknown> {
   if (isOn('skills-entry-without-resources')) return { uri: s.uri, frontmatter: frontmatterOf(s) };
   // A field the file does not have: an entry assembled from another source than the file.
   const frontmatter = isOn('skills-entry-frontmatter-extra') ? { ...frontmatterOf(s), version: '1.0' } : frontmatterOf(s);
-  const files = isOn('skills-manifest-omits-skill-md') ? skillFiles(s).filter((f) => f.uri !== s.uri) : skillFiles(s);
-  return { uri: s.uri, frontmatter, resources: files.map(manifestEntry) };
+  const listed = isOn('skills-manifest-omits-skill-md') ? files.filter((f) => f.uri !== s.uri) : files;
+  return { uri: s.uri, frontmatter, resources: listed.map(manifestEntry) };
+}
+
+/** The listing's entries; under the split fault, a skill with two supporting files is listed twice, each entry with half of them. */
+function listedEntries(): Record<string, unknown>[] {
+  return servedSkills().flatMap((s) => {
+    const [md, ...rest] = skillFiles(s);
+    if (!isOn('skills-entry-split-across-pages') || !md || rest.length < 2) return [entry(s)];
+    const half = Math.ceil(rest.length / 2);
+    return [entry(s, [md, ...rest.slice(0, half)]), entry(s, [md, ...rest.slice(half)])];
+  });
 }
 
 export function listSkills(ctx: RequestContext): Record<string, unknown> {
   if (isOn('skills-list-not-implemented')) throw new RpcError(ErrorCode.MethodNotFound, 'Method not found: skills/list');
-  const page = paginate('skills', servedSkills(), ctx.params.cursor);
-  const skills = page.items.map(entry);
+  const page = paginate('skills', listedEntries(), ctx.params.cursor, SKILLS_PAGE_SIZE);
+  // The last page hands out the very cursor that led to it: the listing loops.
+  if (page.nextCursor === undefined && typeof ctx.params.cursor === 'string' && isOn('skills-list-cursor-loop')) page.nextCursor = ctx.params.cursor;
   // Read as "a partial listing" (the extension allows one), which is still resultType "complete".
   const type = isOn('skills-list-result-type-partial') ? { resultType: 'partial' } : {};
+  const skills = page.items;
   return page.nextCursor === undefined ? { ...type, skills } : { ...type, skills, nextCursor: page.nextCursor };
 }
 
@@ -45,7 +66,10 @@ export function getSkill(ctx: RequestContext): Record<string, unknown> {
   const skill = servedSkills().find((s) => s.uri === uri);
   if (!skill && isOn('skills-get-unknown-wrong-code')) throw new RpcError(ErrorCode.InternalError, 'Internal error: no skill with that uri');
   if (!skill) throw invalidParams('Invalid params: no skill with that uri', { uri });
-  return { skill: entry(skill) };
+  // The nested skill answered with the first skill's entry: another skill than the one asked for.
+  const answered = isOn('skills-get-answers-other-skill') && skill.uri.includes('/refunds/') ? (servedSkills()[0] as SkillDef) : skill;
+  // A cursor on a result that has no pages.
+  return isOn('skills-get-next-cursor') ? { skill: entry(answered), nextCursor: 'page-2' } : { skill: entry(answered) };
 }
 
 /** resources/read: skill files first, then the ordinary resources. */
@@ -53,6 +77,8 @@ export function withSkillFiles(read: RequestHandler): RequestHandler {
   return (ctx) => {
     const { uri } = ctx.params;
     const file = typeof uri === 'string' ? findSkillFile(uri) : undefined;
+    // A file under a skill's root that the server does not serve, read as an empty file list.
+    if (!file && typeof uri === 'string' && isOn('skills-read-unserved-file-empty') && servedSkills().some((s) => uri.startsWith(s.uri.slice(0, -'SKILL.md'.length)))) return { contents: [] };
     if (!file) return read(ctx);
     const mimeType = isOn('skills-md-mime-plain') && file.uri.endsWith('/SKILL.md') ? 'text/plain' : file.mimeType;
     return { contents: [{ uri: file.uri, mimeType, text: file.text }] };

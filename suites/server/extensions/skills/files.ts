@@ -4,11 +4,12 @@
 // the recorded look's sample (look.ts, skill-md.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { unanswered } from '../../../../harness/rules/no-answer.js';
-import { expectNone, expectNoneOrDoubt, replyLine, type MaybeViolation, type Violation } from '../../../../harness/verify/index.js';
+import { exchange, expectError, expectNone, expectNoneOrDoubt, replyLine, type MaybeViolation, type Violation } from '../../../../harness/verify/index.js';
 import { isObject } from '../../../../harness/rules/json.js';
 import { entriesOf, isLook, noEntries, resultOf, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
 import { compareFrontmatter, skillPath } from './rules.js';
 import { skillMds } from './skill-md.js';
+import type { Unjudged } from '../../../../harness/verify/utilities.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
 
@@ -97,6 +98,29 @@ export const fileChecks = defineChecks(PAGE, [
         .filter(({ mime }) => !(typeof mime === 'string' && /^text\/markdown\s*(;|$)/i.test(mime)))
         .map(({ md, mime }) => ({ text: `resources/read of ${md.read.uri}: mimeType ${JSON.stringify(mime) ?? 'absent'}`, ...seqOf(md.read.reply) }));
       return expectNone(ctx, bad, { expected: 'mimeType "text/markdown" on each SKILL.md read back', judged: items.length, nothing: { code: 'nothing-observed', detail: 'no SKILL.md read back with content' } });
+    },
+  },
+  // error-handling: "Servers MUST return standard JSON-RPC errors for the following protocol
+  // error cases: ... resources/read of a skill file the server does not serve: {code:InvalidParams}
+  // (Invalid params), per the base Resources specification." (an empty contents is no error).
+  {
+    id: 'skills.read-unserved-file',
+    title: "resources/read of a file under a skill's root that the server does not serve gets {code:InvalidParams}",
+    spec: { url: `${SKILLS_PAGE}#error-handling`, level: 'MUST' },
+    requirement: '`resources/read` of a skill file the server does not serve: {code:InvalidParams} (Invalid params), per the base Resources specification.',
+    digest: ['SKILL-080'],
+    // The sentence defers to the base rule (RES-030): a server that answers every unknown uri
+    // wrongly answers a skill file's wrongly too, so the base faults show here as well.
+    faults: ['skills-read-unserved-file-empty', 'resources-unknown-uri-result', 'modern-resource-not-found-legacy-code'],
+    judgesDeclared: true,
+    async run(ctx) {
+      const look = await skillsLook(ctx);
+      if (!isLook(look)) return ctx.skip(look.code, look.detail);
+      if (!look.unservedRead) {
+        const why: Unjudged = look.listed.length > 0 ? { code: 'not-offered', detail: 'no skill listed with a .../SKILL.md uri: no skill root to read under' } : noEntries(look);
+        return ctx.skip(why.code, why.detail);
+      }
+      return expectError(ctx, exchange(`resources/read of ${look.unservedRead.uri}`, look.unservedRead.reply), ['InvalidParams']);
     },
   },
 ]);

@@ -1,65 +1,44 @@
 // extensions/skills: the Skills extension (io.modelcontextprotocol/skills, SEP-2640), final since
 // 2026-09-13, its own page outside the revisions. Its checks judge one recorded look at the
 // server's skills (look.ts), in the page's order; every other requirement of the digest
-// (13-skills-extension.md) that binds a server is listed as missing (issue 39).
+// (13-skills-extension.md) that binds a server is excluded with the digest's reason, or listed
+// as missing (issue 39).
 import type { Check } from '../../../../harness/checks/check.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import { declarationChecks } from './declaration.js';
 import { entryChecks } from './entries.js';
 import { byteChecks } from './bytes.js';
+import { directoryChecks } from './directory.js';
 import { fileChecks } from './files.js';
 import { manifestChecks } from './manifest.js';
 import { methodChecks } from './methods.js';
 import { nameChecks } from './names.js';
+import { resultChecks } from './results.js';
 
 const NOT_YET = 'The Skills extension (SEP-2640) became final in September 2026; no server check judges this rule yet.';
 
-const SERVER_REQUIREMENTS = [
-  'SKILL-003',
-  'SKILL-005',
-  'SKILL-010',
-  'SKILL-013',
-  'SKILL-015',
-  'SKILL-018',
-  'SKILL-019',
-  'SKILL-020',
-  'SKILL-021',
-  'SKILL-023',
-  'SKILL-024',
-  'SKILL-025',
-  'SKILL-026',
-  'SKILL-033',
-  'SKILL-034',
-  'SKILL-040',
-  'SKILL-041',
-  'SKILL-042',
-  'SKILL-043',
-  'SKILL-051',
-  'SKILL-052',
-  'SKILL-053',
-  'SKILL-054',
-  'SKILL-062',
-  'SKILL-063',
-  'SKILL-064',
-  'SKILL-065',
-  'SKILL-066',
-  'SKILL-070',
-  'SKILL-071',
-  'SKILL-072',
-  'SKILL-073',
-  'SKILL-074',
-  'SKILL-075',
-  'SKILL-076',
-  'SKILL-077',
-  'SKILL-080',
-  'SKILL-081',
-  'SKILL-082',
-  'SKILL-083',
-  'SKILL-084',
-];
+const SERVER_REQUIREMENTS = ['SKILL-005', 'SKILL-018', 'SKILL-019', 'SKILL-023', 'SKILL-024', 'SKILL-026', 'SKILL-033', 'SKILL-034', 'SKILL-040', 'SKILL-043', 'SKILL-063', 'SKILL-082'];
+
+/** Server rules of the digest that no check can or need judge, each with the digest's reason. */
+const NOT_JUDGED: Exclusions = {
+  'SKILL-010': { reason: 'judged-elsewhere', detail: 'Only the parts of the Agent Skills format the page restates are checkable: SKILL-011, -012, -016 and -017 judge them.', side: 'server' },
+  'SKILL-013': { reason: 'informative', detail: 'A skill MAY contain additional files and subdirectories.', side: 'server' },
+  'SKILL-015': { reason: 'informative', detail: 'A skill path MAY be one segment or nested; the name is taken from the segment before /SKILL.md.', side: 'server' },
+  'SKILL-020': { reason: 'informative', detail: 'Skills MAY nest; a nested skill is an ordinary entry.', side: 'server' },
+  'SKILL-021': { reason: 'informative', detail: 'A server MAY use another scheme; skills.uri-scheme only warns.', side: 'server' },
+  'SKILL-025': { reason: 'informative', detail: 'Servers MAY expose more frontmatter fields in _meta.', side: 'server' },
+  'SKILL-041': { reason: 'judged-elsewhere', detail: 'Not directly observable: its symptom, a digest or size that does not match the bytes read back, is skills.file-bytes-match-manifest (SKILL-038/-039).', side: 'server' },
+  'SKILL-042': { reason: 'not-observable', detail: 'An expectation on server authors with no wire behaviour.', side: 'server' },
+  'SKILL-051': { reason: 'informative', detail: 'The listing MAY be empty or partial; an empty one skips the entry checks with a reason.', side: 'server' },
+  'SKILL-076': { reason: 'informative', detail: 'A server MAY serve resources/directory/read on any directory resource.', side: 'server' },
+  'SKILL-077': { reason: 'informative', detail: 'A server without directoryRead need not know the method; the tool never calls it there (SKILL-006).', side: 'server' },
+  'SKILL-081': { reason: 'not-observable', detail: 'An internal error cannot be provoked from outside.', side: 'server' },
+  'SKILL-083': { reason: 'not-observable', detail: 'Methods cannot be enumerated, so a reserved name used otherwise is not seen; the frontmatter part is SKILL-033.', side: 'server' },
+  'SKILL-084': { reason: 'not-observable', detail: 'An intermediary looks like the origin server, which may use the prefix (SKILL-026).', side: 'server' },
+};
 
 export const group: PageGroup<Check> = {
-  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...fileChecks, ...byteChecks],
-  excluded: Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions,
+  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...resultChecks, ...fileChecks, ...byteChecks, ...directoryChecks],
+  excluded: { ...NOT_JUDGED, ...(Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions) },
 };

@@ -3,7 +3,9 @@
 // each listed skill and of one the server cannot serve, and resources/read of a capped sample
 // of the listed files. Every request declares the extension in its clientCapabilities (the
 // extension defines no client declaration; declaring it is what a host would do). Nothing is
-// sent to a server that does not declare the extension (the client rule of SKILL-007).
+// sent to a server that does not declare the extension (the client rule of SKILL-007). With
+// directoryRead declared, the look also walks resources/directory/read over each skill's
+// directories (and probes it with a file and a missing uri); without it, never (SKILL-006).
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../../../harness/checks/check.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
@@ -40,6 +42,16 @@ export interface FileRead {
   reply: Reply;
 }
 
+/** One directory walked with resources/directory/read: each page's answer, in order. */
+export interface DirWalk {
+  uri: string;
+  /** The entry (SKILL.md uri) whose manifest named the directory. */
+  skill: string;
+  /** The manifest items of that entry (empty for "dynamic"). */
+  manifest: string[];
+  pages: Reply[];
+}
+
 export interface SkillsLook {
   /** Every skills/list answer in order; the last one ends the listing (no nextCursor, an error, or the cap). */
   pages: Reply[];
@@ -50,6 +62,12 @@ export interface SkillsLook {
   /** skills/get of a uri no server serves. */
   unknownGet: { uri: string; reply: Reply };
   reads: FileRead[];
+  /** resources/read of a file under a listed skill's root that no manifest names (absent without a listed SKILL.md uri). */
+  unservedRead?: { uri: string; reply: Reply };
+  /** skills/get of the .../SKILL.md uris the instructions name that the listing does not, each served by resources/read. */
+  instructed: { uri: string; reply: Reply }[];
+  /** With directoryRead declared: the skills' directories walked, and the uris that are no directory probed. */
+  directories?: { walks: DirWalk[]; probes: { uri: string; what: string; reply: Reply }[] };
 }
 
 /** The extension's settings as declared in server/discover, or undefined when it is not declared as an object. */
@@ -57,6 +75,14 @@ export function skillsSettings(ctx: CheckContext): Json | undefined {
   const ext = ctx.facts.serverCapabilities.extensions;
   return isObject(ext) && isObject(ext[SKILLS_EXTENSION]) ? ext[SKILLS_EXTENSION] : undefined;
 }
+
+/** Whether the settings declare directoryRead: true (inline, or in a config envelope, SKILL-A05). */
+export function directoryReadDeclared(ctx: CheckContext): boolean {
+  const settings = skillsSettings(ctx);
+  return settings?.directoryRead === true || (isObject(settings?.config) && settings.config.directoryRead === true);
+}
+
+export const noDirectoryRead: Unjudged = { code: 'not-declared', detail: `the ${SKILLS_EXTENSION} extension is declared without directoryRead: true, so resources/directory/read is never called` };
 
 export const notDeclared: Unjudged = { code: 'not-declared', detail: `server/discover does not declare the ${SKILLS_EXTENSION} extension` };
 
@@ -102,7 +128,85 @@ async function record(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
   const unknownGet = { uri: missing, reply: await session.request('skills/get', { uri: missing }) };
   const reads: FileRead[] = [];
   for (const file of sample(listed)) reads.push({ ...file, reply: await session.request('resources/read', { uri: file.uri }) });
-  return { pages, listed, gets, unknownGet, reads };
+  const root = uris.map(skillRoot).find((r) => r !== undefined);
+  const unserved = root !== undefined ? `${root}/mcp-conformance-missing-${randomUUID()}.md` : undefined;
+  const unservedRead = unserved !== undefined ? { unservedRead: { uri: unserved, reply: await session.request('resources/read', { uri: unserved }) } } : {};
+  const instructed: SkillsLook['instructed'] = [];
+  for (const uri of instructedUris(session.server.instructions ?? '').filter((u) => !uris.includes(u))) {
+    // Only a SKILL.md the server serves as a resource is a skill it serves.
+    if ((await session.request('resources/read', { uri })).kind !== 'result') continue;
+    instructed.push({ uri, reply: await session.request('skills/get', { uri }) });
+  }
+  const look: SkillsLook = { pages, listed, gets, unknownGet, reads, ...unservedRead, instructed };
+  if (!directoryReadDeclared(ctx)) return look;
+  const walks: DirWalk[] = [];
+  for (const dir of directoriesOf(look)) walks.push({ ...dir, pages: await walk(session, dir.uri) });
+  const probes: { uri: string; what: string; reply: Reply }[] = [];
+  const file = uris[0];
+  if (file !== undefined) probes.push({ uri: file, what: 'a SKILL.md (a file)', reply: await session.request('resources/directory/read', { uri: file }) });
+  const nowhere = `skill://mcp-conformance-missing-${randomUUID()}`;
+  probes.push({ uri: nowhere, what: 'a uri that does not exist', reply: await session.request('resources/directory/read', { uri: nowhere }) });
+  return { ...look, directories: { walks, probes } };
+}
+
+const MAX_DIRS = 32;
+const MAX_DIR_PAGES = 20;
+const MAX_INSTRUCTED = 5;
+
+/** The root of a SKILL.md uri (the uri minus "/SKILL.md"). */
+const skillRoot = (uri: string): string | undefined => (uri.endsWith('/SKILL.md') ? uri.slice(0, -'/SKILL.md'.length) : undefined);
+
+/** The .../SKILL.md uris named in a server's instructions (SKILL-066), each once. */
+export function instructedUris(text: string): string[] {
+  const found = text.match(/[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>()[\]]+\/SKILL\.md/gi) ?? [];
+  return [...new Set(found)].slice(0, MAX_INSTRUCTED);
+}
+
+/**
+ * The directories to walk: of each skill's freshest entry (skills/get, else the listing), its
+ * root and every directory between the root and a file its array manifest lists.
+ */
+function directoriesOf(look: SkillsLook): Omit<DirWalk, 'pages'>[] {
+  const byUri = new Map<string, unknown>();
+  for (const s of entriesOf(look)) {
+    const uri = uriOf(s.entry);
+    if (uri !== undefined && (!byUri.has(uri) || s.from.startsWith('skills/get'))) byUri.set(uri, s.entry);
+  }
+  const out: Omit<DirWalk, 'pages'>[] = [];
+  const taken = new Set<string>();
+  for (const [skill, entry] of byUri) {
+    const root = skillRoot(skill);
+    if (root === undefined) continue;
+    const manifest = isObject(entry) && Array.isArray(entry.resources) ? entry.resources.flatMap((r) => (isObject(r) && typeof r.uri === 'string' ? [r.uri] : [])) : [];
+    const dirs = [root];
+    for (const file of manifest) {
+      if (!file.startsWith(`${root}/`)) continue;
+      const parts = file.slice(root.length + 1).split('/').slice(0, -1);
+      parts.forEach((_, i) => dirs.push(`${root}/${parts.slice(0, i + 1).join('/')}`));
+    }
+    for (const uri of dirs) {
+      if (taken.has(uri) || out.length >= MAX_DIRS) continue;
+      taken.add(uri);
+      out.push({ uri, skill, manifest });
+    }
+  }
+  return out;
+}
+
+/** resources/directory/read of one directory, its cursors followed; a repeated cursor ends the walk (and is judged). */
+async function walk(session: { request(method: string, params: Json): Promise<Reply> }, uri: string): Promise<Reply[]> {
+  const pages: Reply[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  while (pages.length < MAX_DIR_PAGES) {
+    const reply = await session.request('resources/directory/read', cursor === undefined ? { uri } : { uri, cursor });
+    pages.push(reply);
+    const next = resultOf(reply)?.nextCursor;
+    if (typeof next !== 'string' || cursors.has(next)) break;
+    cursors.add(next);
+    cursor = next;
+  }
+  return pages;
 }
 
 /**

@@ -8,7 +8,7 @@ import { expectNone } from '../../../../../harness/verify/index.js';
 import { CACHEABLE_LISTS } from './cacheable-lists.js';
 
 /** What is wrong with the caching hints of a complete result, if anything. */
-function hintProblem(result: Json): string | undefined {
+export function hintProblem(result: Json): string | undefined {
   const { ttlMs, cacheScope } = result;
   const problems: string[] = [];
   if (!(typeof ttlMs === 'number' && Number.isInteger(ttlMs) && ttlMs >= 0)) problems.push(ttlMs === undefined ? 'no ttlMs' : `ttlMs ${JSON.stringify(ttlMs)}`);
