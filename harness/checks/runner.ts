@@ -105,7 +105,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const pace = new Pace({ timeoutMs: opts.timeoutMs, startupTimeoutMs: opts.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, ceiling: opts.concurrency });
   pace.onCut((cut) => opts.listener?.paceCut?.(cut));
   // HTTP: pin the transport once, forced (--transport) or detected.
-  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs, pace.startupTimeoutMs);
+  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs, pace.startupTimeoutMs, pace.gate);
   const target = opts.target;
   const transport: TransportKind = target.kind === 'stdio' ? 'stdio' : (target.transport ?? 'streamable-http');
   const wanted = REVISIONS.filter((r) => (opts.revisions ?? REVISIONS.map((x) => x.id)).includes(r.id));
