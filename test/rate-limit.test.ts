@@ -52,6 +52,36 @@ describe('what a rate limit asks', () => {
   });
 });
 
+describe('what the gate learns from a rate limit', () => {
+  const answer = (statusCode: number, headers: Record<string, string> = {}) => async () => ({ statusCode, headers, body: { dump: async () => undefined } });
+  const req = () => ({ label: 'POST#1', record: () => undefined, signal: new AbortController().signal, deadline: performance.now() + 10_000 });
+
+  it('sends a tenth slower than the server took in the second before, then a little faster each quiet second', async () => {
+    const gate = new RequestGate();
+    for (let i = 0; i < 20; i++) await gate.send(req(), answer(200));
+    let tries = 0;
+    await gate.send(req(), async () => (++tries === 1 ? answer(429, { 'retry-after': '0' })() : answer(200)()));
+    expect(tries).toBe(2);
+    // 18 a second now: ten turns take about 9 intervals of 1000/18 ms.
+    const started = performance.now();
+    for (let i = 0; i < 10; i++) await gate.turn();
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(9 * (1000 / 18) - 60);
+    expect(took).toBeLessThan(2000);
+  });
+
+  it('learns nothing from a limit on the first request: no rate is made up', async () => {
+    const gate = new RequestGate();
+    await gate.send(req(), (() => {
+      let n = 0;
+      return async () => (++n === 1 ? answer(429, { 'retry-after': '0' })() : answer(200)());
+    })());
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) await gate.turn();
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
 interface Seen {
   at: number;
   method: string;

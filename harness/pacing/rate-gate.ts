@@ -9,6 +9,10 @@
 //     seconds or an HTTP date (RFC 9110 §10.2.3), or without it a backoff from 1 s, doubling,
 //     capped; the pace cuts its window as for a slowed target; and the very same request (same
 //     body, same headers: no new JSON-RPC request) is sent again;
+//   - from the first rate limit on, the gate also sends no faster than the server took requests
+//     in the second before it (a tenth less), and a little faster (one request a second more)
+//     each second no rate limit comes: additive increase, multiplicative decrease, as TCP does.
+//     Without it, every pause's end would send the whole window at once into the same limit;
 //   - after RATE_LIMIT_TRIES answers, or when the wait would pass the request's own deadline,
 //     the check gets the answer as it is and judges it as any other.
 // Every wait is an event on the wire log, and counted in report.json's `pace.rateLimited`.
@@ -21,6 +25,9 @@ const BACKOFF_CAP_MS = 8000;
 /** A wait is worth it only when this share of the request's deadline is left for the answer afterwards (at most MARGIN_CAP_MS). */
 const MARGIN_SHARE = 0.2;
 const MARGIN_CAP_MS = 1000;
+/** After a rate limit, the rate learned is this share of the requests taken in the second before. */
+const DECREASE = 0.9;
+const SECOND_MS = 1000;
 
 /** What report.json records of the rate limits met (pace.rateLimited). */
 export interface RateLimitSummary {
@@ -102,6 +109,11 @@ export class RequestGate {
   private nextSlot = 0;
   /** No request goes before this (performance.now()): a rate limit asked to wait. */
   private pausedUntil = 0;
+  /** Requests a second learned from the server's rate limits (undefined: none met yet). */
+  private learnedRate: number | undefined;
+  /** When the requests answered without a rate limit were sent, over the last second. */
+  private readonly taken: number[] = [];
+  private lastLimitAt = Number.NEGATIVE_INFINITY;
   private readonly counts: RateLimitSummary = { answers: 0, waitedMs: 0, longestRetryAfterMs: 0, handedOn: 0 };
   private readonly limitListeners: Array<(why: string) => void> = [];
 
@@ -124,7 +136,8 @@ export class RequestGate {
     for (;;) {
       const now = performance.now();
       const at = Math.max(now, this.pausedUntil, this.nextSlot);
-      if (this.intervalMs > 0) this.nextSlot = at + this.intervalMs;
+      const interval = Math.max(this.intervalMs, this.learnedRate ? SECOND_MS / this.learnedRate : 0);
+      if (interval > 0) this.nextSlot = at + interval;
       if (at <= now) return;
       await sleep(at - now, signal);
       // A rate limit met meanwhile moved the pause: wait for its end too (taking a new slot).
@@ -142,10 +155,15 @@ export class RequestGate {
     const margin = Math.min(MARGIN_CAP_MS, MARGIN_SHARE * Math.max(0, req.deadline - begun));
     for (let attempt = 1; ; attempt++) {
       await this.turn(req.signal);
+      const sentAt = performance.now();
       const res = await send();
       const wait = req.retry === false ? undefined : rateLimitWait(res.statusCode, res.headers, attempt);
-      if (!wait) return res;
+      if (!wait) {
+        this.noteTaken(sentAt);
+        return res;
+      }
       this.counts.answers++;
+      this.learn();
       if (wait.retryAfterMs !== undefined) this.counts.longestRetryAfterMs = Math.max(this.counts.longestRetryAfterMs, wait.retryAfterMs);
       const said = wait.retryAfterMs !== undefined ? ` (Retry-After: ${String(res.headers['retry-after'])})` : ' (no Retry-After)';
       const why = `HTTP ${res.statusCode}${said}`;
@@ -160,10 +178,29 @@ export class RequestGate {
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       this.counts.waitedMs += wait.waitMs;
       this.pausedUntil = Math.max(this.pausedUntil, performance.now() + wait.waitMs);
-      req.record(`${req.label} rate-limited: ${why}; every request waits ${wait.waitMs} ms, then this one is sent again as it was (try ${attempt + 1} of ${RATE_LIMIT_TRIES})`);
+      const pace = this.learnedRate ? `, then at most ${Math.round(this.learnedRate * 10) / 10} a second` : '';
+      req.record(`${req.label} rate-limited: ${why}; every request waits ${wait.waitMs} ms${pace}, and this one is sent again as it was (try ${attempt + 1} of ${RATE_LIMIT_TRIES})`);
       for (const l of this.limitListeners) l(`rate-limited: ${why} to ${req.label}`);
       await sleep(wait.waitMs, req.signal);
     }
+  }
+
+  /** A request went through: remembered for a second; a second without a rate limit lets the learned rate grow. */
+  private noteTaken(sentAt: number): void {
+    const now = performance.now();
+    this.taken.push(sentAt);
+    while (this.taken.length > 0 && (this.taken[0] as number) <= now - SECOND_MS) this.taken.shift();
+    // One more a second per second: each of the ~rate requests of a second adds 1/rate.
+    if (this.learnedRate !== undefined && now - this.lastLimitAt > SECOND_MS) this.learnedRate += 1 / this.learnedRate;
+  }
+
+  /** A rate limit: from now on, a tenth less than what the server took in the second before (once per spell of limits). */
+  private learn(): void {
+    const now = performance.now();
+    // Nothing taken in the second before (the first request was refused): nothing to learn from.
+    const took = this.taken.filter((t) => t > now - SECOND_MS).length;
+    if (now - this.lastLimitAt > SECOND_MS && took > 0) this.learnedRate = Math.max(1, DECREASE * took);
+    this.lastLimitAt = now;
   }
 
   /** What report.json keeps (pace.rateLimited); undefined when no rate limit was met. */
