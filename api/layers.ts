@@ -14,6 +14,7 @@ export type LayeredOption =
   | 'check'
   | 'timeout'
   | 'startupTimeout'
+  | 'maxRate'
   | 'concurrency'
   | 'callTools'
   | 'failOn'
@@ -110,6 +111,13 @@ export class Layers {
       throw error;
     }
   }
+}
+
+/** A rate in requests per second: a positive number (fractions allowed: 0.5 is one request every 2 s). */
+export function positiveRate(label: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${label} must be a positive number of requests per second, got "${value}"`);
+  return n;
 }
 
 export function positiveInt(label: string, value: string): number {

@@ -50,6 +50,8 @@ export interface ServerTestOptions extends TestOptions {
   url?: string;
   /** The most a start or new connection may take to answer its first request, in ms (default 30000). */
   startupTimeout?: number;
+  /** The most requests per second sent to the server, every connection together (default: no cap). */
+  maxRate?: number;
   /** HTTP headers sent on every request. */
   headers?: Record<string, string>;
   /** Sent as `Authorization: Bearer <token>`. */
@@ -67,7 +69,7 @@ export interface ClientTestOptions extends TestOptions {
 }
 
 const COMMON = ['spec', 'suite', 'check', 'timeout', 'concurrency', 'callTools', 'seed', 'fuzzRuns', 'fuzz', 'env', 'cwd', 'failOn', 'baseline', 'signal', 'listener'] as const;
-export const SERVER_OPTIONS: readonly string[] = [...COMMON, 'server', 'url', 'startupTimeout', 'headers', 'authToken', 'foreignToken', 'transport'];
+export const SERVER_OPTIONS: readonly string[] = [...COMMON, 'server', 'url', 'startupTimeout', 'maxRate', 'headers', 'authToken', 'foreignToken', 'transport'];
 export const CLIENT_OPTIONS: readonly string[] = [...COMMON, 'client'];
 
 /** `{ PORT: 3000 }` reaches a process as text; anything but a flat object is a mistake. */

@@ -14,7 +14,7 @@ import type { Target } from '../harness/transport.js';
 import { BaselineError, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
 import { DEFAULT_READY_TIMEOUT_MS, DEFAULTS } from './defaults.js';
-import { Layers, positiveInt, type OptionSource } from './layers.js';
+import { Layers, positiveInt, positiveRate, type OptionSource } from './layers.js';
 import { parseReportKinds, type ReportKind } from './reports.js';
 import { selectChecks, selectRevisions } from './select.js';
 import { UsageError } from './usage-error.js';
@@ -38,6 +38,8 @@ export interface TargetPlan {
   timeoutMs: number;
   /** The startup timeout (undefined: the runner's default). */
   startupTimeoutMs?: number;
+  /** --max-rate: the most requests per second sent to the target (undefined: no cap). */
+  maxRate?: number;
   settings: RunSettings;
   failOn: FailOn;
   baseline?: { file: string; entries: BaselineEntry[] };
@@ -128,6 +130,8 @@ async function common(layers: Layers, all: readonly AnyCheck[], name: string | u
   const timeoutMs = timeout ? positiveInt(timeout.label, timeout.value) : DEFAULTS.timeout;
   const startup = layers.pick('startupTimeout');
   const startupTimeoutMs = startup ? positiveInt(startup.label, startup.value) : undefined;
+  const rate = layers.pick('maxRate');
+  const maxRate = rate ? positiveRate(rate.label, rate.value) : undefined;
   const baseline = await baselineFrom(layers, all);
   return {
     ...(name !== undefined ? { name } : {}),
@@ -136,6 +140,7 @@ async function common(layers: Layers, all: readonly AnyCheck[], name: string | u
     ...(revisions ? { revisions } : {}),
     timeoutMs,
     ...(startupTimeoutMs !== undefined ? { startupTimeoutMs } : {}),
+    ...(maxRate !== undefined ? { maxRate } : {}),
     settings: settingsFrom(layers),
     failOn: failOnFrom(layers),
     ...(baseline ? { baseline } : {}),

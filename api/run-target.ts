@@ -79,6 +79,7 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
       ...(plan.revisions ? { revisions: plan.revisions } : {}),
       timeoutMs: plan.timeoutMs,
       ...(plan.startupTimeoutMs !== undefined ? { startupTimeoutMs: plan.startupTimeoutMs } : {}),
+      ...(plan.maxRate !== undefined ? { maxRate: plan.maxRate } : {}),
       concurrency: ctx.concurrency,
       ...(ctx.listener ? { listener: ctx.listener } : {}),
       settings: plan.settings,

@@ -15,6 +15,7 @@ export interface CliOptions {
   list: boolean;
   timeout: string;
   startupTimeout?: string;
+  maxRate?: string;
   concurrency: string;
   env: string[];
   cwd?: string;
@@ -72,6 +73,11 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   timeout: { type: 'string', arg: '<ms>', default: String(DEFAULTS.timeout), help: 'least time allowed for each request (a slow target is given a few times its slowest answer)' },
   'startup-timeout': { type: 'string', arg: '<ms>', default: String(DEFAULTS.startupTimeout), help: 'most time a server start or new connection may take to answer its first request (ends as soon as it answers)' },
   concurrency: { type: 'string', arg: '<n>', default: String(DEFAULTS.concurrency), help: 'checks run at once (with several targets: targets at once x checks at once)' },
+  'max-rate': {
+    type: 'string',
+    arg: '<requests/s>',
+    help: 'most requests per second sent to the server, all connections together (default: no cap; a 429 or 503 with Retry-After is waited out either way)',
+  },
   env: { type: 'string', arg: '<K=V>', multiple: true, help: 'environment variable for the server process (repeatable)' },
   cwd: { type: 'string', arg: '<dir>', help: 'working directory of the server process' },
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
@@ -165,6 +171,7 @@ export function parseCli(argv: string[]): CliOptions {
   if (str('foreign-token') !== undefined) opts.foreignToken = str('foreign-token');
   if (str('fuzz-runs') !== undefined) opts.fuzzRuns = str('fuzz-runs');
   if (str('startup-timeout') !== undefined) opts.startupTimeout = str('startup-timeout');
+  if (str('max-rate') !== undefined) opts.maxRate = str('max-rate');
   if (str('baseline') !== undefined) opts.baseline = str('baseline');
   if (str('write-baseline') !== undefined) opts.writeBaseline = str('write-baseline');
   if (str('badge') !== undefined) opts.badge = str('badge');

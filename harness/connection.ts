@@ -6,6 +6,7 @@
 import { Peer, type Role } from './jsonrpc/peer.js';
 import { ObservationLog } from './observations.js';
 import type { Pace } from './pacing/pace.js';
+import type { RequestGate } from './pacing/rate-gate.js';
 import { holdFor } from './pacing/start-gate.js';
 import { NEWEST_LEGACY, NEWEST_MODERN } from './revisions.js';
 import { initializeParams } from './sessions/legacy.js';
@@ -39,7 +40,7 @@ export async function openConnection(target: Target, opts: ConnectOptions): Prom
   const wire = new WireLog();
   const observations = opts.observations ?? new ObservationLog();
   const pace = opts.pace;
-  const transportOptions = { wire, observations, connectTimeoutMs: opts.timeoutMs, ...(pace ? { startHoldMs: holdFor(pace.slowestStartMs, pace.startupTimeoutMs) } : {}), ...(opts.startSignal ? { startSignal: opts.startSignal } : {}) };
+  const transportOptions = { wire, observations, connectTimeoutMs: opts.timeoutMs, ...(pace ? { startHoldMs: holdFor(pace.slowestStartMs, pace.startupTimeoutMs), gate: pace.gate } : {}), ...(opts.startSignal ? { startSignal: opts.startSignal } : {}) };
   let transport: Transport;
   if (target.kind === 'stdio') {
     const stdio = new StdioTransport(target, transportOptions);
@@ -82,9 +83,9 @@ function modernErrorBody(status: number, body: string | undefined): boolean {
  * Streamable HTTP; 400/404/405 lead to a GET expecting the `endpoint` event of HTTP+SSE. 401
  * and redirects stop here: no transport works without the user's help.
  */
-export async function detectHttpTransport(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs): Promise<HttpDetection> {
+export async function detectHttpTransport(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs, gate?: RequestGate): Promise<HttpDetection> {
   const wire = new WireLog();
-  const options = { wire, observations: new ObservationLog(), connectTimeoutMs: timeoutMs };
+  const options = { wire, observations: new ObservationLog(), connectTimeoutMs: timeoutMs, ...(gate ? { gate } : {}) };
   const http = new StreamableHttpTransport({ ...target, transport: 'streamable-http' }, options);
   const discover = {
     jsonrpc: '2.0',
@@ -150,9 +151,9 @@ function refusalOf(target: HttpTarget, status: number, headers: Record<string, s
  * The target with its transport pinned: the forced one (--transport), else the detected one.
  * A target nothing can talk to makes openConnection throw the detection's sentence.
  */
-export async function resolveHttpTarget(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs): Promise<HttpTarget & { detection?: HttpDetection }> {
+export async function resolveHttpTarget(target: HttpTarget, timeoutMs: number, firstAnswerMs = timeoutMs, gate?: RequestGate): Promise<HttpTarget & { detection?: HttpDetection }> {
   if (target.transport === 'sse') return target;
-  const detection = await detectHttpTransport(target, timeoutMs, firstAnswerMs);
+  const detection = await detectHttpTransport(target, timeoutMs, firstAnswerMs, gate);
   const resolved = { ...target, transport: target.transport ?? detection.transport, detection };
   if (detection.refusal) refusals.set(resolved, detection.refusal);
   return resolved;

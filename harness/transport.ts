@@ -2,6 +2,7 @@
 // for wire-level tests. Suites never see sockets or processes, only this (through the peer).
 import type { JsonRpcId } from './jsonrpc/types.js';
 import type { ObservationLog } from './observations.js';
+import type { RequestGate } from './pacing/rate-gate.js';
 import type { WireLog } from './wire-log.js';
 
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
@@ -65,6 +66,11 @@ export interface TransportOptions {
   startHoldMs?: number;
   /** stdio: a start no longer wanted while it waits for its turn (open() rejects with the reason). */
   startSignal?: AbortSignal;
+  /**
+   * HTTP: the run's request gate (pacing/rate-gate.ts): --max-rate, and rate limits (429, 503
+   * with Retry-After) waited out for every connection together. Default: one of its own.
+   */
+  gate?: RequestGate;
 }
 
 export interface Transport {

@@ -41,6 +41,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** --startup-timeout: the most time a start is given (ends as soon as the target answers). */
   startupTimeoutMs?: number;
+  /** --max-rate: the most requests per second sent to the target, every connection together. */
+  maxRate?: number;
   /** --concurrency: the most checks at once (the target's pace may allow fewer). */
   concurrency: number;
   listener?: RunListener;
@@ -102,10 +104,10 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   // One seed per run, so a reported seed replays the whole run.
   const opts = { ...options, settings: options.settings ?? defaultSettings() };
-  const pace = new Pace({ timeoutMs: opts.timeoutMs, startupTimeoutMs: opts.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, ceiling: opts.concurrency });
+  const pace = new Pace({ timeoutMs: opts.timeoutMs, startupTimeoutMs: opts.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, ceiling: opts.concurrency, ...(opts.maxRate !== undefined ? { maxRate: opts.maxRate } : {}) });
   pace.onCut((cut) => opts.listener?.paceCut?.(cut));
   // HTTP: pin the transport once, forced (--transport) or detected.
-  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs, pace.startupTimeoutMs);
+  if (opts.target.kind === 'http') opts.target = await resolveHttpTarget(opts.target, opts.timeoutMs, pace.startupTimeoutMs, pace.gate);
   const target = opts.target;
   const transport: TransportKind = target.kind === 'stdio' ? 'stdio' : (target.transport ?? 'streamable-http');
   const wanted = REVISIONS.filter((r) => (opts.revisions ?? REVISIONS.map((x) => x.id)).includes(r.id));

@@ -12,6 +12,7 @@ export interface ConfigOptions {
   check?: ListValue;
   timeout?: number;
   startupTimeout?: number;
+  maxRate?: number;
   concurrency?: number;
   callTools?: ListValue;
   failOn?: 'must' | 'should' | 'none';
@@ -44,6 +45,7 @@ export interface TargetConfig {
   check?: ListValue;
   timeout?: number;
   startupTimeout?: number;
+  maxRate?: number;
   callTools?: ListValue;
   /** Absolute. */
   baseline?: string;

@@ -13,6 +13,10 @@
 //     answer is measured too). A request that is never answered while the target answers
 //     promptly elsewhere is a hung request or a dead connection (pacing/liveness.ts), and
 //     cutting the window for it would only slow every other check.
+//   - A rate limit (HTTP 429, or 503 with Retry-After) is pace too: the run's request gate
+//     (rate-gate.ts) waits it out and sends the request again, and the window is cut as for a
+//     slowed target. --max-rate caps the requests per second the gate lets through.
+import { RequestGate, type RateLimitSummary } from './rate-gate.js';
 
 /** The startup wait when --startup-timeout is not given: generous, and it ends as soon as the target answers. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
@@ -50,6 +54,8 @@ export interface PaceOptions {
   startupTimeoutMs: number;
   /** --concurrency: the most checks at once. */
   ceiling: number;
+  /** --max-rate: the most requests per second sent to the target (HTTP), every connection together. */
+  maxRate?: number;
 }
 
 /** When and why the window was cut back (shown in the console, kept in the JSON report). */
@@ -86,6 +92,10 @@ export interface PaceSummary {
   cuts: PaceCut[];
   /** Answers that took at least a second to read (present when there were any). */
   slowReads?: SlowRead[];
+  /** --max-rate, when set: the most requests per second sent to the target. */
+  maxRate?: number;
+  /** Rate limits met (HTTP 429, or 503 with Retry-After), waited out and tried again (present when there were any). */
+  rateLimited?: RateLimitSummary;
 }
 
 export class Pace {
@@ -111,6 +121,8 @@ export class Pace {
   private readonly slowReads: SlowRead[] = [];
   private readonly listeners: Array<(cut: PaceCut) => void> = [];
   private readonly windowListeners: Array<() => void> = [];
+  /** Every HTTP request of the run goes through it: --max-rate, and the waits a rate limit asks. */
+  readonly gate: RequestGate;
 
   constructor(opts: PaceOptions) {
     this.timeoutMs = opts.timeoutMs;
@@ -118,6 +130,9 @@ export class Pace {
     this.ceiling = Math.max(1, opts.ceiling);
     this.windowSize = Math.min(this.ceiling, INITIAL_WINDOW);
     this.largest = this.windowSize;
+    this.gate = new RequestGate(opts.maxRate !== undefined ? { maxRate: opts.maxRate } : {});
+    // A target that asks us to slow down is a slowed target: fewer checks at once.
+    this.gate.onLimited((why) => this.cut(why));
   }
 
   /**
@@ -232,6 +247,7 @@ export class Pace {
 
   summary(): PaceSummary {
     const sorted = [...this.answerMs].sort((a, b) => a - b);
+    const rateLimited = this.gate.summary();
     return {
       timeoutMs: this.timeoutMs,
       startupTimeoutMs: this.startupTimeoutMs,
@@ -249,6 +265,8 @@ export class Pace {
       patienceMs: this.patience(),
       cuts: [...this.cuts],
       ...(this.slowReads.length > 0 ? { slowReads: this.slowReads.map((r) => ({ ...r })) } : {}),
+      ...(this.gate.maxRate !== undefined ? { maxRate: this.gate.maxRate } : {}),
+      ...(rateLimited ? { rateLimited } : {}),
     };
   }
 

@@ -5,6 +5,7 @@
 // connection for raw requests without starting a session.
 import { request, type Agent } from 'undici';
 import { sharedAgent } from './http-agent.js';
+import { RequestGate } from '../pacing/rate-gate.js';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
@@ -43,6 +44,7 @@ export class LegacySseTransport implements Transport {
   /** The answers to our POSTs, in order (status, headers, body). */
   readonly posts: HttpResponseInfo[] = [];
   private readonly agent: Agent;
+  private readonly gate: RequestGate;
   private readonly maxBody: number;
   private messageHandlers: ((m: unknown, seq?: number) => void)[] = [];
   private eventHandlers: ((e: TransportEvent) => void)[] = [];
@@ -61,7 +63,8 @@ export class LegacySseTransport implements Transport {
   ) {
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.agent = sharedAgent(opts.connectTimeoutMs);
-    this.raw = new RawHttp(opts.wire, target, opts.connectTimeoutMs);
+    this.gate = opts.gate ?? new RequestGate();
+    this.raw = new RawHttp(opts.wire, target, opts.connectTimeoutMs, this.gate);
   }
 
   /** The SSE endpoint (the URL the user gave). */
@@ -288,7 +291,9 @@ export class LegacySseTransport implements Transport {
       ac.abort();
     }, this.opts.connectTimeoutMs);
     try {
-      return { res: await request(url, { dispatcher: this.agent, method, headers, body, signal: ac.signal }), ac };
+      // A rate limit is waited out and the same request sent again, within this request's time.
+      const gated = { label, signal: ac.signal, deadline: performance.now() + this.opts.connectTimeoutMs, record: (text: string) => { this.opts.wire.record('event', text, owner); } };
+      return { res: await this.gate.send(gated, () => request(url, { dispatcher: this.agent, method, headers, body, signal: ac.signal })), ac };
     } catch (err) {
       this.active.delete(ac);
       const detail = timedOut

@@ -4,6 +4,7 @@
 // delivered to the JSON-RPC peer: a check judges the answer itself.
 import { request, type Agent } from 'undici';
 import { sharedAgent } from './http-agent.js';
+import { RequestGate } from '../pacing/rate-gate.js';
 import type { WireLog } from '../wire-log.js';
 import { decodeUtf8, describeError, errorCode, readCappedBody, responseInfo, type HttpResponseInfo } from './http-util.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
@@ -26,6 +27,11 @@ export interface RawRequest {
   sseWindowMs?: number;
   /** Hang up an event stream early once this is true. */
   sseUntil?: (events: SseEvent[]) => boolean;
+  /**
+   * A rate limit (429, 503 with Retry-After) is waited out and the request sent again (default).
+   * false: the check judges exactly this answer's status, a rate limit included.
+   */
+  rateLimitRetry?: boolean;
 }
 
 export interface RawResponse extends HttpResponseInfo {
@@ -76,6 +82,8 @@ export class RawHttp {
     private readonly wire: WireLog,
     private readonly target: { url: string; headers?: Record<string, string> },
     private readonly timeoutMs: number,
+    /** The run's request gate (pacing/rate-gate.ts); default: one of its own. */
+    private readonly gate: RequestGate = new RequestGate(),
   ) {
     this.agent = sharedAgent(timeoutMs);
   }
@@ -105,7 +113,17 @@ export class RawHttp {
     }, timeoutMs);
     let res;
     try {
-      res = await request(url, { dispatcher: this.agent, method: req.method, headers, body: req.body, signal: ac.signal });
+      // Requests to other origins (an authorization server's documents) are not the target's to limit.
+      const toTarget = new URL(url).origin === new URL(this.target.url).origin;
+      const gated = {
+        label,
+        signal: ac.signal,
+        deadline: performance.now() + timeoutMs,
+        retry: req.rateLimitRetry !== false,
+        record: (text: string) => { this.wire.record('event', text, req.owner); },
+      };
+      const send = () => request(url, { dispatcher: this.agent, method: req.method, headers, body: req.body, signal: ac.signal });
+      res = toTarget ? await this.gate.send(gated, send) : await send();
     } catch (err) {
       this.active.delete(ac);
       const problem = timedOut ? `no response headers within ${timeoutMs} ms` : describeError(errorCode(err), err, url);

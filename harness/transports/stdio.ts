@@ -144,6 +144,8 @@ export class StdioTransport implements Transport {
   }
 
   async sendBytes(bytes: Buffer, opts?: { owner?: string }): Promise<void> {
+    const turn = this.turn();
+    if (turn) await turn;
     // The log shows undecodable bytes as U+FFFD, and says so.
     this.opts.wire.record('out', `${bytes.toString('utf8')} [raw bytes; invalid UTF-8 shown as U+FFFD]`, opts?.owner);
     const stdin = this.child?.stdin;
@@ -154,7 +156,17 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /**
+   * --max-rate: each message waits for its slot in the run's request gate (pacing/rate-gate.ts),
+   * in the order sent. Without a cap nothing waits: a message is written as it is sent.
+   */
+  private turn(): Promise<void> | undefined {
+    return this.opts.gate?.maxRate !== undefined ? this.opts.gate.turn().catch(() => undefined) : undefined;
+  }
+
   private async write(text: string, owner: string | undefined, noNewline: boolean): Promise<void> {
+    const turn = this.turn();
+    if (turn) await turn;
     this.opts.wire.record('out', text, owner);
     const stdin = this.child?.stdin;
     if (!stdin || this._closed || stdin.destroyed) return;

@@ -2,6 +2,7 @@
 // SSE stream, or 202. Sockets come from the run's shared agent; close() aborts this transport's own requests.
 import { request, type Agent } from 'undici';
 import { sharedAgent } from './http-agent.js';
+import { RequestGate } from '../pacing/rate-gate.js';
 import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
@@ -51,6 +52,7 @@ export class StreamableHttpTransport implements Transport {
   /** Raw requests for wire-level checks, recorded in this connection's wire log. */
   readonly raw: RawHttp;
   private readonly agent: Agent;
+  private readonly gate: RequestGate;
   private readonly headersTimeoutMs: number;
   private readonly maxBody: number;
   private messageHandlers: ((m: unknown, seq?: number) => void)[] = [];
@@ -81,7 +83,8 @@ export class StreamableHttpTransport implements Transport {
     this.maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
     // Our own timers bound headers and JSON bodies; SSE bodies may idle until close().
     this.agent = sharedAgent(opts.connectTimeoutMs);
-    this.raw = new RawHttp(opts.wire, target, this.headersTimeoutMs);
+    this.gate = opts.gate ?? new RequestGate();
+    this.raw = new RawHttp(opts.wire, target, this.headersTimeoutMs, this.gate);
   }
 
   /** The MCP endpoint. */
@@ -276,7 +279,9 @@ export class StreamableHttpTransport implements Transport {
       ac.abort();
     }, timeoutMs);
     try {
-      const res = await request(this.target.url, { dispatcher: this.agent, method, headers, body, signal: ac.signal });
+      // A rate limit is waited out and the same request sent again, within this request's time.
+      const gated = { label, signal: ac.signal, deadline: performance.now() + timeoutMs, record: (text: string) => { this.opts.wire.record('event', text, owner); } };
+      const res = await this.gate.send(gated, () => request(this.target.url, { dispatcher: this.agent, method, headers, body, signal: ac.signal }));
       return { res, ac };
     } catch (err) {
       this.active.delete(ac);

@@ -14,6 +14,7 @@ import { handleModernPost, isModernPost } from './modern/http.js';
 import { closeSubscriptions } from './modern/listen.js';
 import { eraMode, servesModernVersion } from './modern/mode.js';
 import { batchSplitter } from './modes/batch-as-events.js';
+import { rateLimited } from './modes/rate-limit.js';
 import { startFreshProcess, statelessProcess } from './modes/stateless-process.js';
 import { isRevision } from './revisions.js';
 import { Session, type Channel } from './session.js';
@@ -243,6 +244,8 @@ export interface HttpOptions {
 async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOptions): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path = url.pathname;
+  // --rate-limit: a limiter in front of everything, as a deployed server has.
+  if (rateLimited(req, res, path)) return;
   const mcp = path === ENDPOINT;
   const legacy = path === SSE_PATH || path === MESSAGE_PATH;
   // transports#security-warning: validate Origin (DNS rebinding); 2025-11-25: an invalid one gets 403.

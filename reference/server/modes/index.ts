@@ -14,6 +14,7 @@
 //   --plain-400            sendJson (sse.ts)                       HTTP bodies going out
 //   --batch-as-events      http.ts handlePost                      HTTP responses going out
 //   --discover-versions L  modern/mode.ts                          2026-07-28 versions
+//   --rate-limit N         route (http.ts), first of all           HTTP requests coming in
 //
 // Modes combine with each other and with faults (--fault), and hold per process or worker.
 import { ANSWER_DELAY } from './answer-delay.js';
@@ -23,6 +24,7 @@ import { DISCOVER_VERSIONS } from './discover-versions.js';
 import type { Mode } from './mode.js';
 import { NEVER_ANSWER } from './never-answer.js';
 import { PLAIN_400 } from './plain-400.js';
+import { RATE_LIMIT } from './rate-limit.js';
 import { SLOW_START } from './slow-start.js';
 import { STATELESS_PROCESS } from './stateless-process.js';
 import { STRICT_BODY } from './strict-body.js';
@@ -39,6 +41,7 @@ export const MODES: readonly Mode[] = [
   PLAIN_400,
   BATCH_AS_EVENTS,
   DISCOVER_VERSIONS,
+  RATE_LIMIT,
 ];
 
 export function findMode(flag: string): Mode | undefined {

@@ -5,7 +5,7 @@
 export interface Mode {
   readonly flag: `--${string}`;
   /** The value the flag takes (shown in --help); absent: a switch. */
-  readonly arg?: 'MS' | 'NAME' | 'LIST';
+  readonly arg?: 'MS' | 'NAME' | 'LIST' | 'N';
   /** Only meaningful with --http (main.ts refuses it on stdio). */
   readonly httpOnly?: boolean;
   /** One line for --help. */
