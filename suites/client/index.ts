@@ -6,7 +6,7 @@ import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.
 import { group as basic } from './basic/index.js';
 import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
-import { group as extensions } from './extensions/skills.js';
+import { group as extensions } from './extensions/skills/index.js';
 import { asksScenario } from './scenarios/asks.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
