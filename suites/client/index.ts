@@ -24,6 +24,7 @@ import { httpStreamableScenario } from './scenarios/http-streamable.js';
 import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
+import { skillsListOnlyScenario, skillsLoadScenario } from './scenarios/skills.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
@@ -39,6 +40,8 @@ const coreScenarios: readonly ClientScenario[] = [
   cacheableResourcesScenario,
   batchingScenario,
   taskAsksScenario,
+  skillsListOnlyScenario,
+  skillsLoadScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];

@@ -1,12 +1,17 @@
 // extensions/skills, client side: the Skills extension (io.modelcontextprotocol/skills,
-// SEP-2640), the host's half, final since 2026-09-13, its own page outside the revisions. Every
-// requirement of the digest (13-skills-extension.md) that binds a client or host and that no
-// check judges is listed here with why: most are about what a host does inside (its registry,
-// its cache, what enters the model's context, its approval prompts), which no scripted server
-// can see; the rest need a scripted server the checks do not have yet.
+// SEP-2640), the host's half, final since 2026-09-13, its own page outside the revisions. The
+// checks judge a client driven by a skills contract against two scripted servers
+// (suites/client/scenarios/skills.ts): how it reaches the skills it is asked to load
+// (loading.ts), and that it fetches nothing ahead of need and uses nothing unverified
+// (verification.ts). Every other requirement of the digest (13-skills-extension.md) that binds
+// a client or host is listed here with why: most are about what a host does inside (its
+// registry, its cache, what enters the model's context, its approval prompts), which no scripted
+// server can see; the rest need a scripted server the checks do not have yet.
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
+import { loadingClientChecks } from './loading.js';
+import { verificationClientChecks } from './verification.js';
 
 const inside = (detail: string) => ({ reason: 'not-observable', detail, side: 'client' }) as const;
 const ui = (detail: string) => ({ reason: 'ui-only', detail, side: 'client' }) as const;
@@ -14,25 +19,18 @@ const may = (detail: string) => ({ reason: 'informative', detail, side: 'client'
 const missing = (detail: string) => ({ reason: 'missing', detail, side: 'client' }) as const;
 
 const excluded: Exclusions = {
-  'SKILL-006': missing('A scripted server declaring the extension as {} and serving a skill whose SKILL.md names templates/ would fail any resources/directory/read the client sends.'),
   'SKILL-007': missing('A scripted server serving skill:// resources without declaring the extension would warn on any skills/list or skills/get, and on one sent before the server/discover answer.'),
   'SKILL-026': inside('A client serves no skill resources: whatever _meta keys it uses for them stay inside the host.'),
   'SKILL-033': missing('A scripted skill whose file and entry both carry metadata {"io.modelcontextprotocol/x-unknown": "1"} would warn when a client asked to load it never reads its SKILL.md.'),
-  'SKILL-067': missing('Every skills/get a driven client sends would be judged for a string params.uri ending in /SKILL.md.'),
   'SKILL-083': inside('The reservation binds extension authors: nothing a scripted server offers provokes a client into inventing a skills/ method, and the methods it does send are judged by SKILL-067 and SKILL-007.'),
   'SKILL-100': inside('A DNS lookup of a skill:// authority leaves the MCP wire: only a resolver the harness controls could see it.'),
   'SKILL-101': inside('Whether a host takes a resource for a skill shows only in its registry or model context; a resources/read of it is ordinary resource use (SKILL-117).'),
   'SKILL-102': missing('Two scripted servers serving the same skill:// URI with different content: loading it from B must send the resources/read to B, none to A (the client scenarios run one scripted server).'),
   'SKILL-103': missing('As SKILL-102: a host keyed on the URI alone reads the skill from the wrong one of two scripted servers.'),
   'SKILL-104': inside('Where a host materializes skill content (a cache directory, a virtual mount) is host-internal.'),
-  'SKILL-105': missing('As SKILL-106: two listed skills of one name at different URIs, each to be loaded by URI; a client that assumes the name unique reads only one SKILL.md.'),
-  'SKILL-106': missing('A listing with two skills named refunds at different URIs, each to be loaded: both SKILL.md files must be read; a client that keeps one reads only one.'),
   'SKILL-107': missing('Two scripted servers each serving a skill named refunds: loading "refunds from B" must read from B only (the client scenarios run one scripted server).'),
   'SKILL-108': inside("Shadowing a host's own filesystem skill needs that skill and a user or model choosing it; nothing of it shows on the wire."),
   'SKILL-109': ui('Surfacing a name collision is something the host shows its user.'),
-  'SKILL-110': missing('A skills/list that answers [] while skills/get serves the skill the client is asked to load: giving up without a skills/get fails.'),
-  'SKILL-111': missing('As SKILL-110: a skill handed over by URI only must be fetched with skills/get and then its SKILL.md read.'),
-  'SKILL-112': missing('A listed entry with no resources, asked to be loaded: any resources/read of its SKILL.md fails.'),
   'SKILL-113': may('A MAY: a host may decline a "dynamic" skill or load it.'),
   'SKILL-114': missing('A skill of 512 entries summing exactly 16,777,216 bytes, asked to be loaded: a client that never reads its SKILL.md refuses a skill within the limits.'),
   'SKILL-115': ui('Telling the user why a skill was declined is something the host shows its user.'),
@@ -42,15 +40,7 @@ const excluded: Exclusions = {
   'SKILL-119': missing('A nested skill whose contract names a relative file: the read must go to the URI resolved against the skill root, and a read of any other resolution fails.'),
   'SKILL-120': inside('Acting on a nested SKILL.md frontmatter (an allowed-tools taking effect) happens inside the host.'),
   'SKILL-121': inside('Fresh consent before activating a nested skill needs a person who approves or not; a black box cannot tell whether it was asked.'),
-  'SKILL-130': missing('A SKILL.md of the listed size but other bytes: a client that then reads the skill supporting file used the tampered file.'),
-  'SKILL-131': missing('As SKILL-130 with a SKILL.md whose digest matches but whose length differs from the entry size.'),
-  'SKILL-132': missing('As SKILL-130: going on to the supporting file after a failed verification uses the unverified content.'),
   'SKILL-133': may('A MAY: a host may hold the acting window open longer.'),
-  'SKILL-134': missing('Asked to read a file the manifest does not list, a client must not send its resources/read.'),
-  'SKILL-135': missing('As SKILL-134: the unlisted read is a verification failure, so it never reaches the server.'),
-  'SKILL-136': missing('A SKILL.md whose digest and size match but whose description differs from the entry frontmatter: going on to the supporting file fails.'),
-  'SKILL-137': missing('As SKILL-136: the skill must not be loaded, so its supporting file is never read.'),
-  'SKILL-138': missing('A client asked only to list skills must read none of their files.'),
   'SKILL-139': missing('A client asked to load the same unchanged skill twice would warn on a second resources/read of its SKILL.md.'),
   'SKILL-140': inside('Whether a host treats a digest match as a security boundary is its own policy.'),
   'SKILL-141': may('A MAY: a host may answer what a directory holds from the entry alone.'),
@@ -84,4 +74,4 @@ const excluded: Exclusions = {
   'SKILL-181': may('Only in the SEP, not on the normative page (the digest treats it as informative).'),
 };
 
-export const group: PageGroup<ClientCheck> = { checks: [], excluded };
+export const group: PageGroup<ClientCheck> = { checks: [...loadingClientChecks, ...verificationClientChecks], excluded };
