@@ -24,7 +24,7 @@ import { httpStreamableScenario } from './scenarios/http-streamable.js';
 import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
-import { skillsListOnlyScenario, skillsLoadScenario } from './scenarios/skills.js';
+import { skillsListOnlyScenario, skillsLoadScenario, skillsUndeclaredScenario } from './scenarios/skills.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
@@ -42,6 +42,7 @@ const coreScenarios: readonly ClientScenario[] = [
   taskAsksScenario,
   skillsListOnlyScenario,
   skillsLoadScenario,
+  skillsUndeclaredScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];

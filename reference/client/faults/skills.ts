@@ -14,4 +14,6 @@ export const SKILLS_FAULTS = [
   { id: 'skills-listing-trusted', digest: 'SKILL-110', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-110: a skill the listing omits is taken not to exist: no skills/get, nothing loaded.' },
   { id: 'skills-keyed-on-name', digest: 'SKILL-106', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-106: loaded skills are keyed on their name, so a second skill of the same name counts as loaded and is never read.' },
   { id: 'skills-invalid-entry-loaded', digest: 'SKILL-112', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-112: an entry without resources is loaded (its SKILL.md read) instead of refused.' },
+  { id: 'skills-relative-from-authority', digest: 'SKILL-119', transports: MODERN_TRANSPORTS, eras: MODERN, description: "SKILL-119: a nested skill's relative file path is resolved against the uri authority (skill://acme/references/GUIDE.md) instead of the skill root, and read unverified." },
+  { id: 'skills-used-undeclared', digest: 'SKILL-007', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-007: asked to load skills, the client sends skills/list and skills/get to a server whose server/discover does not declare the extension.' },
 ] as const satisfies readonly FaultSpec[];

@@ -145,16 +145,22 @@ async function load(session: Session, task: Task, listing: Json[], loadedNames: 
   // SKILL-006: resources/directory/read only where the server declared directoryRead: true.
   if (settings.directoryRead !== true && isOn('skills-directory-read-undeclared')) await ask(session, 'resources/directory/read', { uri: root });
   for (const path of task.read) {
-    const uri = `${root}/${path}`;
+    // SKILL-119: a relative path resolves against the skill root; the fault resolves it against
+    // the authority and, finding nothing listed there, reads it unverified.
+    const wrong = root.split('/').length > 3 && isOn('skills-relative-from-authority');
+    const uri = wrong ? `${root.split('/').slice(0, 3).join('/')}/${path}` : `${root}/${path}`;
     const listed = listedAs(uri);
     // SKILL-134/135: only files the held entry lists; an unlisted one is a verification failure.
-    if (manifest && !listed && !isOn('skills-unlisted-read')) {
+    if (manifest && !listed && !isOn('skills-unlisted-read') && !wrong) {
       refuse(uri, 'the entry does not list it');
       continue;
     }
     await readVerified(session, uri, listed);
   }
 }
+
+/** Whether MCP_CONFORMANCE_CONTEXT asks for any skill to be loaded. */
+export const skillsAskedFor = (): boolean => contract().length > 0;
 
 /** Lists the server's skills and loads what the contract asks for. */
 export async function useSkills(session: Session, settings: Json): Promise<void> {

@@ -13,6 +13,8 @@
 // stop after a bad one means something), two skills of one name, one the listing omits, three
 // whose SKILL.md fails verification (its digest, its size, its frontmatter) before their own
 // supporting file, an unlisted file of an honest skill, and an entry without resources.
+// skills.undeclared serves the honest skill through the same methods without declaring the
+// extension, and asks the client to load it.
 import { createHash } from 'node:crypto';
 import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario, ScriptContext } from '../../../harness/client/scenario.js';
@@ -22,6 +24,7 @@ import { ErrorCode } from '../../../harness/rules/error-codes.js';
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 export const SKILLS_LIST_ONLY = 'skills.list-only';
 export const SKILLS_LOAD = 'skills.load';
+export const SKILLS_UNDECLARED = 'skills.undeclared';
 
 /** How a skill's manifest misstates its SKILL.md, when it does. */
 export type Tamper = 'digest' | 'size' | 'frontmatter';
@@ -143,8 +146,8 @@ function serveSkills(skills: readonly ScriptSkill[]) {
   };
 }
 
-const server = (skills: readonly ScriptSkill[]): ClientScenario['server'] => ({
-  capabilities: { resources: {}, extensions: { [SKILLS_EXTENSION]: {} } },
+const server = (skills: readonly ScriptSkill[], declared = true): ClientScenario['server'] => ({
+  capabilities: { resources: {}, ...(declared ? { extensions: { [SKILLS_EXTENSION]: {} } } : {}) },
   resources: [],
   onRequest: serveSkills(skills),
 });
@@ -166,4 +169,13 @@ export const skillsLoadScenario: ClientScenario = {
   transports: 'any',
   context: { skills: contractOf(LOAD_SKILLS) },
   server: server(LOAD_SKILLS),
+};
+
+export const skillsUndeclaredScenario: ClientScenario = {
+  id: SKILLS_UNDECLARED,
+  title: 'A server of resources that serves a skill but does not declare the Skills extension; the client is asked to load it',
+  revisions: '2026-07-28',
+  transports: 'any',
+  context: { skills: contractOf([HONEST]) },
+  server: server([HONEST], false),
 };

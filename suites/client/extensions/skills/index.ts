@@ -19,7 +19,6 @@ const may = (detail: string) => ({ reason: 'informative', detail, side: 'client'
 const missing = (detail: string) => ({ reason: 'missing', detail, side: 'client' }) as const;
 
 const excluded: Exclusions = {
-  'SKILL-007': missing('A scripted server serving skill:// resources without declaring the extension would warn on any skills/list or skills/get, and on one sent before the server/discover answer.'),
   'SKILL-026': inside('A client serves no skill resources: whatever _meta keys it uses for them stay inside the host.'),
   'SKILL-033': missing('A scripted skill whose file and entry both carry metadata {"io.modelcontextprotocol/x-unknown": "1"} would warn when a client asked to load it never reads its SKILL.md.'),
   'SKILL-083': inside('The reservation binds extension authors: nothing a scripted server offers provokes a client into inventing a skills/ method, and the methods it does send are judged by SKILL-067 and SKILL-007.'),
@@ -37,7 +36,6 @@ const excluded: Exclusions = {
   'SKILL-116': may('A MAY: a host may stop loading a dynamic skill at the total-size limit.'),
   'SKILL-117': inside('Whether a resources/read of a SKILL.md counts as a load is what the host does with the bytes afterwards; the read looks the same on the wire.'),
   'SKILL-118': inside('How a host hands ordinary resource content to its model is host-internal.'),
-  'SKILL-119': missing('A nested skill whose contract names a relative file: the read must go to the URI resolved against the skill root, and a read of any other resolution fails.'),
   'SKILL-120': inside('Acting on a nested SKILL.md frontmatter (an allowed-tools taking effect) happens inside the host.'),
   'SKILL-121': inside('Fresh consent before activating a nested skill needs a person who approves or not; a black box cannot tell whether it was asked.'),
   'SKILL-133': may('A MAY: a host may hold the acting window open longer.'),

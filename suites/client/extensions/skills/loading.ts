@@ -1,10 +1,11 @@
 // Skills, host side: how a client reaches the skills it is asked to load, in the load scenario
 // (suites/client/scenarios/skills.ts). The server declares the extension as {} (no
 // directoryRead); its listing omits one skill that skills/get serves, holds two skills named
-// refunds at different paths, and one entry with no resources at all.
+// refunds at different paths, and one entry with no resources at all. The undeclared scenario
+// serves a skill through the same methods without declaring the extension.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { expectNone } from '../../../../harness/verify/index.js';
-import { HIDDEN, NO_RESOURCES, REFUNDS_BILLING, REFUNDS_SUPPORT, SKILLS_LOAD } from '../../scenarios/skills.js';
+import { fileUri, HIDDEN, LOAD_SKILLS, NO_RESOURCES, REFUNDS_BILLING, REFUNDS_SUPPORT, rootOf, SKILLS_LOAD, SKILLS_UNDECLARED } from '../../scenarios/skills.js';
 import { paramsOf } from '../../support/wire.js';
 import { readsOf, SKILLS_PAGE, skillsRun, unused } from './run.js';
 
@@ -29,6 +30,60 @@ export const loadingClientChecks = defineClientChecks({ page: 'extensions/skills
         ctx,
         run.directoryReads.slice(0, 4).map((m) => ({ text: `resources/directory/read ${ctx.brief(m.message.params)}`, seq: m.seq })),
         { expected: 'no resources/directory/read: server/discover declared the Skills extension as {} (directoryRead defaults to false)', judged: run.reads.length, note: `${run.reads.length} skill file read(s), no resources/directory/read` },
+      );
+    },
+  },
+  // "Clients issue skills/list and skills/get only after observing the server's declaration."
+  // (stated without a BCP 14 keyword; the digest grades it SHOULD NOT)
+  {
+    id: 'skills.not-used-undeclared',
+    title: 'The client sends no skills/list nor skills/get to a server that did not declare the Skills extension',
+    spec: { url: `${SKILLS_PAGE}#capability-negotiation`, level: 'SHOULD' },
+    requirement: "Clients issue skills/list and skills/get only after observing the server's declaration.",
+    fix: 'Use skills/list and skills/get only when server/discover declares capabilities.extensions["io.modelcontextprotocol/skills"].',
+    digest: ['SKILL-007'],
+    scenario: SKILLS_UNDECLARED,
+    faults: ['skills-used-undeclared'],
+    async run(ctx) {
+      const run = skillsRun(ctx);
+      const used = [...run.lists, ...run.gets].sort((a, b) => a.seq - b.seq);
+      const other = ctx.recording.requests().filter((m) => m.message.method !== 'server/discover' && !String(m.message.method).startsWith('skills/'));
+      if (used.length === 0 && other.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing after server/discover: whether it would have used skills does not show');
+      return expectNone(
+        ctx,
+        used.slice(0, 4).map((m) => ({ text: `${String(m.message.method)} ${ctx.brief(m.message.params)}`, seq: m.seq })),
+        { expected: 'no skills/list nor skills/get: server/discover declares resources but not the Skills extension', judged: other.length, note: `${other.length} other request(s), no skills/* request` },
+      );
+    },
+  },
+  // "A client resolves a relative reference against the skill's root, as a filesystem path
+  // would resolve." The contract names each supporting file by its path from the skill root.
+  {
+    id: 'skills.relative-paths-from-skill-root',
+    title: "A skill's relative file path is resolved against the skill root, not the uri authority",
+    spec: { url: `${SKILLS_PAGE}#relative-references`, level: 'MUST' },
+    requirement: "A client resolves a relative reference against the skill's root, as a filesystem path would resolve.",
+    fix: 'Resolve a relative path of a skill against its root, the SKILL.md uri minus /SKILL.md (skill://acme/billing/refunds/references/GUIDE.md).',
+    digest: ['SKILL-119'],
+    scenario: SKILLS_LOAD,
+    faults: ['skills-relative-from-authority'],
+    async run(ctx) {
+      const run = skillsRun(ctx);
+      const gone = unused(run);
+      if (gone) return ctx.skip(gone.code, gone.detail);
+      const right = new Set(LOAD_SKILLS.flatMap((s) => [fileUri(s, s.file), ...(s.unlistedFile ? [fileUri(s, s.unlistedFile)] : [])]));
+      const paths = LOAD_SKILLS.flatMap((s) => [s.file, ...(s.unlistedFile ? [s.unlistedFile] : [])]);
+      const wrong = run.reads.filter((r) => typeof r.uri === 'string' && !right.has(r.uri) && paths.some((p) => (r.uri as string).endsWith(`/${p}`)));
+      const resolved = run.reads.filter((r) => typeof r.uri === 'string' && right.has(r.uri));
+      if (wrong.length === 0 && resolved.length === 0) return ctx.skip('nothing-observed', 'the client read no supporting file of any skill: it resolved no relative path');
+      return expectNone(
+        ctx,
+        wrong.slice(0, 4).map((r) => ({ text: `resources/read of ${String(r.uri)}, which is no skill root joined with its path`, seq: r.message.seq })),
+        {
+          expected: `each supporting file read at its skill root joined with its path (for example ${fileUri(REFUNDS_BILLING, REFUNDS_BILLING.file)}, root ${rootOf(REFUNDS_BILLING.uri)})`,
+          judged: resolved.length,
+          note: `${resolved.length} supporting file(s) read, each under its skill root`,
+        },
       );
     },
   },
