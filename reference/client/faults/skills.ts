@@ -16,4 +16,6 @@ export const SKILLS_FAULTS = [
   { id: 'skills-invalid-entry-loaded', digest: 'SKILL-112', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-112: an entry without resources is loaded (its SKILL.md read) instead of refused.' },
   { id: 'skills-relative-from-authority', digest: 'SKILL-119', transports: MODERN_TRANSPORTS, eras: MODERN, description: "SKILL-119: a nested skill's relative file path is resolved against the uri authority (skill://acme/references/GUIDE.md) instead of the skill root, and read unverified." },
   { id: 'skills-used-undeclared', digest: 'SKILL-007', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-007: asked to load skills, the client sends skills/list and skills/get to a server whose server/discover does not declare the extension.' },
+  { id: 'skills-limits-too-low', digest: 'SKILL-114', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-114: a skill whose manifest sums over 8 MiB is declined, although hosts must support up to 512 entries and 16 MiB.' },
+  { id: 'skills-reserved-metadata-refused', digest: 'SKILL-033', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'SKILL-033: a skill whose frontmatter metadata carries an unknown io.modelcontextprotocol/ key is refused instead of the key ignored.' },
 ] as const satisfies readonly FaultSpec[];

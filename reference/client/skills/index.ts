@@ -136,6 +136,12 @@ async function load(session: Session, task: Task, listing: Json[], loadedNames: 
   if (typeof name === 'string' && loadedNames.has(name) && isOn('skills-keyed-on-name')) return verbose(`skill ${name} already loaded`);
   if (typeof name === 'string') loadedNames.add(name);
   const manifest = Array.isArray(resources) ? resources.filter(isObject) : undefined;
+  // SKILL-114: every skill up to 512 entries and 16 MiB is supported; the fault declines over 8 MiB.
+  const total = (manifest ?? []).reduce((n, r) => n + (typeof r.size === 'number' ? r.size : 0), 0);
+  if (total > 8 * 1024 * 1024 && isOn('skills-limits-too-low')) return verbose(`skill ${task.uri} declined: ${total} bytes`);
+  // SKILL-033: unknown io.modelcontextprotocol/ metadata keys are ignored; the fault refuses the skill.
+  const metadata = isObject(entry.frontmatter) ? entry.frontmatter.metadata : undefined;
+  if (isObject(metadata) && Object.keys(metadata).some((k) => k.startsWith('io.modelcontextprotocol/')) && isOn('skills-reserved-metadata-refused')) return verbose(`skill ${task.uri} refused: reserved metadata`);
   const listedAs = (uri: string) => manifest?.find((r) => r.uri === uri);
   const md = await readVerified(session, task.uri, listedAs(task.uri));
   if (!md) return;

@@ -10,7 +10,8 @@
 //
 // skills.list-only lists two honest skills and asks for nothing. skills.load asks for an honest
 // skill and its supporting file first (a client that goes on after a good load shows that its
-// stop after a bad one means something), two skills of one name, one the listing omits, three
+// stop after a bad one means something), two skills of one name, one the listing omits, one at
+// the size limits, one whose metadata carries an unknown io.modelcontextprotocol/ key, three
 // whose SKILL.md fails verification (its digest, its size, its frontmatter) before their own
 // supporting file, an unlisted file of an honest skill, and an entry without resources.
 // skills.undeclared serves the honest skill through the same methods without declaring the
@@ -43,16 +44,34 @@ export interface ScriptSkill {
   tamper?: Tamper;
   /** A path the contract asks for that the manifest does not list. */
   unlistedFile?: string;
+  /** Frontmatter metadata, in the file and the entry alike. */
+  metadata?: Record<string, string>;
+  /** The manifest is filled up to the limits: 512 entries summing exactly 16 MiB (only two are served). */
+  atLimits?: boolean;
 }
+
+/** The limits every host must support: 512 manifest entries, 16 MiB summed over their sizes. */
+export const MAX_ENTRIES = 512;
+export const MAX_BYTES = 16_777_216;
 
 const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 const size = (text: string): number => Buffer.byteLength(text, 'utf8');
 export const rootOf = (uri: string): string => uri.slice(0, -'/SKILL.md'.length);
 export const fileUri = (s: ScriptSkill, path: string): string => `${rootOf(s.uri)}/${path}`;
 
+const metadataYaml = (s: ScriptSkill): string => (s.metadata ? `metadata:\n${Object.entries(s.metadata).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`).join('')}` : '');
+
+/** Manifest entries that make the skill exactly as large as the limits allow: never read. */
+function filler(s: ScriptSkill, used: number): Record<string, unknown>[] {
+  const count = MAX_ENTRIES - 2;
+  const rest = MAX_BYTES - used;
+  const each = Math.floor(rest / count);
+  return Array.from({ length: count }, (_, i) => ({ uri: fileUri(s, `assets/part-${String(i).padStart(3, '0')}.bin`), digest: sha256(`part ${i}`), size: i === 0 ? rest - each * (count - 1) : each }));
+}
+
 /** The SKILL.md as the manifest describes it. */
 const skillMd = (s: ScriptSkill): string =>
-  `---\nname: ${s.name}\ndescription: ${s.description}\n---\n\n# ${s.name}\n\nRead [the guide](${s.file}) first; the templates/ directory holds examples.\n`;
+  `---\nname: ${s.name}\ndescription: ${s.description}\n${metadataYaml(s)}---\n\n# ${s.name}\n\nRead [the guide](${s.file}) first; the templates/ directory holds examples.\n`;
 
 /** The SKILL.md as the server serves it: for a tampered skill, not what the manifest says. */
 export function servedSkillMd(s: ScriptSkill): string {
@@ -74,10 +93,12 @@ export function entryOf(s: ScriptSkill): Record<string, unknown> {
   const mdEntry =
     s.tamper === 'size' ? { uri: s.uri, digest: sha256(served), size: size(md) } : s.tamper === 'frontmatter' ? { uri: s.uri, digest: sha256(served), size: size(served) } : { uri: s.uri, digest: sha256(md), size: size(md) };
   const file = supporting(s);
+  const resources = [mdEntry, { uri: fileUri(s, s.file), digest: sha256(file), size: size(file) }];
+  if (s.atLimits) resources.push(...(filler(s, mdEntry.size + size(file)) as typeof resources));
   return {
     uri: s.uri,
-    frontmatter: { name: s.name, description: s.description },
-    ...(s.noResources ? {} : { resources: [mdEntry, { uri: fileUri(s, s.file), digest: sha256(file), size: size(file) }] }),
+    frontmatter: { name: s.name, description: s.description, ...(s.metadata ? { metadata: s.metadata } : {}) },
+    ...(s.noResources ? {} : { resources }),
   };
 }
 
@@ -102,8 +123,10 @@ export const TAMPERED: Record<Tamper, ScriptSkill> = {
 };
 export const WITH_UNLISTED = skill('acme/extract-tables', 'Extract the tables of a PDF.', { unlistedFile: 'scripts/extract.py' });
 export const NO_RESOURCES = skill('acme/no-manifest', 'A skill whose entry has no resources.', { noResources: true });
+export const AT_LIMITS = skill('acme/brand-assets', 'Apply the brand guidelines to a document.', { atLimits: true });
+export const RESERVED_METADATA = skill('acme/expense-report', 'File an expense report.', { metadata: { 'io.modelcontextprotocol/x-unknown': '1' } });
 
-export const LOAD_SKILLS: readonly ScriptSkill[] = [HONEST, REFUNDS_BILLING, REFUNDS_SUPPORT, HIDDEN, TAMPERED.digest, TAMPERED.size, TAMPERED.frontmatter, WITH_UNLISTED, NO_RESOURCES];
+export const LOAD_SKILLS: readonly ScriptSkill[] = [HONEST, REFUNDS_BILLING, REFUNDS_SUPPORT, HIDDEN, AT_LIMITS, RESERVED_METADATA, TAMPERED.digest, TAMPERED.size, TAMPERED.frontmatter, WITH_UNLISTED, NO_RESOURCES];
 
 /** The contract: what to load, in order, and the files to read after each SKILL.md. */
 const contractOf = (skills: readonly ScriptSkill[]) => skills.map((s) => ({ uri: s.uri, read: [s.file, ...(s.unlistedFile ? [s.unlistedFile] : [])] }));
@@ -164,7 +187,7 @@ export const skillsListOnlyScenario: ClientScenario = {
 
 export const skillsLoadScenario: ClientScenario = {
   id: SKILLS_LOAD,
-  title: 'A server of nine skills (Skills extension); the client is asked to load each and read its supporting file, three of them tampered',
+  title: 'A server of eleven skills (Skills extension); the client is asked to load each and read its supporting file, three of them tampered',
   revisions: '2026-07-28',
   transports: 'any',
   context: { skills: contractOf(LOAD_SKILLS) },

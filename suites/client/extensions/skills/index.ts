@@ -20,7 +20,6 @@ const missing = (detail: string) => ({ reason: 'missing', detail, side: 'client'
 
 const excluded: Exclusions = {
   'SKILL-026': inside('A client serves no skill resources: whatever _meta keys it uses for them stay inside the host.'),
-  'SKILL-033': missing('A scripted skill whose file and entry both carry metadata {"io.modelcontextprotocol/x-unknown": "1"} would warn when a client asked to load it never reads its SKILL.md.'),
   'SKILL-083': inside('The reservation binds extension authors: nothing a scripted server offers provokes a client into inventing a skills/ method, and the methods it does send are judged by SKILL-067 and SKILL-007.'),
   'SKILL-100': inside('A DNS lookup of a skill:// authority leaves the MCP wire: only a resolver the harness controls could see it.'),
   'SKILL-101': inside('Whether a host takes a resource for a skill shows only in its registry or model context; a resources/read of it is ordinary resource use (SKILL-117).'),
@@ -31,7 +30,6 @@ const excluded: Exclusions = {
   'SKILL-108': inside("Shadowing a host's own filesystem skill needs that skill and a user or model choosing it; nothing of it shows on the wire."),
   'SKILL-109': ui('Surfacing a name collision is something the host shows its user.'),
   'SKILL-113': may('A MAY: a host may decline a "dynamic" skill or load it.'),
-  'SKILL-114': missing('A skill of 512 entries summing exactly 16,777,216 bytes, asked to be loaded: a client that never reads its SKILL.md refuses a skill within the limits.'),
   'SKILL-115': ui('Telling the user why a skill was declined is something the host shows its user.'),
   'SKILL-116': may('A MAY: a host may stop loading a dynamic skill at the total-size limit.'),
   'SKILL-117': inside('Whether a resources/read of a SKILL.md counts as a load is what the host does with the bytes afterwards; the read looks the same on the wire.'),

@@ -5,7 +5,7 @@
 // serves a skill through the same methods without declaring the extension.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { expectNone } from '../../../../harness/verify/index.js';
-import { fileUri, HIDDEN, LOAD_SKILLS, NO_RESOURCES, REFUNDS_BILLING, REFUNDS_SUPPORT, rootOf, SKILLS_LOAD, SKILLS_UNDECLARED } from '../../scenarios/skills.js';
+import { AT_LIMITS, fileUri, HIDDEN, LOAD_SKILLS, MAX_BYTES, MAX_ENTRIES, RESERVED_METADATA, HONEST, NO_RESOURCES, REFUNDS_BILLING, REFUNDS_SUPPORT, rootOf, SKILLS_LOAD, SKILLS_UNDECLARED } from '../../scenarios/skills.js';
 import { paramsOf } from '../../support/wire.js';
 import { readsOf, SKILLS_PAGE, skillsRun, unused } from './run.js';
 
@@ -85,6 +85,57 @@ export const loadingClientChecks = defineClientChecks({ page: 'extensions/skills
           note: `${resolved.length} supporting file(s) read, each under its skill root`,
         },
       );
+    },
+  },
+  // "Hosts MUST support skills up to and including these limits, and MAY support larger ones."
+  {
+    id: 'skills.limits-supported',
+    title: 'A skill of 512 manifest entries summing exactly 16 MiB is loaded',
+    spec: { url: `${SKILLS_PAGE}#limits`, level: 'MUST' },
+    requirement: 'Hosts MUST support skills up to and including these limits, and MAY support larger ones.',
+    fix: 'Accept any skill of at most 512 resources entries whose sizes sum to at most 16,777,216 bytes.',
+    digest: ['SKILL-114'],
+    scenario: SKILLS_LOAD,
+    faults: ['skills-limits-too-low'],
+    async run(ctx) {
+      const run = skillsRun(ctx);
+      const gone = unused(run);
+      if (gone) return ctx.skip(gone.code, gone.detail);
+      const md = readsOf(run, AT_LIMITS.uri);
+      const others = run.reads.filter((r) => typeof r.uri === 'string' && r.uri.endsWith('/SKILL.md') && r.uri !== AT_LIMITS.uri);
+      if (md.length === 0 && others.length === 0) return ctx.skip('nothing-observed', 'the client read no SKILL.md at all: its not loading the skill at the limits proves nothing');
+      ctx.cite(...md.slice(0, 1).map((m) => m.seq), ...others.slice(0, 1).map((r) => r.message.seq));
+      return expectNone(ctx, md.length === 0 ? [`${AT_LIMITS.uri} was never read, while ${others.length} other SKILL.md file(s) were: the skill at the limits was declined`] : [], {
+        expected: `a resources/read of ${AT_LIMITS.uri}: its ${MAX_ENTRIES} entries sum to exactly ${MAX_BYTES} bytes, within the limits`,
+        judged: 1,
+        note: `the client loaded ${AT_LIMITS.uri} (${MAX_ENTRIES} entries, ${MAX_BYTES} bytes)`,
+      });
+    },
+  },
+  // "Implementations SHOULD ignore keys under this prefix that they do not recognize." (keys
+  // prefixed io.modelcontextprotocol/ in frontmatter metadata; none is defined yet)
+  {
+    id: 'skills.reserved-metadata-ignored',
+    title: 'A skill whose metadata carries an unknown io.modelcontextprotocol/ key is loaded, the key ignored',
+    spec: { url: `${SKILLS_PAGE}#frontmatter`, level: 'SHOULD' },
+    requirement: 'Implementations SHOULD ignore keys under this prefix that they do not recognize.',
+    fix: 'Ignore frontmatter metadata keys under io.modelcontextprotocol/ that the host does not know; load the skill as usual.',
+    digest: ['SKILL-033'],
+    scenario: SKILLS_LOAD,
+    faults: ['skills-reserved-metadata-refused'],
+    async run(ctx) {
+      const run = skillsRun(ctx);
+      const gone = unused(run);
+      if (gone) return ctx.skip(gone.code, gone.detail);
+      const honest = readsOf(run, fileUri(HONEST, HONEST.file));
+      if (honest.length === 0) return ctx.skip('nothing-observed', `the client read no supporting file even of the honest skill ${HONEST.uri}: its not reading this one proves nothing`);
+      const file = readsOf(run, fileUri(RESERVED_METADATA, RESERVED_METADATA.file));
+      ctx.cite(honest[0]?.seq ?? 0, ...file.slice(0, 1).map((m) => m.seq));
+      return expectNone(ctx, file.length === 0 ? [`${fileUri(RESERVED_METADATA, RESERVED_METADATA.file)} was never read: the skill was refused for its metadata key`] : [], {
+        expected: `${RESERVED_METADATA.uri} loaded and its supporting file read, as for the honest skill: the unknown metadata key io.modelcontextprotocol/x-unknown is ignored`,
+        judged: 1,
+        note: `the client loaded ${RESERVED_METADATA.uri} and read its supporting file`,
+      });
     },
   },
   // "params.uri MUST be the URI of a skill's SKILL.md."
