@@ -53,4 +53,5 @@ export const CLIENT_AREAS = {
   tasks: 'No task augmentation unless the server declared it (2025-11-25).',
   http: 'Streamable HTTP from the client: `Accept`, the protocol-version header, session ids, a new session after 404, resumption, the fallback to HTTP+SSE; at 2026-07-28 the `Mcp-*` headers.',
   auth: 'OAuth as each revision says: metadata discovery, resource and issuer checks, PKCE, `state`, `iss`, the `resource` parameter, tokens only where they belong, step-up, client registration.',
+  skills: 'The Skills extension as a host uses it (2026-07-28): nothing fetched ahead of need, every skill file verified by digest, size and frontmatter before use, only listed files read, no `resources/directory/read` undeclared, skills outside the listing fetched with `skills/get`.',
 };

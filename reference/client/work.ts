@@ -8,6 +8,7 @@ import { fetchNetworkReferences } from './network-references.js';
 import { atLeast } from './revisions.js';
 import { argumentsFor } from './schema-values.js';
 import type { Session } from './session.js';
+import { skillsAskedFor, skillsDeclared, useSkills } from './skills/index.js';
 import { AuthRequiredError, ChannelClosedError } from './transports/channel.js';
 
 const LIMITS = { tools: 10, resources: 5, prompts: 5 } as const;
@@ -158,4 +159,7 @@ export async function doWork(session: Session): Promise<void> {
     await getPrompts(session, prompts);
   }
   if (isObject(caps.completions) && atLeast(session.revision, '2025-03-26')) await complete(session, prompts, templates);
+  // SKILL-007: the Skills extension only where server/discover declared it.
+  const skills = skillsDeclared(session) ?? (session.era === 'modern' && skillsAskedFor() && isOn('skills-used-undeclared') ? {} : undefined);
+  if (skills) await useSkills(session, skills);
 }

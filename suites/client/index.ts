@@ -6,7 +6,7 @@ import type { ClientCheck, ClientScenario } from '../../harness/client/scenario.
 import { group as basic } from './basic/index.js';
 import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
-import { group as extensions } from './extensions/skills.js';
+import { group as extensions } from './extensions/skills/index.js';
 import { asksScenario } from './scenarios/asks.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
@@ -24,6 +24,7 @@ import { httpStreamableScenario } from './scenarios/http-streamable.js';
 import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
+import { skillsListOnlyScenario, skillsLoadScenario, skillsUndeclaredScenario } from './scenarios/skills.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
@@ -39,6 +40,9 @@ const coreScenarios: readonly ClientScenario[] = [
   cacheableResourcesScenario,
   batchingScenario,
   taskAsksScenario,
+  skillsListOnlyScenario,
+  skillsLoadScenario,
+  skillsUndeclaredScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];
