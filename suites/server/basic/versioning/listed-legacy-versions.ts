@@ -29,6 +29,7 @@ export const listedLegacyVersionChecks = defineChecks({ page: 'basic/versioning'
       if (listed.length === 0) return ctx.skip('not-offered', `server/discover lists no handshake version (supportedVersions ${ctx.brief(ctx.facts.server.versions)})`);
       const wrong: { text: string; seq?: number }[] = [];
       const unjudged: string[] = [];
+      let refused = false;
       for (const version of listed) {
         // The revision probe already asked for it and got it back: nothing more to ask.
         if (ctx.probe.answers[version]?.version === version) continue;
@@ -37,6 +38,7 @@ export const listedLegacyVersionChecks = defineChecks({ page: 'basic/versioning'
         if (reply.kind !== 'result') {
           // A refusal or silence names no version to compare (the sentence judges the version answered).
           unjudged.push(`"${version}": ${describeReply(reply)}`);
+          refused ||= reply.kind === 'error' || reply.kind === 'refused';
           continue;
         }
         const answered = (reply.result as { protocolVersion?: unknown } | null)?.protocolVersion;
@@ -48,7 +50,7 @@ export const listedLegacyVersionChecks = defineChecks({ page: 'basic/versioning'
         expected: 'initialize asking for a listed handshake version is answered with that same version',
         judged: listed.length - unjudged.length,
         note: `listed: ${listed.join(', ')}`,
-        nothing: { code: 'no-answer', detail: `no initialize result to judge: ${unjudged.join('; ')}` },
+        nothing: { code: refused ? 'cannot-set-up' : 'no-answer', detail: `no initialize result to judge: ${unjudged.join('; ')}` },
       });
     },
   },
