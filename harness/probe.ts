@@ -83,7 +83,15 @@ export async function probeRevision(target: Target, revision: string, observatio
     if (era === 'modern') {
       if (broken) return offeredBroken();
       const refused = await unlistedRefused(session, revision, pace);
-      if (refused) return { probe: { revision, era, status: 'not-supported', detail: refused }, peer, session, route };
+      if (refused) {
+        // Not served, yet server/discover at it was answered with a result: that answer is the
+        // finding (basic/versioning: a version the server does not support gets -32022, and
+        // server/discover is a request at it). Counted as offered with a broken opening, as
+        // above, so that the checks judging the discover result run there (the rest skip).
+        const problem = `server/discover at ${revision} answered a result, though the server does not serve ${revision} (${refused})`;
+        session.server.brokenOpening = { problems: [problem], notAnObject: false, why: `the handshake failed: ${problem}` };
+        return { probe: { revision, era, status: 'accepted', detail: `${session.server.brokenOpening.why} (only the checks that judge that answer ran)` }, peer, session, route };
+      }
       return { probe: { revision, era, status: 'accepted' }, peer, session, route };
     }
     const answered = session.server.result.protocolVersion;

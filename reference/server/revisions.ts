@@ -41,7 +41,7 @@ export interface Negotiated {
  * otherwise the server answers another version it supports, its newest.
  */
 export function negotiate(requested: string): Negotiated {
-  if (isRevision(requested)) return { answer: requested, revision: requested };
+  if (isRevision(requested)) return isOn('version-always-newest') ? { answer: NEWEST, revision: NEWEST } : { answer: requested, revision: requested };
   if (isOn('version-echo-unknown')) return { answer: requested, revision: NEWEST };
   if (isOn('version-counter-offer-unsupported')) {
     // The counter-offer is unsupported too; asked for it, answer the newest so it does not round-trip.

@@ -85,6 +85,11 @@ export const MODERN_BASE_FAULTS = [
     transports: BOTH,
     description: 'VER-016: server/discover lists only the legacy revisions in supportedVersions, not 2026-07-28 it serves.',
   },
+  {
+    id: 'modern-discover-answers-unserved',
+    transports: BOTH,
+    description: 'VER-014: 2026-07-28 is not served (every other request at it gets -32022), yet server/discover at it answers a result listing only the legacy revisions.',
+  },
   { id: 'modern-no-server-info', transports: BOTH, description: 'VER-017: tools/call results carry no _meta["io.modelcontextprotocol/serverInfo"].' },
   {
     id: 'modern-client-info-changes-result',

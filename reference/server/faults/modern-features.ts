@@ -81,6 +81,11 @@ export const MODERN_FEATURES_FAULTS = [
     description: 'MRTR-007: a retry without the needed inputResponses gets error -32602 instead of a new InputRequiredResult.',
   },
   {
+    id: 'modern-missing-answer-completed',
+    transports: BOTH,
+    description: 'MRTR-007: a retry whose inputResponses object lacks the requested answer is completed as if the user declined (no inputResponses at all is still asked again).',
+  },
+  {
     id: 'modern-extra-input-response-rejected',
     transports: BOTH,
     description: 'MRTR-007: an inputResponses key the server did not ask for is rejected with -32602 instead of ignored.',

@@ -16,6 +16,12 @@ export const SPINE_FAULTS = [
   },
   { id: 'version-echo-unknown', description: 'Echoes any requested protocol version back, even unknown ones (and behaves as 2025-11-25).' },
   { id: 'version-unknown-error', description: 'initialize with a version it does not support gets error -32602 "Unsupported protocol version" instead of a counter-offer.' },
+  // Judged where the server names what it supports: its server/discover list (2026-07-28; HTTP+SSE has no such era).
+  {
+    id: 'version-always-newest',
+    transports: ['stdio', 'http'],
+    description: 'initialize answers 2025-11-25, its newest handshake version, whatever supported version was asked for (server/discover still lists every version).',
+  },
   { id: 'version-counter-offer-oldest', description: 'Answers an unsupported requested version with its oldest (2024-11-05) instead of its newest.' },
   { id: 'parse-error-wrong-code', description: 'Invalid JSON gets error code -32603 instead of -32700.' },
   { id: 'crash-on-parse-error', transports: STDIO_ONLY, description: 'Invalid JSON makes the server process exit with code 1.' },

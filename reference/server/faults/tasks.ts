@@ -11,6 +11,10 @@ export const TASKS_FAULTS = [
     id: 'tasks-undeclared-task-created',
     description: 'TASK-004: capabilities.tasks is left out of the initialize result, yet a tools/call with params.task still creates a task.',
   },
+  {
+    id: 'tasks-undeclared-task-refused',
+    description: 'TASK-004: capabilities.tasks is left out of the initialize result, and a tools/call with params.task is refused with -32602 instead of being processed normally.',
+  },
   { id: 'tasks-required-tool-runs-plain', description: 'TASK-003: a tool with execution.taskSupport "required" runs a plain (non-task) call instead of answering -32601.' },
   {
     id: 'tasks-forbidden-tool-runs',

@@ -66,7 +66,9 @@ function prepare(req: Request, opts: ModernOptions): { handler: RequestHandler; 
     opts.conn.capabilities = { ...opts.conn.capabilities, ...meta.capabilities };
     meta.capabilities = opts.conn.capabilities;
   }
-  if (!servesModernVersion(meta.version) && !isOn('modern-unsupported-version-served')) {
+  // A fault (VER-014): 2026-07-28 is not served, yet server/discover at it is still answered.
+  const unserved = isOn('modern-discover-answers-unserved') && req.method !== 'server/discover';
+  if ((unserved || !servesModernVersion(meta.version)) && !isOn('modern-unsupported-version-served')) {
     const legacy = isRevision(meta.version) && eraMode() === 'dual';
     throw unsupportedVersion(meta.version, legacy ? 'Legacy versions are served after an initialize handshake only' : undefined);
   }

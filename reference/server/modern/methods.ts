@@ -27,7 +27,7 @@ function discover(): Record<string, unknown> {
   declareTasksExtension(capabilities);
   declareSkillsExtension(capabilities);
   if (isOn('modern-extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
-  const versions = isOn('modern-discover-omits-version') ? supportedVersions().filter((v) => !MODERN_VERSIONS.includes(v)) : supportedVersions();
+  const versions = isOn('modern-discover-omits-version') || isOn('modern-discover-answers-unserved') ? supportedVersions().filter((v) => !MODERN_VERSIONS.includes(v)) : supportedVersions();
   if (isOn('discover-result-invalid')) return { capabilities, instructions: INSTRUCTIONS };
   return { supportedVersions: versions, capabilities, instructions: INSTRUCTIONS };
 }

@@ -148,6 +148,8 @@ export function elicit(ctx: RequestContext, q: FormQuestion): Answer | InputRequ
     // mrtr#error-handling: a missing answer is asked again, not an error.
     if (isOn('modern-missing-answers-error')) throw invalidParams(`Invalid params: inputResponses lacks "${q.key}"`);
     if (isOn('modern-input-required-empty')) return { resultType: 'input_required' };
+    // Looks for the member only, not for the answer in it.
+    if (isOn('modern-missing-answer-completed') && isPlainObject(responses)) return { action: 'decline' };
     return ask(ctx, target, q);
   }
   return readAnswer(answer, q.key);

@@ -29,6 +29,8 @@ function coreCall(ctx: RequestContext, callTool: RequestHandler, tool: ToolDef):
   const task = ctx.params.task;
   // server/tools#error-handling: a call that fails the CallToolRequest schema (task is a TaskMetadata object) is malformed.
   if (task !== undefined && !isPlainObject(task)) throw new RpcError(ErrorCode.InvalidParams, 'params.task must be an object (TaskMetadata)');
+  // A server that reads params.task although it declares no tasks, and refuses it.
+  if (task !== undefined && isOn('tasks-undeclared-task-refused')) throw new RpcError(ErrorCode.InvalidParams, 'Invalid params: task-augmented requests are not supported');
   if (!isPlainObject(task)) {
     // tasks#tool-level-negotiation: a "required" tool answers a plain call with -32601.
     if (support === 'required' && !isOn('tasks-required-tool-runs-plain')) {

@@ -18,7 +18,7 @@ export const coreTasksAt = (rev: AnyRevision): boolean => rev === '2025-11-25' &
 
 /** tasks#server-capabilities: list, cancel and task-augmented tools/call. */
 export function declareCoreTasks(caps: Record<string, unknown>, rev: AnyRevision): void {
-  if (coreTasksAt(rev) && !isOn('tasks-undeclared-task-created')) caps.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+  if (coreTasksAt(rev) && !isOn('tasks-undeclared-task-created') && !isOn('tasks-undeclared-task-refused')) caps.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 }
 
 const stores = new WeakMap<Session, TaskStore>();

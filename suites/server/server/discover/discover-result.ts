@@ -16,7 +16,7 @@ export const discoverResultChecks = defineChecks({ page: 'server/discover', revi
     requirement:
       'A discovery result includes: supportedVersions: Protocol versions the server supports. capabilities: Capabilities the server supports. (DiscoverResult requires both; the schema is the source of truth for all protocol messages and structures.)',
     digest: ['VER-016'],
-    faults: ['modern-discover-omits-version', 'discover-result-invalid'],
+    faults: ['modern-discover-omits-version', 'discover-result-invalid', 'modern-discover-answers-unserved'],
     async run(ctx) {
       const { result, resultSeq, capabilitiesUnknown, brokenOpening: broken } = ctx.facts.server;
       if (capabilitiesUnknown) return ctx.skip('nothing-observed', `no DiscoverResult to judge: ${capabilitiesUnknown} (see discovery.implemented)`);

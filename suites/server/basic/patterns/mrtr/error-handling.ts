@@ -12,23 +12,33 @@ import { freshRound, withRequests, withRequestsToAnswer } from './fresh-round.js
 export const mrtrErrorHandlingChecks = defineChecks({ page: 'basic/patterns/mrtr', revisions: RANGE.modern, needs: ['own-session'] }, [
   // "If the client fails to send all the information requested in a previous InputRequests,
   // ... the server SHOULD respond with a new InputRequiredResult requesting the missing
-  // information again, rather than returning an error."
+  // information again, rather than returning an error." Two ways to fail to send it: no
+  // inputResponses at all, and an inputResponses object that lacks the requested keys (a
+  // server that only looks for the member, not for each answer, completes without them).
   {
     id: 'input-required.missing-answers-asked-again',
     title: 'A retry without the requested answers gets a new InputRequiredResult, not an error',
     spec: { url: '#error-handling', level: 'SHOULD' },
     requirement: 'the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error.',
     digest: ['MRTR-007'],
-    faults: ['modern-missing-answers-error'],
+    faults: ['modern-missing-answers-error', 'modern-missing-answer-completed'],
     long: true,
     async run(ctx) {
       const round = await freshRound(ctx, withRequests, 'carried input requests');
       if (typeof round === 'string') return ctx.skip('not-offered', round);
-      const again = await retry(round.session, round.target, round.state !== undefined ? { requestState: round.state } : {});
-      return expectResult(ctx, exchange(`${round.target.label} retried without its answers`, again), {
+      const state = round.state !== undefined ? { requestState: round.state } : {};
+      const asked = Object.keys(inputRequestsOf(round.first));
+      const without = await retry(round.session, round.target, state);
+      const askedAgain = (result: unknown): string | undefined => (isInputRequired(result) ? undefined : `a result that asks for nothing: ${ctx.brief(result, 160)}`);
+      // A retry that names none of the requested keys: the first way must hold before the second is asked.
+      if (without.kind !== 'result' || askedAgain(without.result) !== undefined) {
+        return expectResult(ctx, exchange(`${round.target.label} retried without inputResponses`, without), { expected: 'a new InputRequiredResult', problem: askedAgain });
+      }
+      const empty = await retry(round.session, round.target, { ...state, inputResponses: {} });
+      return expectResult(ctx, exchange(`${round.target.label} retried with inputResponses {} (none of ${asked.map((k) => `"${k}"`).join(', ')} answered)`, empty), {
         expected: 'a new InputRequiredResult',
-        problem: (result) => (isInputRequired(result) ? undefined : `a result that asks for nothing: ${ctx.brief(result, 160)}`),
-        note: `${round.target.label} retried without answers: asked again`,
+        problem: askedAgain,
+        note: `${round.target.label} retried without its answers (no inputResponses, and an empty one): asked again both times`,
       });
     },
   },

@@ -11,7 +11,7 @@ import { isObject, type Json } from '../../../../../harness/rules/json.js';
 import { noShapeToJudge, unanswered } from '../../../../../harness/rules/no-answer.js';
 import { taskSupportOf, taskTools, type TaskToolPlan } from '../../../../../harness/target/task-plan.js';
 import { callOnce, callable, listedTools, noSafeTool } from '../../../../../harness/target/tool-calls.js';
-import { exchange, expectAnyError, expectError, expectResult } from '../../../../../harness/verify/index.js';
+import { exchange, expectAnyError, expectError, expectResult, expectSame } from '../../../../../harness/verify/index.js';
 import { inTurn, planSkip, planVerdict } from '../../../../../harness/verify/utilities.js';
 import { coreTasksCapability } from './run.js';
 
@@ -39,7 +39,7 @@ export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks
     // A task created here was accepted by a server that declared no tasks for tools/call:
     // "Servers and clients that support task-augmented requests MUST declare a tasks capability".
     digest: ['TASK-004', 'TASK-001'],
-    faults: ['tasks-undeclared-task-created'],
+    faults: ['tasks-undeclared-task-created', 'tasks-undeclared-task-refused'],
     long: true,
     run: async (ctx) => {
       if (coreTasksCapability(ctx)) return ctx.skip('not-applicable', 'the server declares tasks.requests.tools.call (the other tasks checks apply)');
@@ -58,9 +58,19 @@ export const taskNegotiationChecks = defineChecks({ page: 'basic/utilities/tasks
       }
       if (unanswered(reply)) return ctx.skip('no-answer', noShapeToJudge(withTask.what, reply));
       if (reply.kind !== 'error') return ctx.skip('inconclusive', `${withTask.what} got ${describeReply(reply)}`);
-      // An error is normal processing only if the call fails without params.task too.
+      // An error is normal processing only if the call fails without params.task too, and in
+      // the same way: another code says params.task was read, not ignored.
       const plain = await session.request('tools/call', { name, arguments: args });
-      return expectAnyError(ctx, exchange(`${name} without params.task (with it: error ${codeLabel(reply.error.code)})`, plain));
+      if (plain.kind !== 'error') return expectAnyError(ctx, exchange(`${name} without params.task (with it: error ${codeLabel(reply.error.code)})`, plain));
+      return expectSame(
+        ctx,
+        { what: 'with params.task', value: `error ${codeLabel(reply.error.code)}`, reply },
+        { what: 'without it', value: `error ${codeLabel(plain.error.code)}`, reply: plain },
+        {
+          expected: `${name} with params.task answered as without it (params.task ignored)`,
+          note: `${name} fails alike with and without params.task (error ${codeLabel(plain.error.code)}): ${ctx.brief(String(reply.error.message ?? ''), 80)}`,
+        },
+      );
     },
   },
 
