@@ -9,18 +9,13 @@ import type { RevisionSchema } from '../schema.js';
 import type { HeaderOverrides, Transport, TransportEvent } from '../transport.js';
 import { nextWireSeq, type WireLog } from '../wire-log.js';
 import { validateInbound } from './inbound-validation.js';
+import { keptForm } from './kept-answer.js';
+import type { PeerOptions, RequestOptions, Role } from './peer-options.js';
 import { misnamedFor, rawIdKeys, type Claimed } from './misnamed-ids.js';
 import { idKey, type MisnamedId, type HandlerAnswer, type HandlerContext, type InboundMessage, type JsonRpcError, type JsonRpcId, type Reply, type RequestHandler } from './types.js';
 
-/** An answer bigger than this is kept in `inbound` as its envelope only (see receive). */
-const KEPT_ANSWER_BYTES = 1024 * 1024;
-/** The member that stands for a result dropped from `inbound` (never a member of MCP's). */
-export const SLIMMED = 'mcp-conformance/slimmed';
-
 export type { InboundMessage, JsonRpcError, JsonRpcId, Reply } from './types.js';
-
-/** Which side of the protocol this peer plays (the schema direction of what it receives). */
-export type Role = 'client' | 'server';
+export type { PeerOptions, RequestOptions, Role } from './peer-options.js';
 
 interface Pending {
   method: string;
@@ -37,26 +32,6 @@ interface Pending {
   unowed?: boolean;
   /** Its silence may be the finding (a batch to a target without batches), never a sign of pace. */
   unpaced?: boolean;
-}
-
-export interface PeerOptions {
-  transport: Transport;
-  wire: WireLog;
-  observations: ObservationLog;
-  timeoutMs: number;
-  role: Role;
-  /** The target's pace: answer times are measured into it, and its patience is the default timeout. */
-  pace?: Pace;
-}
-
-export interface RequestOptions {
-  owner?: string;
-  timeoutMs?: number;
-  id?: JsonRpcId;
-  /** Extra HTTP headers for this message (ignored on stdio). */
-  headers?: HeaderOverrides;
-  /** Serving: the stream to send it on (see SendMeta). */
-  stream?: string;
 }
 
 export class Peer {
@@ -343,12 +318,9 @@ export class Peer {
         w.resolve(item);
       }
     }
-    // A big answer to a request of ours was handed to its request and judged on arrival: the
-    // log of the connection keeps its envelope, not its megabytes. A shared session that lists
-    // a 50 MB tools/list twenty times would otherwise hold a gigabyte per revision, and a run
-    // at five revisions outgrew the heap.
-    const bytes = this.transport.lastRead?.bytes ?? 0;
-    if (method !== undefined && bytes > KEPT_ANSWER_BYTES && 'result' in m) item.message = { ...m, result: { [SLIMMED]: `${bytes} bytes, handed to the ${method} request that asked for it` } };
+    // A big answer to a request of ours: the log keeps its envelope, not its megabytes.
+    const kept = keptForm(m, method, this.transport.lastRead?.bytes ?? 0);
+    if (kept !== m) item.message = kept;
   }
 
   /** Resolve the pending request this response answers; returns the request's method. */
