@@ -27,3 +27,4 @@ export { expectAnswered, inTurn, type AnsweredOptions } from './utilities.js';
 export { citingFirst, expectNoneOrDoubt, type MaybeViolation } from './features.js';
 export { allOf, anyOf, contentType, expectDocument, expectEvent, expectHttp, expectHttpEach, header, httpExchange, noBody, notRpcError, rpcError, served, status, type HttpAnswer, type HttpExchange, type HttpRule } from './http.js';
 export { expectAnswer, expectRefusal, expectSame, type Compared, type RefusalOptions } from './messages.js';
+export { expectGiven, givenExchange, type Given, type GivenOptions } from './recorded.js';

@@ -1,15 +1,15 @@
 // Elicitation, client side (ELIC-*; 2025-06-18 on): answered only when declared, a valid
 // action, form content that matches the requested schema, a form request without `mode`
-// handled as a form, and a mode the client did not declare refused with -32602. Legacy: the
+// handled as a form, and a mode the client did not declare refused with {code:InvalidParams}. Legacy: the
 // server's elicitation/create requests; 2026-07-28: a form input request. Spec: client/elicitation.
 import { defineClientChecks } from '../../../harness/checks/define.js';
 import { loadRevisionSchema } from '../../../harness/schema.js';
 import { between, only, since } from '../../../harness/revisions.js';
 import { ASKS } from '../scenarios/asks.js';
-import { asksOf, capability, type Ask } from '../support/asks.js';
+import { asksOf, capability, givenSeq, givenUndeclared, type Ask } from '../support/asks.js';
 import { contentProblem } from '../support/form-content.js';
 import { errorCode, isObject } from '../support/wire.js';
-import { expectNone, expectNoneOrDoubt, type MaybeViolation } from '../../../harness/verify/index.js';
+import { expectError, expectNone, expectNoneOrDoubt, givenExchange, type MaybeViolation } from '../../../harness/verify/index.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
 const isUrl = (a: Ask) => a.params.mode === 'url';
@@ -29,13 +29,14 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'elicitation/create');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
-      for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
-        if (a.outcome.kind !== 'result' || capability(a.declared, 'elicitation')) continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        return ctx.fail({ expected: 'elicitation/create refused (elicitation was not declared)', actual: `answered ${ctx.brief(a.outcome.value)}` });
-      }
-      return ctx.pass();
+      const { unknown, given } = givenUndeclared(asks, 'elicitation');
+      if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
+      ctx.cite(...given.map((a) => a.sent.seq));
+      return expectNone(ctx, given.map((a) => ({ text: `answered ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
+        expected: 'elicitation/create refused (elicitation was not declared)',
+        judged: asks.length,
+        note: `${asks.length} elicitation request(s), answered only where declared`,
+      });
     },
   },
 
@@ -54,14 +55,12 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => a.outcome.kind === 'result');
       if (given.length === 0) return ctx.skip('nothing-observed', 'the client answered no elicitation (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
-      for (const a of given) {
-        if (a.outcome.kind !== 'result') continue;
+      const violations = given.flatMap((a) => {
+        if (a.outcome.kind !== 'result') return [];
         const check = schema.validate('ElicitResult', a.outcome.value);
-        if (check.ok) continue;
-        ctx.cite(a.outcome.seq);
-        return ctx.fail({ expected: 'a valid ElicitResult', actual: `${ctx.brief(a.outcome.value)}: ${check.error}` });
-      }
-      return ctx.pass();
+        return check.ok ? [] : [{ text: `${ctx.brief(a.outcome.value)}: ${check.error}`, seq: a.outcome.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'a valid ElicitResult', judged: given.length, note: `${given.length} elicitation answer(s), each a valid ElicitResult` });
     },
   },
 
@@ -153,14 +152,12 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     async run(ctx) {
       const accepted = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter((a) => isForm(a) && a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept');
       if (accepted.length === 0) return ctx.skip('nothing-observed', 'the client accepted no form (it declined, cancelled or was not asked)');
-      for (const a of accepted) {
-        if (a.outcome.kind !== 'result' || !isObject(a.outcome.value)) continue;
+      const violations = accepted.flatMap((a) => {
+        if (a.outcome.kind !== 'result' || !isObject(a.outcome.value)) return [];
         const problem = contentProblem(a.outcome.value.content, a.params.requestedSchema);
-        if (!problem) continue;
-        ctx.cite(a.outcome.seq);
-        return ctx.fail({ expected: 'content matching the requested schema', actual: `${problem}: ${ctx.brief(a.outcome.value)}` });
-      }
-      return ctx.pass();
+        return problem ? [{ text: `${problem}: ${ctx.brief(a.outcome.value)}`, seq: a.outcome.seq }] : [];
+      });
+      return expectNone(ctx, violations, { expected: 'content matching the requested schema', judged: accepted.length, note: `${accepted.length} accepted form(s), content matching the requested schema` });
     },
   },
 
@@ -180,22 +177,24 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
       const withMode = forms.find((a) => a.params.mode === 'form');
       const without = forms.find((a) => a.params.mode === undefined);
       if (!withMode || !without) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
-      if (withMode.outcome.kind !== 'result') return ctx.skip('the client does not answer form requests (it refused the one with mode "form" too)');
+      if (withMode.outcome.kind !== 'result') return ctx.skip('cannot-set-up', 'the client does not answer form requests (it refused the one with mode "form" too)');
       if (without.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the form request without mode');
       ctx.cite(without.sent.seq, without.outcome.seq);
-      if (without.outcome.kind === 'result') return ctx.pass();
-      return ctx.fail({ expected: 'the request without mode answered like the form request with mode "form"', actual: `error ${ctx.brief(without.outcome.value)}` });
+      return expectNone(ctx, without.outcome.kind === 'error' ? [{ text: `error ${ctx.brief(without.outcome.value)}`, seq: without.outcome.seq }] : [], {
+        expected: 'the request without mode answered like the form request with mode "form"',
+        note: 'the form request without mode was answered with a result',
+      });
     },
   },
 
   // ELIC-007: "Clients MUST return standard JSON-RPC errors for common failure cases: Server
   // sends an elicitation/create request with a mode not declared in client capabilities:
-  // -32602 (Invalid params)". This server asks in URL mode whatever the client declared.
+  // {code:InvalidParams} (Invalid params)". This server asks in URL mode whatever the client declared.
   {
     id: 'elicitation.undeclared-mode-refused',
-    title: 'A URL-mode elicitation to a client that did not declare elicitation.url gets error -32602',
+    title: 'A URL-mode elicitation to a client that did not declare elicitation.url gets error {code:InvalidParams}',
     spec: { url: '#error-handling', level: 'MUST' },
-    requirement: 'Clients MUST return standard JSON-RPC errors for common failure cases: Server sends an elicitation/create request with a mode not declared in client capabilities: -32602 (Invalid params)',
+    requirement: 'Clients MUST return standard JSON-RPC errors for common failure cases: Server sends an elicitation/create request with a mode not declared in client capabilities: {code:InvalidParams} (Invalid params)',
     digest: ['ELIC-007'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
@@ -204,14 +203,13 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
       const a = asksOf(ctx.recording, false, 'elicitation/create').find(isUrl);
       if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits in URL mode');
       const elicitation = capability(a.declared, 'elicitation');
-      if (!elicitation) return ctx.skip('the client did not declare elicitation at all (see elicitation.answered-only-when-declared)');
+      if (!elicitation) return ctx.skip('not-declared', 'the client did not declare elicitation at all (see elicitation.answered-only-when-declared)');
       if (isObject(elicitation.url)) return ctx.pass('elicitation.url was declared');
       if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the URL-mode request');
-      ctx.cite(a.sent.seq, a.outcome.seq);
+      ctx.cite(a.sent.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
-      if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
-      if (code === -32602) return ctx.pass();
-      return ctx.fail({ expected: 'error -32602 (URL mode was not declared)', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `answered ${ctx.brief(a.outcome.value)}` });
+      if (code === 'malformed') return ctx.skip('not-applicable', 'the error is malformed (see base.responses-well-formed)');
+      return expectError(ctx, givenExchange('a URL-mode elicitation/create (URL mode was not declared)', a.outcome), ['InvalidParams']);
     },
   },
 ]);

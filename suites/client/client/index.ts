@@ -1,6 +1,7 @@
 // client features: roots, sampling, elicitation.
 import type { ClientCheck } from '../../../harness/client/scenario.js';
 import type { PageGroup } from '../../../harness/checks/page.js';
+import { codeText } from '../../../harness/rules/error-codes.js';
 import { rootsClientChecks } from './roots.js';
 import { samplingClientChecks } from './sampling.js';
 import { elicitationClientChecks } from './elicitation.js';
@@ -10,7 +11,7 @@ export const group: PageGroup<ClientCheck> = {
   excluded: {
     'ROOTS-004': {
       reason: 'judged-elsewhere',
-      detail: 'base.unknown-method-not-found (BASE-020, SHOULD) already warns when a client that did not declare roots refuses the asking server\'s roots/list with a code other than -32601; a second check here would move under the same fault.',
+      detail: `base.unknown-method-not-found (BASE-020, SHOULD) already warns when a client that did not declare roots refuses the asking server's roots/list with a code other than ${codeText('MethodNotFound')}; a second check here would move under the same fault.`,
     },
     'SAMP-008': {
       reason: 'not-observable',

@@ -5,7 +5,8 @@ import { defineClientChecks } from '../../../harness/checks/define.js';
 import { RANGE } from '../../../harness/revisions.js';
 import { ASKS } from '../scenarios/asks.js';
 import { BASIC } from '../scenarios/basic.js';
-import { asksOf, capability } from '../support/asks.js';
+import { asksOf, capability, givenSeq, givenUndeclared } from '../support/asks.js';
+import { expectNone } from '../../../harness/verify/index.js';
 import { declaredFor, isObject } from '../support/wire.js';
 
 export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
@@ -23,13 +24,14 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'roots/list');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for roots');
-      for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
-        if (a.outcome.kind !== 'result' || capability(a.declared, 'roots')) continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        return ctx.fail({ expected: 'roots/list refused (roots was not declared)', actual: `roots given: ${ctx.brief(a.outcome.value)}` });
-      }
-      return ctx.pass();
+      const { unknown, given } = givenUndeclared(asks, 'roots');
+      if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
+      ctx.cite(...given.map((a) => a.sent.seq));
+      return expectNone(ctx, given.map((a) => ({ text: `roots given: ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
+        expected: 'roots/list refused (roots was not declared)',
+        judged: asks.length,
+        note: `${asks.length} roots/list request(s), roots given only where declared`,
+      });
     },
   },
 
@@ -46,16 +48,15 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     async run(ctx) {
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'roots/list').filter((a) => a.outcome.kind === 'result');
       if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no roots (it was not asked, or refused)');
-      for (const a of given) {
-        if (a.outcome.kind !== 'result') continue;
+      const violations = given.flatMap((a) => {
+        if (a.outcome.kind !== 'result') return [];
         const value = a.outcome.value;
         const roots = isObject(value) && Array.isArray(value.roots) ? value.roots : undefined;
         const bad = roots ? roots.find((r) => !isObject(r) || typeof r.uri !== 'string' || !r.uri.startsWith('file://')) : value;
-        if (roots && bad === undefined) continue;
-        ctx.cite(a.outcome.seq);
-        return ctx.fail({ expected: 'roots: [{ uri: "file://..." }]', actual: roots ? `a root ${ctx.brief(bad)}` : `no roots array: ${ctx.brief(value)}` });
-      }
-      return ctx.pass();
+        if (roots && bad === undefined) return [];
+        return [{ text: roots ? `a root ${ctx.brief(bad)}` : `no roots array: ${ctx.brief(value)}`, seq: a.outcome.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'roots: [{ uri: "file://..." }]', judged: given.length, note: `${given.length} roots/list answer(s), every root a file:// URI` });
     },
   },
 
@@ -76,13 +77,11 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     faults: ['roots-list-changed-undeclared'],
     async run(ctx) {
       const sent = ctx.recording.notifications('notifications/roots/list_changed');
-      for (const n of sent) {
+      const violations = sent.flatMap((n) => {
         const roots = capability(declaredFor(ctx.recording, n, false), 'roots');
-        if (roots?.listChanged === true) continue;
-        ctx.cite(n.seq);
-        return ctx.fail({ expected: 'notifications/roots/list_changed only after declaring roots.listChanged', actual: `sent although the client declared roots ${ctx.brief(roots ?? 'not at all')}` });
-      }
-      return ctx.pass();
+        return roots?.listChanged === true ? [] : [{ text: `sent although the client declared roots ${ctx.brief(roots ?? 'not at all')}`, seq: n.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'notifications/roots/list_changed only after declaring roots.listChanged' });
     },
   },
 ]);

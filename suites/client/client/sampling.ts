@@ -6,8 +6,10 @@ import { defineClientChecks } from '../../../harness/checks/define.js';
 import { loadRevisionSchema } from '../../../harness/schema.js';
 import { RANGE, only } from '../../../harness/revisions.js';
 import { ASKS } from '../scenarios/asks.js';
-import { asksOf, capability, type Ask } from '../support/asks.js';
+import { asksOf, capability, givenSeq, givenUndeclared, type Ask } from '../support/asks.js';
 import { errorCode, isObject } from '../support/wire.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
+import { expectError, expectNone, givenExchange } from '../../../harness/verify/index.js';
 
 const hasToolResult = (a: Ask) => Array.isArray(a.params.messages) && a.params.messages.some((m) => isObject(m) && Array.isArray(m.content) && m.content.some((c) => isObject(c) && c.type === 'tool_result'));
 const withTools = (a: Ask) => a.params.tools !== undefined;
@@ -33,13 +35,14 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     async run(ctx) {
       const asks = asksOf(ctx.recording, false, 'sampling/createMessage');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for samples');
-      for (const a of asks) {
-        if (a.declared === undefined) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
-      if (a.outcome.kind !== 'result' || capability(a.declared, 'sampling')) continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        return ctx.fail({ expected: 'sampling/createMessage refused (sampling was not declared)', actual: `a sample: ${ctx.brief(a.outcome.value)}` });
-      }
-      return ctx.pass();
+      const { unknown, given } = givenUndeclared(asks, 'sampling');
+      if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
+      ctx.cite(...given.map((a) => a.sent.seq));
+      return expectNone(ctx, given.map((a) => ({ text: `a sample: ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
+        expected: 'sampling/createMessage refused (sampling was not declared)',
+        judged: asks.length,
+        note: `${asks.length} sampling request(s), samples given only where declared`,
+      });
     },
   },
 
@@ -58,11 +61,12 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(withTools);
       if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for a sample with tools');
       if (capability(capability(a.declared, 'sampling'), 'tools')) return ctx.pass('sampling.tools was declared');
-      if (a.outcome.kind !== 'result') return ctx.pass();
-      ctx.cite(a.sent.seq, a.outcome.seq);
-      const evidence = { expected: 'a tool-enabled sampling request refused (sampling.tools was not declared)', actual: `answered with ${ctx.brief(a.outcome.value)}` };
-      if (usesTools(a.outcome.value)) return ctx.fail(evidence);
-      return ctx.warn({ ...evidence, reason: 'the client took a tool-enabled request without declaring sampling.tools, though its answer uses no tool' });
+      if (a.outcome.kind !== 'result') return ctx.pass('the tool-enabled request was refused');
+      ctx.cite(a.sent.seq);
+      return expectNone(ctx, [{ text: `answered with ${ctx.brief(a.outcome.value)}`, seq: a.outcome.seq }], {
+        expected: 'a tool-enabled sampling request refused (sampling.tools was not declared)',
+        ...(usesTools(a.outcome.value) ? {} : { doubt: 'the client took a tool-enabled request without declaring sampling.tools, though its answer uses no tool' }),
+      });
     },
   },
 
@@ -81,14 +85,12 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
       const given = asksOf(ctx.recording, ctx.era === 'modern', 'sampling/createMessage').filter((a) => a.outcome.kind === 'result');
       if (given.length === 0) return ctx.skip('nothing-observed', 'the client gave no sample (it was not asked, or refused)');
       const schema = await loadRevisionSchema(ctx.revision);
-      for (const a of given) {
-        if (a.outcome.kind !== 'result') continue;
+      const violations = given.flatMap((a) => {
+        if (a.outcome.kind !== 'result') return [];
         const check = schema.validate('CreateMessageResult', a.outcome.value);
-        if (check.ok) continue;
-        ctx.cite(a.outcome.seq);
-        return ctx.fail({ expected: 'a valid CreateMessageResult', actual: `${ctx.brief(a.outcome.value)}: ${check.error}` });
-      }
-      return ctx.pass();
+        return check.ok ? [] : [{ text: `${ctx.brief(a.outcome.value)}: ${check.error}`, seq: a.outcome.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'a valid CreateMessageResult', judged: given.length, note: `${given.length} sample(s), each a valid CreateMessageResult` });
     },
   },
 
@@ -96,9 +98,9 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
   // other content: -32602 (Invalid params)". This server sends a user message mixing both.
   {
     id: 'sampling.malformed-refused',
-    title: 'A sampling request mixing tool_result with other content gets error -32602',
+    title: 'A sampling request mixing tool_result with other content gets error {code:InvalidParams}',
     spec: { url: '#error-handling', level: 'SHOULD' },
-    requirement: 'Clients SHOULD return errors for common failure cases: ... Tool results mixed with other content: -32602 (Invalid params)',
+    requirement: 'Clients SHOULD return errors for common failure cases: ... Tool results mixed with other content: {code:InvalidParams} (Invalid params)',
     digest: ['SAMP-006'],
     scenario: ASKS,
     revisions: only('2025-11-25'),
@@ -107,12 +109,11 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
       const a = asksOf(ctx.recording, false, 'sampling/createMessage').find(hasToolResult);
       if (!a) return ctx.skip('nothing-observed', 'the client never called the tool during which the server sends a malformed sampling request');
       if (a.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the malformed sampling request');
-      ctx.cite(a.sent.seq, a.outcome.seq);
+      ctx.cite(a.sent.seq);
       const code = a.outcome.kind === 'error' ? errorCode(a.outcome.value) : undefined;
-      if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
-      if (code === -32602) return ctx.pass();
-      if (a.outcome.kind === 'error' && !capability(a.declared, 'sampling')) return ctx.pass('sampling was not declared: any error will do');
-      return ctx.fail({ expected: 'error -32602 for a user message mixing tool_result with text', actual: a.outcome.kind === 'error' ? `error ${ctx.brief(code)}` : `a sample: ${ctx.brief(a.outcome.value)}` });
+      if (code === 'malformed') return ctx.skip('not-applicable', 'the error is malformed (see base.responses-well-formed)');
+      if (a.outcome.kind === 'error' && code !== ErrorCode.InvalidParams && !capability(a.declared, 'sampling')) return ctx.pass('sampling was not declared: any error will do');
+      return expectError(ctx, givenExchange('a sampling request whose user message mixes tool_result with text', a.outcome), ['InvalidParams']);
     },
   },
 ]);

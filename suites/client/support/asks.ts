@@ -97,3 +97,17 @@ export function capability(declared: Json | undefined, name: string): Json | und
   const value = declared?.[name];
   return isObject(value) ? value : undefined;
 }
+
+/** The wire entry of what the client gave, where it gave anything. */
+export const givenSeq = (a: Ask): number | undefined => (a.outcome.kind === 'none' ? undefined : a.outcome.seq);
+
+/**
+ * The asks the client answered with a result though it had not declared `name`, up to the first
+ * ask whose declared capabilities are unknown; `unknown`: such an ask came before any of them.
+ */
+export function givenUndeclared(asks: readonly Ask[], name: string): { unknown: boolean; given: Ask[] } {
+  const stop = asks.findIndex((a) => a.declared === undefined);
+  const judged = stop < 0 ? asks : asks.slice(0, stop);
+  const given = judged.filter((a) => a.outcome.kind === 'result' && !capability(a.declared, name));
+  return { unknown: stop >= 0 && given.length === 0, given };
+}

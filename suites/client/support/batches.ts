@@ -5,6 +5,7 @@
 import type { Verdict } from '../../../harness/checks/check.js';
 import type { ClientCheckContext } from '../../../harness/client/context.js';
 import type { Json, Recording } from '../../../harness/client/recording.js';
+import { expectNone } from '../../../harness/verify/index.js';
 import { isObject } from './wire.js';
 
 export interface BatchFrame {
@@ -60,11 +61,11 @@ export function describeBatch(b: BatchFrame): string {
  */
 export function judgeNoBatches(ctx: ClientCheckContext, expected: string): Verdict {
   const batch = batchFrames(ctx.recording)[0];
-  if (batch) {
-    ctx.cite(batch.seq);
-    return ctx.fail({ expected, actual: `a JSON array (a batch): ${describeBatch(batch)}` });
-  }
   const sent = ctx.recording.fromClient.length;
-  if (sent === 0) return ctx.skip('nothing-observed', 'the client sent nothing');
-  return ctx.pass(`${sent} messages, none in a batch`);
+  return expectNone(ctx, batch ? [{ text: `a JSON array (a batch): ${describeBatch(batch)}`, seq: batch.seq }] : [], {
+    expected,
+    judged: sent,
+    note: `${sent} messages, none in a batch`,
+    nothing: { code: 'nothing-observed', detail: 'the client sent nothing' },
+  });
 }

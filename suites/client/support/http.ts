@@ -1,9 +1,10 @@
 // Reading a client's HTTP traffic from the recording: the requests it made (method, headers,
 // parsed bodies), the sessions the tool issued, and which requests belong to which session.
 import type { Recording } from '../../../harness/client/recording.js';
+import type { Json } from '../../../harness/rules/json.js';
 
 export type HttpRecord = Recording['http'][number];
-export type Json = Record<string, unknown>;
+export type { Json };
 
 export interface Post {
   record: HttpRecord;

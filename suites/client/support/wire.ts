@@ -2,9 +2,10 @@
 // messages answered which of its requests. Everything here is untrusted data from the client:
 // nothing is assumed about shapes.
 import type { ClientMessage, Json, Recording } from '../../../harness/client/recording.js';
+import { isObject } from '../../../harness/rules/json.js';
 import { META_KEYS } from '../../../harness/sessions/session.js';
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 
 /** JSON-RPC ids match only with the same JSON type and value (1 is not "1"). */
 export const sameId = (a: unknown, b: unknown): boolean => (typeof a === 'string' || typeof a === 'number') && typeof a === typeof b && a === b;
