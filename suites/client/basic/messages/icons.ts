@@ -11,6 +11,7 @@
 // here: the scheme of what was fetched (a warning, as the page contradicts itself on http:) and
 // the credentials sent with it (a failure).
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import { since } from '../../../../harness/revisions.js';
 import { ICON_PATH, NETWORK_REFERENCES } from '../../scenarios/network-references.js';
@@ -38,14 +39,11 @@ export const iconClientChecks = defineClientChecks({ page: 'basic/messages', rev
     async run(ctx) {
       const fetched = iconFetches(ctx);
       if (fetched.length === 0) return ctx.skip('nothing-observed', NO_FETCH);
-      ctx.cite(...fetched.slice(0, 3).map((r) => r.seq));
-      const first = fetched[0] as HttpRecord;
       // Only a warning: the same page lets a server send "An HTTP/HTTPS URL" as src, and plain
       // http: is not among the unsafe schemes the MUST names; the text contradicts itself.
-      return ctx.warn({
+      return expectNone(ctx, fetched.map((r) => ({ text: `${r.method} ${r.path}, a request for the http: icon`, seq: r.seq })), {
         expected: 'icons fetched only from https: URIs (data: URIs need no fetch); the http: icon rejected',
-        actual: `${fetched.length} request(s) for the http: icon, first: ${first.method} ${first.path}`,
-        reason: 'the precaution says "either a HTTPS or data: URI", but the Icon src description allows "An HTTP/HTTPS URL" and http: is not among the unsafe schemes named',
+        doubt: 'the precaution says "either a HTTPS or data: URI", but the Icon src description allows "An HTTP/HTTPS URL" and http: is not among the unsafe schemes named',
       });
     },
   },
@@ -61,14 +59,12 @@ export const iconClientChecks = defineClientChecks({ page: 'basic/messages', rev
     async run(ctx) {
       const fetched = iconFetches(ctx);
       if (fetched.length === 0) return ctx.skip('nothing-observed', NO_FETCH);
-      for (const r of fetched) {
+      const violations = fetched.flatMap((r) => {
         const sent = CREDENTIAL_HEADERS.filter((name) => header(r, name) !== undefined);
-        if (sent.length === 0) continue;
-        ctx.cite(r.seq);
-        return ctx.fail({ expected: 'icon requests without Cookie or Authorization headers', actual: `${r.method} ${r.path} carried ${sent.map((n) => `${n}: ${ctx.brief(header(r, n), 40)}`).join(', ')}` });
-      }
-      ctx.cite(...fetched.slice(0, 3).map((r) => r.seq));
-      return ctx.pass(`${fetched.length} icon request(s), none with credentials`);
+        return sent.length === 0 ? [] : [{ text: `${r.method} ${r.path} carried ${sent.map((n) => `${n}: ${ctx.brief(header(r, n), 40)}`).join(', ')}`, seq: r.seq }];
+      });
+      if (violations.length === 0) ctx.cite(...fetched.slice(0, 3).map((r) => r.seq));
+      return expectNone(ctx, violations, { expected: 'icon requests without Cookie or Authorization headers', judged: fetched.length, note: `${fetched.length} icon request(s), none with credentials` });
     },
   },
 ]);

@@ -10,6 +10,9 @@ import { PAGED_LISTS, TOOLS, UNKNOWN_RESULT_TYPE, pagesAt } from '../../scenario
 import { asksOf, capability } from '../../support/asks.js';
 import { metaKeyProblem } from '../../support/meta-keys.js';
 import { clientAnswers, endedByTool, errorCode, isObject, ourAnswer, ourRequests, paramsOf, sameId } from '../../support/wire.js';
+import { codeLabel, ErrorCode } from '../../../../harness/rules/error-codes.js';
+import { expectNone } from '../../../../harness/verify/index.js';
+import { givenSeq } from '../../support/asks.js';
 
 /** The message rules moved from basic/messages to basic in 2025-03-26. */
 const messages = (anchor: string, level: SpecRef['level'] = 'MUST'): SpecRef[] => [
@@ -38,9 +41,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const all = ctx.recording.fromClient;
       if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent nothing');
       const bad = all.filter((m) => m.message.jsonrpc !== '2.0');
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
-      return ctx.fail({ expected: '"jsonrpc": "2.0" on every message', actual: `${bad.length} message(s) with jsonrpc ${ctx.brief(bad[0]?.message.jsonrpc)}` });
+      return expectNone(ctx, bad.map((m) => ({ text: `${String(m.message.method ?? 'a response')} with jsonrpc ${ctx.brief(m.message.jsonrpc)}`, seq: m.seq })), { expected: '"jsonrpc": "2.0" on every message', judged: all.length });
     },
   },
 
@@ -57,9 +58,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const requests = ctx.recording.requests();
       if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       const bad = requests.filter((m) => !isId(m.message.id));
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
-      return ctx.fail({ expected: 'string or integer request ids', actual: bad.slice(0, 3).map((m) => `${String(m.message.method)} with id ${ctx.brief(m.message.id)}`).join('; ') });
+      return expectNone(ctx, bad.map((m) => ({ text: `${String(m.message.method)} with id ${ctx.brief(m.message.id)}`, seq: m.seq })), { expected: 'string or integer request ids', judged: requests.length });
     },
   },
 
@@ -82,21 +81,18 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const requests = ctx.recording.requests().filter((m) => m.conn !== 'refused' && isId(m.message.id));
       if (requests.length < 2) return ctx.skip('nothing-observed', 'the client sent fewer than two requests');
       const modern = ctx.era === 'modern';
-      for (const [i, m] of requests.entries()) {
+      const violations = [...requests.entries()].flatMap(([i, m]) => {
         const earlier = requests.slice(0, i).find((e) => {
           if (e.conn !== m.conn || !sameId(e.message.id, m.message.id)) return false;
           if (!modern) return true;
           const answer = ourAnswer(ctx.recording, e);
           return !answer || answer.seq > m.seq;
         });
-        if (!earlier) continue;
-        ctx.cite(earlier.seq, m.seq);
-        return ctx.fail({
-          expected: modern ? 'no id of a request still awaiting its response' : 'a new id for every request of the session',
-          actual: `${String(m.message.method)} reuses id ${ctx.brief(m.message.id)} of ${String(earlier.message.method)}${modern ? ', which was still open' : ''}`,
-        });
-      }
-      return ctx.pass();
+        if (!earlier) return [];
+        ctx.cite(earlier.seq);
+        return [{ text: `${String(m.message.method)} reuses id ${ctx.brief(m.message.id)} of ${String(earlier.message.method)}${modern ? ', which was still open' : ''}`, seq: m.seq }];
+      });
+      return expectNone(ctx, violations.slice(0, 1), { expected: modern ? 'no id of a request still awaiting its response' : 'a new id for every request of the session', judged: requests.length });
     },
   },
 
@@ -111,9 +107,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['notification-with-id'],
     async run(ctx) {
       const bad = ctx.recording.fromClient.filter((m) => typeof m.message.method === 'string' && m.message.method.startsWith('notifications/') && 'id' in m.message);
-      if (bad.length === 0) return ctx.pass();
-      ctx.cite(...bad.slice(0, 5).map((m) => m.seq));
-      return ctx.fail({ expected: 'notifications without an id', actual: `${String(bad[0]?.message.method)} with id ${ctx.brief(bad[0]?.message.id)}` });
+      return expectNone(ctx, bad.map((m) => ({ text: `${String(m.message.method)} with id ${ctx.brief(m.message.id)}`, seq: m.seq })), { expected: 'notifications without an id' });
     },
   },
 
@@ -136,22 +130,20 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       if (ours.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       const strays = ctx.recording.responses().filter((r) => r.message.id !== null && r.message.id !== undefined && !ours.some((o) => o.conn === r.conn && sameId(o.message.id, r.message.id)));
       if (strays.length > 0) {
-        ctx.cite(...strays.slice(0, 3).map((m) => m.seq));
-        return ctx.fail({ expected: 'responses carrying the ids of our requests (same JSON type)', actual: `a response with id ${ctx.brief(strays[0]?.message.id)}, which no request of ours used` });
+        return expectNone(ctx, strays.slice(0, 3).map((m) => ({ text: `a response with id ${ctx.brief(m.message.id)}, which no request of ours used`, seq: m.seq })), { expected: 'responses carrying the ids of our requests (same JSON type)' });
       }
-      for (const o of ours) {
+      const ended = endedByTool(ctx.recording);
+      const violations = ours.flatMap((o) => {
         const replies = clientAnswers(ctx.recording, o);
+        const what = `${String(o.message.method)} (id ${ctx.brief(o.message.id)})`;
         if (replies.length > 1) {
           ctx.cite(...replies.map((m) => m.seq));
-          return ctx.fail({ expected: `one response to ${String(o.message.method)} (id ${ctx.brief(o.message.id)})`, actual: `${replies.length} responses` });
+          return [{ text: `${replies.length} responses to ${what}`, seq: o.seq }];
         }
-        if (replies.length === 0 && !endedByTool(ctx.recording)) {
-          ctx.cite(o.seq);
-          return ctx.fail({ expected: `a response to ${String(o.message.method)} (id ${ctx.brief(o.message.id)})`, actual: 'none before the client ended' });
-        }
-      }
-      if (ours.some((o) => clientAnswers(ctx.recording, o).length === 0)) return ctx.skip('the client was ended by the tool before it answered every request');
-      return ctx.pass();
+        return replies.length === 0 && !ended ? [{ text: `no response to ${what} before the client ended`, seq: o.seq }] : [];
+      });
+      if (violations.length === 0 && ours.some((o) => clientAnswers(ctx.recording, o).length === 0)) return ctx.skip('inconclusive', 'the client was ended by the tool before it answered every request');
+      return expectNone(ctx, violations.slice(0, 1), { expected: 'exactly one response to each request of ours, carrying its id', judged: ours.length, note: `${ours.length} request(s) of ours, each answered once` });
     },
   },
 
@@ -173,7 +165,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     async run(ctx) {
       const responses = ctx.recording.responses();
       if (responses.length === 0) return ctx.skip('nothing-observed', 'the client answered no request');
-      for (const r of responses) {
+      const violations = responses.flatMap((r) => {
         const m = r.message;
         const problem =
           'result' in m === 'error' in m
@@ -189,11 +181,9 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
                     ? 'an error without a string message'
                     : undefined
               : undefined;
-        if (!problem) continue;
-        ctx.cite(r.seq);
-        return ctx.fail({ expected: 'a result, or an error with an integer code and a string message', actual: `a response with ${problem}: ${ctx.brief(m, 200)}` });
-      }
-      return ctx.pass();
+        return problem ? [{ text: `a response with ${problem}: ${ctx.brief(m, 200)}`, seq: r.seq }] : [];
+      });
+      return expectNone(ctx, violations, { expected: 'a result, or an error with an integer code and a string message', judged: responses.length });
     },
   },
 
@@ -207,7 +197,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       { url: 'basic/messages', level: 'MUST' },
       { from: '2025-03-26', url: 'basic#messages', level: 'MUST' },
     ],
-    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available).',
+    requirement: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification (JSON-RPC 2.0: {code:MethodNotFound} Method not found: The method does not exist / is not available).',
     digest: ['BASE-020'],
     scenario: ASKS,
     revisions: RANGE.legacy,
@@ -216,13 +206,13 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const unknown = asksOf(ctx.recording, false, UNKNOWN_METHOD);
       if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       const answered = unknown.filter((a) => a.outcome.kind !== 'none');
-      if (answered.length === 0) return ctx.skip(`the client did not answer ${UNKNOWN_METHOD} (see base.server-requests-answered-once)`);
-      for (const a of answered) {
-        if (a.outcome.kind !== 'result') continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        return ctx.fail({ expected: `an error for ${a.method}, a method the client does not offer`, actual: `a result: ${ctx.brief(a.outcome.value)}` });
-      }
-      return ctx.pass();
+      if (answered.length === 0) return ctx.skip('no-answer', `the client did not answer ${UNKNOWN_METHOD} (see base.server-requests-answered-once)`);
+      const results = answered.filter((a) => a.outcome.kind === 'result');
+      ctx.cite(...results.map((a) => a.sent.seq));
+      return expectNone(ctx, results.map((a) => ({ text: `a result: ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
+        expected: `an error for ${UNKNOWN_METHOD}, a method the client does not offer`,
+        judged: answered.length,
+      });
     },
   },
 
@@ -234,12 +224,12 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
   // unknown method is base.unknown-method-error's).
   {
     id: 'base.unknown-method-not-found',
-    title: 'A server request for a method the client does not offer gets error -32601',
+    title: 'A server request for a method the client does not offer gets error {code:MethodNotFound}',
     spec: [
       { url: 'basic/messages', level: 'SHOULD' },
       { from: '2025-03-26', url: 'basic#messages', level: 'SHOULD' },
     ],
-    requirement: 'JSON-RPC 2.0: -32601 Method not found: The method does not exist / is not available. (client/roots: Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: -32601 (Method not found))',
+    requirement: 'JSON-RPC 2.0: {code:MethodNotFound} Method not found: The method does not exist / is not available. (client/roots: Clients SHOULD return standard JSON-RPC errors for common failure cases: Client does not support roots: {code:MethodNotFound} (Method not found))',
     digest: ['BASE-020'],
     scenario: ASKS,
     revisions: RANGE.legacy,
@@ -250,16 +240,16 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const roots = asksOf(ctx.recording, false, 'roots/list').filter((a) => a.declared !== undefined && !capability(a.declared, 'roots') && a.outcome.kind === 'error');
       if (unknown.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool that makes the server ask');
       const errors = [...unknown, ...roots].filter((a) => a.outcome.kind === 'error');
-      if (errors.length === 0) return ctx.skip(`the client answered ${UNKNOWN_METHOD} with no error (see base.unknown-method-error, base.server-requests-answered-once)`);
-      for (const a of errors) {
-        if (a.outcome.kind !== 'error') continue;
-        const code = errorCode(a.outcome.value);
-        if (code === 'malformed') return ctx.skip('the error is malformed (see base.responses-well-formed)');
-        if (code === -32601) continue;
-        ctx.cite(a.sent.seq, a.outcome.seq);
-        return ctx.fail({ expected: `error -32601 (Method not found) for ${a.method}`, actual: `error ${code}` });
-      }
-      return ctx.pass();
+      if (errors.length === 0) return ctx.skip('nothing-observed', `the client answered ${UNKNOWN_METHOD} with no error (see base.unknown-method-error, base.server-requests-answered-once)`);
+      const codes = errors.map((a) => ({ a, code: errorCode(a.outcome.kind === 'error' ? a.outcome.value : undefined) }));
+      const decided = codes.findIndex(({ code }) => code === 'malformed' || code !== ErrorCode.MethodNotFound);
+      if (decided >= 0 && codes[decided]?.code === 'malformed') return ctx.skip('not-applicable', 'the error is malformed (see base.responses-well-formed)');
+      const wrong = decided < 0 ? [] : [codes[decided]].flatMap((c) => (c ? [c] : []));
+      ctx.cite(...wrong.map(({ a }) => a.sent.seq));
+      return expectNone(ctx, wrong.map(({ a, code }) => ({ text: `${a.method}: error ${codeLabel(code)}`, seq: givenSeq(a) })), {
+        expected: `error ${codeLabel(ErrorCode.MethodNotFound)} for a method the client does not offer`,
+        judged: errors.length,
+      });
     },
   },
 
@@ -278,9 +268,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const sent = ctx.recording.toClient().filter((m) => typeof m.message.method === 'string' && !('id' in m.message));
       if (sent.length === 0) return ctx.skip('nothing-observed', 'the server sent the client no notification (the client never called the tool that sends them)');
       const replies = ctx.recording.responses().filter((r) => r.message.id === null || r.message.id === undefined);
-      if (replies.length === 0) return ctx.pass();
-      ctx.cite(...replies.slice(0, 3).map((m) => m.seq));
-      return ctx.fail({ expected: 'no response to a notification', actual: `a response without a request id: ${ctx.brief(replies[0]?.message, 200)}` });
+      return expectNone(ctx, replies.slice(0, 3).map((m) => ({ text: `a response without a request id: ${ctx.brief(m.message, 200)}`, seq: m.seq })), { expected: 'no response to a notification', judged: sent.length });
     },
   },
 
@@ -298,18 +286,21 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     faults: ['meta-key-invalid'],
     async run(ctx) {
       let seen = 0;
+      const violations: { text: string; seq: number }[] = [];
       for (const m of ctx.recording.fromClient) {
         const meta = paramsOf(m)._meta;
         if (!isObject(meta)) continue;
         for (const key of Object.keys(meta)) {
           seen++;
           const problem = metaKeyProblem(key);
-          if (!problem) continue;
-          ctx.cite(m.seq);
-          return ctx.fail({ expected: '_meta keys of the form [prefix/]name', actual: `${String(m.message.method)} carries _meta key ${ctx.brief(key)}: ${problem}` });
+          if (problem) violations.push({ text: `${String(m.message.method)} carries _meta key ${ctx.brief(key)}: ${problem}`, seq: m.seq });
         }
       }
-      return seen > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client sent no _meta key');
+      return expectNone(ctx, violations, {
+        expected: '_meta keys of the form [prefix/]name',
+        judged: seen,
+        nothing: { code: 'nothing-observed', detail: 'the client sent no _meta key' },
+      });
     },
   },
 
@@ -326,14 +317,12 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     async run(ctx) {
       const carrying = ctx.recording.fromClient.filter((m) => isObject(paramsOf(m)._meta) && 'traceparent' in (paramsOf(m)._meta as Record<string, unknown>));
       if (carrying.length === 0) return ctx.skip('nothing-observed', 'the client sent no traceparent');
-      for (const m of carrying) {
+      const violations = carrying.flatMap((m) => {
         const value = (paramsOf(m)._meta as Record<string, unknown>).traceparent;
         const ok = typeof value === 'string' && /^(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/.test(value);
-        if (ok) continue;
-        ctx.cite(m.seq);
-        return ctx.fail({ expected: 'traceparent as version-traceid-parentid-flags (W3C Trace Context)', actual: `traceparent ${ctx.brief(value)}` });
-      }
-      return ctx.pass();
+        return ok ? [] : [{ text: `traceparent ${ctx.brief(value)}`, seq: m.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'traceparent as version-traceid-parentid-flags (W3C Trace Context)', judged: carrying.length });
     },
   },
 
@@ -351,14 +340,15 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     async run(ctx) {
       const page = pagesAt(ctx.revision).find((p) => p.resultType === 'unknown');
       const fetched = ctx.recording.requests('tools/list').find((m) => paramsOf(m).cursor === page?.cursor);
-      if (!fetched) return ctx.skip(`the client never fetched the page whose resultType is ${UNKNOWN_RESULT_TYPE}`);
+      if (!fetched) return ctx.skip('nothing-observed', `the client never fetched the page whose resultType is ${UNKNOWN_RESULT_TYPE}`);
       const used = ctx.recording.requests().find(calledTools([TOOLS.unknownResultType]));
-      if (used) {
-        ctx.cite(fetched.seq, used.seq);
-        return ctx.fail({ expected: `the result with resultType ${UNKNOWN_RESULT_TYPE} treated as invalid`, actual: `the client called ${TOOLS.unknownResultType}, listed only in that result` });
-      }
       const others = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
-      return others.length > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client called no tool: whether it used the invalid result does not show');
+      ctx.cite(fetched.seq);
+      return expectNone(ctx, used ? [{ text: `the client called ${TOOLS.unknownResultType}, listed only in that result`, seq: used.seq }] : [], {
+        expected: `the result with resultType ${UNKNOWN_RESULT_TYPE} treated as invalid`,
+        judged: others.length,
+        nothing: { code: 'nothing-observed', detail: 'the client called no tool: whether it used the invalid result does not show' },
+      });
     },
   },
 
@@ -384,7 +374,9 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
       const calls = ctx.recording.requests().filter((m) => m.message.method === 'tools/call');
       if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool and did not follow the cursor: whether it used the result does not show');
       ctx.cite(fetched.seq, ...calls.slice(0, 3).map((m) => m.seq));
-      return ctx.fail({ expected: 'the result without resultType used as complete (its cursor followed or its tool callable)', actual: `the client called ${calls.map((m) => String(paramsOf(m).name)).join(', ')} but neither followed that page's cursor nor called ${TOOLS.noResultType}` });
+      return expectNone(ctx, [`the client called ${calls.map((m) => String(paramsOf(m).name)).join(', ')} but neither followed that page's cursor nor called ${TOOLS.noResultType}`], {
+        expected: 'the result without resultType used as complete (its cursor followed or its tool callable)',
+      });
     },
   },
 ]);

@@ -4,6 +4,7 @@
 // for it fails. No request is a pass only when the client demonstrably had the schema: it
 // listed the tools and got our answer.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { NETWORK_REFERENCES, SCHEMA_REF_PATH } from '../../scenarios/network-references.js';
 import { ourAnswer } from '../../support/wire.js';
@@ -20,9 +21,7 @@ export const schemaRefClientChecks = defineClientChecks({ page: 'basic/messages'
     async run(ctx) {
       const fetched = ctx.recording.http.filter((r) => r.path.split('?')[0] === SCHEMA_REF_PATH);
       if (fetched.length > 0) {
-        ctx.cite(...fetched.slice(0, 3).map((r) => r.seq));
-        const first = fetched[0];
-        return ctx.fail({ expected: 'the network $ref left unresolved (no request for it)', actual: `${fetched.length} request(s) for the $ref target, first: ${first?.method} ${first?.path}` });
+        return expectNone(ctx, fetched.map((r) => ({ text: `${r.method} ${r.path}, a request for the $ref target`, seq: r.seq })), { expected: 'the network $ref left unresolved (no request for it)' });
       }
       const listed = ctx.recording.requests('tools/list').find((m) => {
         const answer = ourAnswer(ctx.recording, m);
