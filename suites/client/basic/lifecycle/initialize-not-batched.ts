@@ -2,6 +2,7 @@
 // batches): initialize is never part of a batch. From 2025-06-18 no batch is allowed at all
 // (stdio.no-batches, http.no-batches judge that); 2024-11-05 says nothing of batches.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import { only } from '../../../../harness/revisions.js';
 import { BASIC } from '../../scenarios/basic.js';
 import { batchFrames, describeBatch } from '../../support/batches.js';
@@ -19,10 +20,7 @@ export const initializeNotBatchedClientChecks = defineClientChecks({ page: 'basi
     faults: ['initialize-batched'],
     async run(ctx) {
       const batched = batchFrames(ctx.recording).find((b) => b.messages.some((m) => m.method === 'initialize' && 'id' in m));
-      if (batched) {
-        ctx.cite(batched.seq);
-        return ctx.fail({ expected: 'initialize as a message of its own', actual: `initialize inside the batch ${describeBatch(batched)}` });
-      }
+      if (batched) return expectNone(ctx, [{ text: `initialize inside the batch ${describeBatch(batched)}`, seq: batched.seq }], { expected: 'initialize as a message of its own' });
       const inits = ctx.recording.requests('initialize');
       if (inits.length === 0) return ctx.skip('nothing-observed', 'the client sent no initialize');
       return ctx.pass(`${inits.length} initialize request(s), none in a batch`);

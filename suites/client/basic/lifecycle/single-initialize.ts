@@ -8,6 +8,7 @@
 // there, and one sent with the id of a live session is an initialize inside that session. A
 // new initialize after a failed one, or after the session ended (404, DELETE), is a new start.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { ClientMessage } from '../../../../harness/client/recording.js';
 import { RANGE } from '../../../../harness/revisions.js';
@@ -69,11 +70,10 @@ export const singleInitializeClientChecks = defineClientChecks({ page: 'basic/li
       if (!inits.some((m) => answeredWithResult(ctx, m))) return ctx.skip('no-answer', 'no initialize of the client was answered with a result: no session was opened');
       const repeat = repeatsOnConnection(ctx) ?? (ctx.transport === 'streamable-http' ? repeatsInHttpSession(ctx) : undefined);
       if (!repeat) return ctx.pass(`${inits.length} initialize request(s), none inside an initialized session`);
-      ctx.cite(repeat.first, repeat.again);
-      return ctx.warn({
+      ctx.cite(repeat.first);
+      return expectNone(ctx, [{ text: `a second initialize ${repeat.where}, after the first was answered`, seq: repeat.again }], {
         expected: 'one initialize per session',
-        actual: `a second initialize ${repeat.where}, after the first was answered`,
-        reason: 'the lifecycle has one initialization phase per connection; no sentence says MUST NOT, so this is a warning',
+        doubt: 'the lifecycle has one initialization phase per connection; no sentence says MUST NOT, so this is a warning',
       });
     },
   },
