@@ -5,6 +5,7 @@
 import { defineClientChecks, type ClientEntry } from '../../../../harness/checks/define.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { ClientMessage } from '../../../../harness/client/recording.js';
+import type { SkipCode } from '../../../../harness/checks/skip.js';
 import { RANGE, between } from '../../../../harness/revisions.js';
 import { ASKS, TOOL } from '../../scenarios/asks.js';
 import { BASIC } from '../../scenarios/basic.js';
@@ -26,12 +27,12 @@ const cancels = (ctx: ClientCheckContext): ClientMessage[] => ctx.recording.noti
  * The client's call of the tool that never answers, and whether the client gave up on it
  * while still running (a later request, or it ended on its own).
  */
-function abandonedCall(ctx: ClientCheckContext): { call: ClientMessage; cancel: ClientMessage | undefined } | string {
+function abandonedCall(ctx: ClientCheckContext): { call: ClientMessage; cancel: ClientMessage | undefined } | { code: SkipCode; detail: string } {
   const call = ctx.recording.requests('tools/call').find((m) => paramsOf(m).name === TOOL.neverAnswers);
-  if (!call) return `the client never called ${TOOL.neverAnswers}`;
+  if (!call) return { code: 'nothing-observed', detail: `the client never called ${TOOL.neverAnswers}` };
   const cancel = cancels(ctx).find((m) => m.seq > call.seq && sameId(paramsOf(m).requestId, call.message.id));
   const later = ctx.recording.fromClient.some((m) => m.conn === call.conn && m.seq > call.seq && m.seq !== cancel?.seq);
-  if (!cancel && !later && endedByTool(ctx.recording)) return `the client was still waiting for ${TOOL.neverAnswers} when the run ended`;
+  if (!cancel && !later && endedByTool(ctx.recording)) return { code: 'inconclusive', detail: `the client was still waiting for ${TOOL.neverAnswers} when the run ended` };
   return { call, cancel };
 }
 
@@ -48,33 +49,30 @@ const onlyInFlight: Omit<ClientEntry, 'id' | 'revisions' | 'transports'> = {
   async run(ctx) {
     const all = cancels(ctx);
     if (all.length === 0) return ctx.skip('nothing-observed', 'the client cancelled nothing');
-    for (const cancel of all) {
+    const violations = all.flatMap((cancel) => {
       const requestId = paramsOf(cancel).requestId;
       const request = ctx.recording.requests().find((m) => m.conn === cancel.conn && m.seq < cancel.seq && sameId(m.message.id, requestId));
-      if (!request) {
-        ctx.cite(cancel.seq);
-        return ctx.fail({ expected: 'a cancellation of a request the client sent', actual: `notifications/cancelled for id ${ctx.brief(requestId)}, which the client never used` });
-      }
+      if (!request) return [{ text: `notifications/cancelled for id ${ctx.brief(requestId)}, which the client never used`, seq: cancel.seq }];
       const answer = ourAnswer(ctx.recording, request);
-      if (answer && answer.seq < cancel.seq && cancel.t - answer.t > RACE_MS) {
-        ctx.cite(answer.seq, cancel.seq);
-        return ctx.fail({ expected: 'a cancellation of a request still in progress', actual: `${String(request.message.method)} (id ${ctx.brief(requestId)}) was cancelled ${cancel.t - answer.t} ms after it was answered` });
-      }
-    }
-    return ctx.pass();
+      if (!answer || answer.seq > cancel.seq || cancel.t - answer.t <= RACE_MS) return [];
+      ctx.cite(answer.seq);
+      return [{ text: `${String(request.message.method)} (id ${ctx.brief(requestId)}) was cancelled ${cancel.t - answer.t} ms after it was answered`, seq: cancel.seq }];
+    });
+    return expectNone(ctx, violations, { expected: 'a cancellation of a request the client sent, still in progress', judged: all.length });
   },
 };
 
 /** The call the client gave up on was cancelled with notifications/cancelled (both eras' timeout rule). */
 const timeoutCancelled: ClientEntry['run'] = async (ctx) => {
   const found = abandonedCall(ctx);
-  if (typeof found === 'string') return ctx.skip(found);
+  if (!('call' in found)) return ctx.skip(found.code, found.detail);
   if (found.cancel) return ctx.pass();
   // A server killed outright may die with the cancellation still unread in its stdin pipe.
   const killed = ctx.recording.stdioEnds.some((e) => e.conn === found.call.conn && e.how === 'connection-lost');
   if (killed) return ctx.skip('inconclusive', 'no notifications/cancelled arrived, but the client killed its server without closing stdin, so one may have been lost in the pipe');
-  ctx.cite(found.call.seq);
-  return ctx.fail({ expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`, actual: 'the client stopped waiting without cancelling it' });
+  return expectNone(ctx, [{ text: 'the client stopped waiting without cancelling it', seq: found.call.seq }], {
+    expected: `notifications/cancelled for the unanswered ${TOOL.neverAnswers} call (id ${ctx.brief(found.call.message.id)})`,
+  });
 };
 
 export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilities/cancellation' }, [
@@ -94,9 +92,8 @@ export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilit
       if (!init) return ctx.skip('nothing-observed', 'the client sent no initialize');
       // Sent before the client knew its HTTP session id, a cancellation is refused at the HTTP level: still sent.
       const cancel = cancels(ctx).find((m) => (m.conn === init.conn || m.conn === 'refused') && sameId(paramsOf(m).requestId, init.message.id));
-      if (!cancel) return ctx.pass();
-      ctx.cite(init.seq, cancel.seq);
-      return ctx.fail({ expected: 'no notifications/cancelled for initialize', actual: `initialize (id ${ctx.brief(init.message.id)}) was cancelled after ${cancel.t - init.t} ms` });
+      if (cancel) ctx.cite(init.seq);
+      return expectNone(ctx, cancel ? [{ text: `initialize (id ${ctx.brief(init.message.id)}) was cancelled after ${cancel.t - init.t} ms`, seq: cancel.seq }] : [], { expected: 'no notifications/cancelled for initialize' });
     },
   },
 
@@ -158,7 +155,7 @@ export const cancellationClientChecks = defineClientChecks({ page: 'basic/utilit
     async run(ctx) {
       const found = abandonedCall(ctx);
       const sent = cancels(ctx);
-      if (typeof found === 'string' && sent.length === 0) return ctx.skip('nothing-observed', `${found}, and it cancelled nothing`);
+      if (!('call' in found) && sent.length === 0) return ctx.skip('nothing-observed', `${found.detail}, and it cancelled nothing`);
       return expectNone(
         ctx,
         sent.map((m) => ({ text: `notifications/cancelled POSTed for id ${ctx.brief(paramsOf(m).requestId)}`, seq: m.seq })),

@@ -1,6 +1,7 @@
 // basic/utilities/ping, client side: a server's ping gets an empty result, promptly ("The
 // receiver MUST respond promptly with an empty response"). Legacy era: 2026-07-28 has no ping.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectGiven } from '../../../../harness/verify/index.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { isObject } from '../../../../harness/rules/json.js';
@@ -21,14 +22,11 @@ export const pingClientChecks = defineClientChecks({ page: 'basic/utilities/ping
       const ping = asksOf(ctx.recording, false, 'ping')[0];
       if (!ping) return ctx.skip('nothing-observed', 'the client never called the tool during which the server pings');
       ctx.cite(ping.sent.seq);
-      if (ping.outcome.kind === 'none') {
-        if (endedByTool(ctx.recording)) return ctx.skip('inconclusive', 'the tool ended the client before it answered the ping');
-        return ctx.fail({ expected: 'an empty result', actual: 'no response to the ping' });
-      }
-      ctx.cite(ping.outcome.seq);
-      const extra = isObject(ping.outcome.value) ? Object.keys(ping.outcome.value).filter((k) => k !== '_meta') : [];
-      if (ping.outcome.kind === 'result' && isObject(ping.outcome.value) && extra.length === 0) return ctx.pass();
-      return ctx.fail({ expected: 'result {}', actual: ping.outcome.kind === 'error' ? `error ${ctx.brief(ping.outcome.value)}` : `result ${ctx.brief(ping.outcome.value)}` });
+      return expectGiven(ctx, 'the ping', ping.outcome, {
+        expected: 'an empty result ({}, _meta aside)',
+        ended: endedByTool(ctx.recording),
+        problem: (result) => (isObject(result) && Object.keys(result).every((k) => k === '_meta') ? undefined : `result ${ctx.brief(result)}`),
+      });
     },
   },
 ]);

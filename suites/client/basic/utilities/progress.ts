@@ -4,6 +4,7 @@
 // no progress at all: then these skip. Spec: basic/utilities/progress (legacy),
 // basic/patterns/progress (2026-07-28).
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { ClientMessage, Recording } from '../../../../harness/client/recording.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { Verdict } from '../../../../harness/checks/check.js';
@@ -59,11 +60,10 @@ export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/
     async run(ctx) {
       const carrying = ctx.recording.requests().filter((m) => metaOf(m)?.progressToken !== undefined);
       if (carrying.length === 0) return ctx.skip('nothing-observed', 'the client asked for no progress');
-      for (const [i, m] of carrying.entries()) {
+      const violations = [...carrying.entries()].flatMap(([i, m]) => {
         const token = metaOf(m)?.progressToken;
         if (!(typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)))) {
-          ctx.cite(m.seq);
-          return ctx.fail({ expected: 'a string or integer progressToken', actual: `${String(m.message.method)} with progressToken ${ctx.brief(token)}` });
+          return [{ text: `${String(m.message.method)} with progressToken ${ctx.brief(token)}, not a string or integer`, seq: m.seq }];
         }
         const clash = carrying.slice(0, i).find((e) => {
           if (e.conn !== m.conn || !sameId(metaOf(e)?.progressToken, token)) return false;
@@ -71,11 +71,11 @@ export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/
           const cancelled = ctx.recording.notifications('notifications/cancelled').some((c) => c.seq < m.seq && sameId(paramsOf(c).requestId, e.message.id));
           return !cancelled && (!answer || answer.seq > m.seq);
         });
-        if (!clash) continue;
-        ctx.cite(clash.seq, m.seq);
-        return ctx.fail({ expected: 'a progressToken no active request uses', actual: `${String(m.message.method)} reuses progressToken ${ctx.brief(token)} of a request still active` });
-      }
-      return ctx.pass();
+        if (!clash) return [];
+        ctx.cite(clash.seq);
+        return [{ text: `${String(m.message.method)} reuses progressToken ${ctx.brief(token)} of a request still active`, seq: m.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'a string or integer progressToken that no active request uses', judged: carrying.length });
     },
   },
 
@@ -94,14 +94,14 @@ export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/
       if (!Array.isArray(seen)) return seen;
       const compared = seen.filter((t) => t.notes.length > 1);
       if (compared.length === 0) return ctx.skip('nothing-observed', 'one progress notification per token: nothing to compare');
-      for (const t of compared) {
+      const violations = compared.flatMap((t) => {
         const values = t.notes.map((n) => paramsOf(n).progress);
         const i = values.findIndex((v, k) => k > 0 && !(typeof v === 'number' && typeof values[k - 1] === 'number' && v > (values[k - 1] as number)));
-        if (i < 0) continue;
-        ctx.cite(t.sent.seq, t.notes[i - 1]!.seq, t.notes[i]!.seq);
-        return ctx.fail({ expected: 'progress strictly increasing per token', actual: `progress went ${ctx.brief(values, 120)}` });
-      }
-      return ctx.pass();
+        if (i < 0) return [];
+        ctx.cite(t.sent.seq, t.notes[i - 1]!.seq);
+        return [{ text: `progress went ${ctx.brief(values, 120)}`, seq: t.notes[i]!.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'progress strictly increasing per token', judged: compared.length });
     },
   },
 
@@ -122,20 +122,22 @@ export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/
       const all = traces(ctx.recording);
       const stray = progressNotes(ctx.recording).find((n) => !all.some((t) => t.sent.conn === n.conn && t.sent.seq < n.seq && sameId(metaOf(t.sent)?.progressToken, paramsOf(n).progressToken)));
       if (stray) {
-        ctx.cite(stray.seq);
-        return ctx.fail({ expected: 'progress only on a progressToken the server sent', actual: `notifications/progress with progressToken ${ctx.brief(paramsOf(stray).progressToken)}, which no request of the server carried` });
+        return expectNone(ctx, [{ text: `notifications/progress with progressToken ${ctx.brief(paramsOf(stray).progressToken)}, which no request of the server carried`, seq: stray.seq }], {
+          expected: 'progress only on a progressToken the server sent',
+        });
       }
       const seen = observed(ctx);
       if (!Array.isArray(seen)) return seen;
-      for (const t of seen) {
+      const violations = seen.flatMap((t) => {
         const late = t.answered ? t.notes.filter((n) => n.seq > t.answered!.seq) : [];
-        if (late.length === 0) continue;
-        ctx.cite(t.sent.seq, t.answered!.seq, late[0]!.seq);
-        const evidence = { expected: 'every progress notification before the response to its request', actual: `${late.length} progress notification(s) after the client answered ${String(t.sent.message.method)}, first progress ${ctx.brief(paramsOf(late[0]!).progress)}` };
-        if (ctx.transport === 'stdio') return ctx.fail(evidence);
-        return ctx.warn({ ...evidence, reason: 'over HTTP the notification and the response are separate POSTs, which may arrive in another order than the client sent them' });
-      }
-      return ctx.pass();
+        if (late.length === 0) return [];
+        ctx.cite(t.sent.seq, t.answered!.seq);
+        return [{ text: `${late.length} progress notification(s) after the client answered ${String(t.sent.message.method)}, first progress ${ctx.brief(paramsOf(late[0]!).progress)}`, seq: late[0]!.seq }];
+      });
+      return expectNone(ctx, violations.slice(0, 1), {
+        expected: 'every progress notification before the response to its request',
+        ...(ctx.transport === 'stdio' ? {} : { doubt: 'over HTTP the notification and the response are separate POSTs, which may arrive in another order than the client sent them' }),
+      });
     },
   },
 
@@ -156,10 +158,12 @@ export const progressClientChecks = defineClientChecks({ page: 'basic/utilities/
       if (!Array.isArray(seen)) return seen;
       const notes = seen.flatMap((t) => t.notes).filter((n) => paramsOf(n).message !== undefined);
       if (notes.length === 0) return ctx.skip('nothing-observed', 'no progress notification of the client carried a message (it is optional)');
-      const blank = notes.find((n) => typeof paramsOf(n).message !== 'string' || String(paramsOf(n).message).trim() === '');
-      if (!blank) return ctx.pass();
-      ctx.cite(blank.seq);
-      return ctx.warn({ expected: 'a readable message whenever a progress notification carries one', actual: `message ${ctx.brief(paramsOf(blank).message)}` });
+      const blank = notes.filter((n) => typeof paramsOf(n).message !== 'string' || String(paramsOf(n).message).trim() === '');
+      return expectNone(ctx, blank.map((n) => ({ text: `message ${ctx.brief(paramsOf(n).message)}`, seq: n.seq })), {
+        expected: 'a readable message whenever a progress notification carries one',
+        judged: notes.length,
+        doubt: 'the message field SHOULD provide human readable progress information',
+      });
     },
   },
 ]);

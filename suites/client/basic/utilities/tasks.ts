@@ -2,6 +2,7 @@
 // tasks.requests.tools.call (TASK-003, TASK-002); a task-augmented sampling or elicitation request
 // the client declared no tasks for is processed normally (TASK-001). Spec: basic/utilities/tasks.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { Verdict } from '../../../../harness/checks/check.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { ClientMessage } from '../../../../harness/client/recording.js';
@@ -48,16 +49,21 @@ function judgeTaskable(ctx: ClientCheckContext, kind: (typeof TASKABLE)[number])
   if (!answer) return ctx.skip(endedByTool(ctx.recording) ? 'inconclusive' : 'no-answer', `the client did not answer the task-augmented ${kind.method}`);
   ctx.cite(tasked.seq, answer.seq);
   if (answer.kind === 'result') {
-    if (!isObject(answer.value) || !isObject(answer.value.task)) return ctx.pass(`task-augmented ${kind.method}: its normal result`);
-    return ctx.fail({ expected: `task-augmented ${kind.method}: its normal result (no tasks.requests.${kind.tasks.join('.')} declared, so params.task is ignored)`, actual: `a CreateTaskResult, task ${ctx.brief(answer.value.task)}` });
+    const task = isObject(answer.value) ? answer.value.task : undefined;
+    return expectNone(ctx, isObject(task) ? [{ text: `a CreateTaskResult, task ${ctx.brief(task)}`, seq: answer.seq }] : [], {
+      expected: `task-augmented ${kind.method}: its normal result (no tasks.requests.${kind.tasks.join('.')} declared, so params.task is ignored)`,
+      note: `task-augmented ${kind.method}: its normal result`,
+    });
   }
   // An error: normal processing only if the plain twin got one too.
   const plain = asked.find((m) => m.seq < tasked.seq && paramsOf(m).task === undefined);
   const twin = plain ? answerOf(ctx, plain) : undefined;
   if (!plain || !twin) return ctx.skip('no-answer', `the task-augmented ${kind.method} got an error, and there is no answered plain twin to compare it with`);
   ctx.cite(plain.seq, twin.seq);
-  if (twin.kind === 'error') return ctx.pass(`${kind.method} refused with and without params.task`);
-  return ctx.fail({ expected: `task-augmented ${kind.method} answered as without params.task (a result)`, actual: `error ${ctx.brief(answer.value)} with params.task; a result without` });
+  return expectNone(ctx, twin.kind === 'error' ? [] : [{ text: `error ${ctx.brief(answer.value)} with params.task; a result without`, seq: answer.seq }], {
+    expected: `task-augmented ${kind.method} answered as without params.task (a result)`,
+    note: `${kind.method} refused with and without params.task`,
+  });
 }
 
 export const tasksClientChecks = defineClientChecks({ page: 'basic/utilities/tasks', revisions: only('2025-11-25') }, [
@@ -78,10 +84,8 @@ export const tasksClientChecks = defineClientChecks({ page: 'basic/utilities/tas
     async run(ctx) {
       const calls = ctx.recording.requests('tools/call');
       if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool');
-      const tasked = calls.find((m) => paramsOf(m).task !== undefined);
-      if (!tasked) return ctx.pass();
-      ctx.cite(tasked.seq);
-      return ctx.fail({ expected: 'tools/call without task (the server declared no tasks)', actual: `tools/call with task ${ctx.brief(paramsOf(tasked).task)}` });
+      const tasked = calls.filter((m) => paramsOf(m).task !== undefined);
+      return expectNone(ctx, tasked.map((m) => ({ text: `tools/call with task ${ctx.brief(paramsOf(m).task)}`, seq: m.seq })), { expected: 'tools/call without task (the server declared no tasks)', judged: calls.length });
     },
   },
 
