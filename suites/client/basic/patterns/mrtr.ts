@@ -9,20 +9,20 @@ import { RANGE } from '../../../../harness/revisions.js';
 import { ASKS } from '../../scenarios/asks.js';
 import { inputRounds, type Round } from '../../support/asks.js';
 import { isObject, paramsOf, sameId } from '../../support/wire.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 
 const spec = { url: '#client-requirements-basic-workflow', level: 'MUST' as const };
 
-/** Judge every round that was retried; skip when none was. */
-function eachRetry(ctx: ClientCheckContext, judge: (round: Round & { retry: NonNullable<Round['retry']> }) => Verdict | undefined): Verdict {
-  const rounds = inputRounds(ctx.recording).filter((r): r is Round & { retry: NonNullable<Round['retry']> } => r.retry !== undefined);
+type Retried = Round & { retry: NonNullable<Round['retry']> };
+
+/** Judge every round that was retried (`problem`: how one breaks the rule); skip when none was. */
+function eachRetry(ctx: ClientCheckContext, expected: string, problem: (round: Retried) => Violation | undefined): Verdict {
+  const all = inputRounds(ctx.recording);
+  const rounds = all.filter((r): r is Retried => r.retry !== undefined);
   if (rounds.length === 0) {
-    return ctx.skip(inputRounds(ctx.recording).length === 0 ? 'the client never called a tool that answers with an InputRequiredResult' : 'the client retried no request answered with an InputRequiredResult');
+    return ctx.skip('nothing-observed', all.length === 0 ? 'the client never called a tool that answers with an InputRequiredResult' : 'the client retried no request answered with an InputRequiredResult');
   }
-  for (const round of rounds) {
-    const verdict = judge(round);
-    if (verdict) return verdict;
-  }
-  return ctx.pass();
+  return expectNone(ctx, rounds.flatMap((r) => problem(r) ?? []), { expected, judged: rounds.length, note: `${rounds.length} retried request(s)` });
 }
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -39,13 +39,11 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     scenario: ASKS,
     faults: ['mrtr-input-response-missing'],
     async run(ctx) {
-      return eachRetry(ctx, ({ result, retry }) => {
+      return eachRetry(ctx, 'inputResponses for every key of inputRequests', ({ result, retry }) => {
         const asked = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
         const given = paramsOf(retry).inputResponses;
         const missing = asked.filter((k) => !isObject(given) || !(k in given));
-        if (missing.length === 0) return undefined;
-        ctx.cite(retry.seq);
-        return ctx.fail({ expected: `inputResponses for ${asked.join(', ')}`, actual: `the retry lacks ${missing.join(', ')}` });
+        return missing.length === 0 ? undefined : { text: `asked for ${asked.join(', ')}, the retry lacks ${missing.join(', ')}`, seq: retry.seq };
       });
     },
   },
@@ -63,16 +61,13 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     scenario: ASKS,
     faults: ['mrtr-request-state-mutated', 'mrtr-request-state-invented', 'mrtr-request-state-dropped'],
     async run(ctx) {
-      return eachRetry(ctx, ({ result, retry }) => {
+      return eachRetry(ctx, 'requestState echoed exactly where one was given, none where none was', ({ result, retry }) => {
         const sent = result.requestState;
         const back = paramsOf(retry).requestState;
         const had = 'requestState' in paramsOf(retry);
         if (typeof sent === 'string' ? back === sent : !had) return undefined;
-        ctx.cite(retry.seq);
-        return ctx.fail({
-          expected: typeof sent === 'string' ? `requestState ${ctx.brief(sent)} exactly` : 'no requestState (none was given)',
-          actual: had ? `requestState ${ctx.brief(back)}` : 'no requestState',
-        });
+        const given = typeof sent === 'string' ? `given requestState ${ctx.brief(sent)}` : 'given no requestState';
+        return { text: `${given}, the retry sent ${had ? `requestState ${ctx.brief(back)}` : 'no requestState'}`, seq: retry.seq };
       });
     },
   },
@@ -88,10 +83,10 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     scenario: ASKS,
     faults: ['mrtr-retry-same-id'],
     async run(ctx) {
-      return eachRetry(ctx, ({ request, retry }) => {
+      return eachRetry(ctx, 'a retry with an id other than the original request', ({ request, retry }) => {
         if (!sameId(request.message.id, retry.message.id)) return undefined;
-        ctx.cite(request.seq, retry.seq);
-        return ctx.fail({ expected: 'a retry with an id other than the original request', actual: `both use id ${ctx.brief(retry.message.id)}` });
+        ctx.cite(request.seq);
+        return { text: `both use id ${ctx.brief(retry.message.id)}`, seq: retry.seq };
       });
     },
   },
@@ -107,13 +102,13 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     scenario: ASKS,
     faults: ['mrtr-retry-params-changed'],
     async run(ctx) {
-      return eachRetry(ctx, ({ request, retry }) => {
+      return eachRetry(ctx, 'the original name and arguments', ({ request, retry }) => {
         const before = paramsOf(request);
         const after = paramsOf(retry);
         const changed = ['arguments', 'uri', 'name'].filter((k) => !sameJson(before[k], after[k]));
         if (changed.length === 0) return undefined;
-        ctx.cite(request.seq, retry.seq);
-        return ctx.fail({ expected: 'the original name and arguments', actual: `changed ${changed.join(', ')}: ${ctx.brief(before.arguments)} became ${ctx.brief(after.arguments)}` });
+        ctx.cite(request.seq);
+        return { text: `changed ${changed.join(', ')}: ${ctx.brief(before.arguments)} became ${ctx.brief(after.arguments)}`, seq: retry.seq };
       });
     },
   },
@@ -134,14 +129,16 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
       if (rounds.length === 0) return ctx.skip('nothing-observed', 'the client never called a tool that answers with an InputRequiredResult');
       const retries = new Set(rounds.flatMap((r) => (r.retry ? [r.retry.seq] : [])));
       const states = rounds.map((r) => r.result.requestState).filter((s): s is string => typeof s === 'string');
-      const stray = ctx.recording.requests().find((m) => {
+      const strays = ctx.recording.requests().filter((m) => {
         if (retries.has(m.seq)) return false;
         const p = paramsOf(m);
         return (typeof p.requestState === 'string' && states.includes(p.requestState)) || (p.inputResponses !== undefined && rounds.some((r) => r.answer.seq < m.seq));
       });
-      if (!stray) return ctx.pass();
-      ctx.cite(stray.seq);
-      return ctx.fail({ expected: 'requestState and inputResponses only on the retry of their request', actual: `${String(stray.message.method)} ${ctx.brief(paramsOf(stray).name ?? '')} carries ${ctx.brief({ requestState: paramsOf(stray).requestState, inputResponses: paramsOf(stray).inputResponses }, 200)}` });
+      return expectNone(
+        ctx,
+        strays.map((m) => ({ text: `${String(m.message.method)} ${ctx.brief(paramsOf(m).name ?? '')} carries ${ctx.brief({ requestState: paramsOf(m).requestState, inputResponses: paramsOf(m).inputResponses }, 200)}`, seq: m.seq })),
+        { expected: 'requestState and inputResponses only on the retry of their request' },
+      );
     },
   },
 ]);
