@@ -3,6 +3,7 @@
 // only the fourth page fresh (with a nextCursor), and answers every read fresh.
 // Spec: server/utilities/caching (2026-07-28).
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { ClientMessage, Json } from '../../../../harness/client/recording.js';
 import { RANGE } from '../../../../harness/revisions.js';
@@ -64,11 +65,12 @@ export const cachingClientChecks = defineClientChecks({ page: 'server/utilities/
       const next = freshPage?.result?.nextCursor;
       const asked = freshPage?.answer && pages.some((p) => p.request.seq > (freshPage.answer?.seq ?? Infinity) && p.key === next);
       if (freshPage?.answer && !asked && !endedByTool(ctx.recording)) {
-        ctx.cite(...pages.map((p) => p.request.seq), freshPage.answer.seq);
-        return ctx.fail({
-          expected: `resources/list with cursor ${ctx.brief(next)} reaches the server (no cached page has that cursor)`,
-          actual: `the client followed the cursors of the stale pages, got a page fresh for ${String(freshPage.result?.ttlMs)} ms with nextCursor ${ctx.brief(next)}, and never asked for it: a cached page served for another cursor`,
-        });
+        ctx.cite(...pages.map((p) => p.request.seq));
+        return expectNone(
+          ctx,
+          [{ text: `the client followed the cursors of the stale pages, got a page fresh for ${String(freshPage.result?.ttlMs)} ms with nextCursor ${ctx.brief(next)}, and never asked for it: a cached page served for another cursor`, seq: freshPage.answer.seq }],
+          { expected: `resources/list with cursor ${ctx.brief(next)} reaches the server (no cached page has that cursor)` },
+        );
       }
       const shown = sentDespiteCache(ctx, 'resources/read') ?? sentDespiteCache(ctx, 'resources/list');
       if (shown) {

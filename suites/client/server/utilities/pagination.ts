@@ -3,6 +3,7 @@
 // The server lists its tools over pages of 1, 0 and 2 (and, in 2026-07-28, more).
 // Spec: server/utilities/pagination.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { ClientMessage } from '../../../../harness/client/recording.js';
 import { RANGE } from '../../../../harness/revisions.js';
@@ -58,10 +59,12 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
       // odd resultType by the jsonrpc result-type checks.
       const paged = firstWalk(ctx).filter((l) => typeof l.next === 'string' && l.next !== '' && (ctx.era === 'legacy' || l.resultType === 'complete'));
       if (paged.length === 0) return ctx.skip('nothing-observed', 'the client listed no page that carries a nextCursor');
-      const stopped = paged.find((l) => !followed(ctx, l));
-      if (!stopped) return ctx.pass();
-      ctx.cite(stopped.request.seq, stopped.answer?.seq ?? 0);
-      return ctx.fail({ expected: `tools/list with cursor ${ctx.brief(stopped.next)}`, actual: 'the client stopped listing while a page still carried a nextCursor' });
+      const stopped = paged.filter((l) => !followed(ctx, l)).slice(0, 1);
+      ctx.cite(...stopped.map((l) => l.request.seq));
+      return expectNone(ctx, stopped.map((l) => ({ text: `the client stopped listing while a page still carried nextCursor ${ctx.brief(l.next)}`, seq: l.answer?.seq ?? 0 })), {
+        expected: 'tools/list with the nextCursor of each page that carries one',
+        judged: paged.length,
+      });
     },
   },
 
@@ -80,14 +83,13 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
       const all = listings(ctx);
       const withCursor = all.filter((l) => 'cursor' in paramsOf(l.request));
       if (withCursor.length === 0) return ctx.skip('nothing-observed', 'the client sent no cursor');
-      for (const l of withCursor) {
+      const violations = withCursor.flatMap((l) => {
         const cursor = paramsOf(l.request).cursor;
-        if (all.some((earlier) => earlier.answer && earlier.answer.seq < l.request.seq && earlier.next === cursor)) continue;
-        ctx.cite(l.request.seq);
-        const handed = all.map((x) => x.next).filter((c) => typeof c === 'string');
-        return ctx.fail({ expected: `a cursor the server handed out (${handed.map((c) => ctx.brief(c)).join(', ')})`, actual: `cursor ${ctx.brief(cursor)}` });
-      }
-      return ctx.pass();
+        if (all.some((earlier) => earlier.answer && earlier.answer.seq < l.request.seq && earlier.next === cursor)) return [];
+        return [{ text: `cursor ${ctx.brief(cursor)}`, seq: l.request.seq }];
+      });
+      const handed = all.map((x) => x.next).filter((c) => typeof c === 'string');
+      return expectNone(ctx, violations, { expected: `a cursor the server handed out (${handed.map((c) => ctx.brief(c)).join(', ')})`, judged: withCursor.length });
     },
   },
 
@@ -106,9 +108,7 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
     async run(ctx) {
       const empty = listings(ctx).find((l) => l.next === '');
       if (!empty) return ctx.skip('nothing-observed', 'the client never received the empty-string cursor');
-      if (followed(ctx, empty)) return ctx.pass();
-      ctx.cite(empty.answer?.seq ?? 0);
-      return ctx.fail({ expected: 'tools/list with cursor ""', actual: 'the client stopped at nextCursor ""' });
+      return expectNone(ctx, followed(ctx, empty) ? [] : [{ text: 'the client stopped at nextCursor ""', seq: empty.answer?.seq ?? 0 }], { expected: 'tools/list with cursor ""' });
     },
   },
 
@@ -128,9 +128,10 @@ export const paginationClientChecks = defineClientChecks({ page: 'server/utiliti
       if (!last?.answer) return ctx.skip('nothing-observed', 'the client never reached the last page');
       const after = last.answer.seq;
       const next = ctx.recording.requests().find((m) => m.conn === last.request.conn && m.seq > after);
-      if (next?.message.method !== 'tools/list') return ctx.pass();
-      ctx.cite(after, next.seq);
-      return ctx.fail({ expected: 'the list ends at the page without nextCursor', actual: `the next request is tools/list again (params ${ctx.brief(next.message.params)})` });
+      if (next?.message.method === 'tools/list') ctx.cite(after);
+      return expectNone(ctx, next?.message.method === 'tools/list' ? [{ text: `the next request is tools/list again (params ${ctx.brief(next.message.params)})`, seq: next.seq }] : [], {
+        expected: 'the list ends at the page without nextCursor',
+      });
     },
   },
 ]);
