@@ -8,6 +8,7 @@ import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario, ScriptResource } from '../../../harness/client/scenario.js';
 import { finished } from '../../../harness/client/scripted-server.js';
 import { RANGE } from '../../../harness/revisions.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const CACHEABLE_RESOURCES = 'caching.cacheable-resources';
 
@@ -25,7 +26,7 @@ export const FRESH_PAGE = 3;
 function listPage(revision: string, cursor: unknown): HandlerAnswer {
   const at = cursor === undefined ? 0 : RESOURCES.findIndex((_r, i) => i > 0 && cursorOf(i) === cursor);
   const resource = RESOURCES[at];
-  if (at < 0 || !resource) return { error: { code: -32602, message: `Invalid params: unknown cursor ${JSON.stringify(cursor)}` } };
+  if (at < 0 || !resource) return { error: { code: ErrorCode.InvalidParams, message: `Invalid params: unknown cursor ${JSON.stringify(cursor)}` } };
   const next = cursorOf(at + 1);
   const { text: _text, ...listed } = resource;
   const hints = { ttlMs: at === FRESH_PAGE ? FRESH_TTL_MS : 0, cacheScope: SCOPE };

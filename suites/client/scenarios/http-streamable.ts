@@ -10,6 +10,7 @@
 import type { ClientScenario, ScriptTool } from '../../../harness/client/scenario.js';
 import type { Recording } from '../../../harness/client/recording.js';
 import { revisionInfo, since } from '../../../harness/revisions.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const HTTP_STREAMABLE = 'http.streamable-server';
 
@@ -87,7 +88,7 @@ export const httpStreamableScenario: ClientScenario = {
       }
       if (revisionInfo(ctx.revision).era === 'modern' && ctx.params.name === MOVED_TOOL && !state.mismatched) {
         state.mismatched = true;
-        return { error: { code: -32020, message: 'Header mismatch: the Mcp-Param-Zone header is missing (the tool schema changed; list the tools again)' } };
+        return { error: { code: ErrorCode.HeaderMismatch, message: 'Header mismatch: the Mcp-Param-Zone header is missing (the tool schema changed; list the tools again)' } };
       }
       return undefined;
     },

@@ -5,10 +5,11 @@
 import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario } from '../../../harness/client/scenario.js';
 import { RANGE } from '../../../harness/revisions.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const NO_TOOLS = 'lifecycle.no-tools-server';
 
-const notFound = (method: string): HandlerAnswer => ({ error: { code: -32601, message: `Method not found: ${method} (this server has no tools)` } });
+const notFound = (method: string): HandlerAnswer => ({ error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (this server has no tools)` } });
 
 export const noToolsScenario: ClientScenario = {
   id: NO_TOOLS,

@@ -8,6 +8,7 @@ import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario, ScriptTool } from '../../../harness/client/scenario.js';
 import { finished } from '../../../harness/client/scripted-server.js';
 import { RANGE, inRange } from '../../../harness/revisions.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const PAGED_LISTS = 'lists.paged-tools';
 
@@ -44,7 +45,7 @@ function listPage(revision: string, cursor: unknown): HandlerAnswer {
   const pages = pagesAt(revision);
   const at = cursor === undefined ? 0 : pages.findIndex((p, i) => i > 0 && p.cursor === cursor);
   const page = pages[at];
-  if (at < 0 || !page) return { error: { code: -32602, message: `Invalid params: unknown cursor ${JSON.stringify(cursor)}` } };
+  if (at < 0 || !page) return { error: { code: ErrorCode.InvalidParams, message: `Invalid params: unknown cursor ${JSON.stringify(cursor)}` } };
   const next = pages[at + 1]?.cursor;
   const body = { tools: tools.filter((t) => page.tools.includes(t.name)).map(({ run: _run, ...t }) => t), ...(next !== undefined ? { nextCursor: next } : {}) };
   const result = finished(revision, body);

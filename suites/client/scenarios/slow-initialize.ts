@@ -4,6 +4,7 @@
 // servers do, so a dual-era client must fall back on an error other than -32601.
 import type { ClientScenario } from '../../../harness/client/scenario.js';
 import { RANGE } from '../../../harness/revisions.js';
+import { ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const SLOW_INITIALIZE = 'lifecycle.slow-initialize';
 /** Long enough to see what the client does meanwhile, far below any sane initialize timeout. */
@@ -18,7 +19,7 @@ export const slowInitializeScenario: ClientScenario = {
   server: {
     tools: [{ name: 'test-tool', description: 'Echoes its arguments', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
     async onRequest(method) {
-      if (method === 'server/discover') return { error: { code: -32602, message: 'Invalid request: the server is not initialized' } };
+      if (method === 'server/discover') return { error: { code: ErrorCode.InvalidParams, message: 'Invalid request: the server is not initialized' } };
       if (method === 'initialize') await new Promise((r) => setTimeout(r, INITIALIZE_DELAY_MS));
       return undefined;
     },

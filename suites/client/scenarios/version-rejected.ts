@@ -6,7 +6,8 @@
 import type { ClientScenario } from '../../../harness/client/scenario.js';
 import { META_KEYS } from '../../../harness/sessions/session.js';
 import { RANGE } from '../../../harness/revisions.js';
-import { isObject } from '../support/wire.js';
+import { isObject } from '../../../harness/rules/json.js';
+import { codeText, ErrorCode } from '../../../harness/rules/error-codes.js';
 
 export const VERSION_REJECTED = 'version.version-rejected';
 /** A version no client can speak. */
@@ -16,7 +17,7 @@ const tool = (name: string) => ({ name, description: 'Echoes its arguments', inp
 
 export const versionRejectedScenario: ClientScenario = {
   id: VERSION_REJECTED,
-  title: 'A 2026-07-28 server that answers -32022 to the first request and to the first tool call',
+  title: `A 2026-07-28 server that answers ${codeText('UnsupportedProtocolVersion')} to the first request and to the first tool call`,
   revisions: RANGE.modern,
   transports: 'any',
   official: 'initialize',
@@ -25,7 +26,7 @@ export const versionRejectedScenario: ClientScenario = {
     onRequest(method, ctx) {
       const meta = isObject(ctx.params._meta) ? ctx.params._meta : {};
       const requested = typeof meta[META_KEYS.protocolVersion] === 'string' ? meta[META_KEYS.protocolVersion] : 'none';
-      const reject = (supported: string[]) => ({ error: { code: -32022, message: 'Unsupported protocol version', data: { supported, requested } } });
+      const reject = (supported: string[]) => ({ error: { code: ErrorCode.UnsupportedProtocolVersion, message: 'Unsupported protocol version', data: { supported, requested } } });
       if (ctx.recording.requests()[0]?.message === ctx.message) return reject([ctx.revision]);
       if (method === 'tools/call' && ctx.recording.requests('tools/call')[0]?.message === ctx.message) return reject([FUTURE_VERSION]);
       return undefined;

@@ -6,7 +6,12 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { NEWEST_MODERN, RANGE } from '../../../../harness/revisions.js';
 import { BASIC } from '../../scenarios/basic.js';
-import { isObject, ourAnswer } from '../../support/wire.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { ourAnswer } from '../../support/wire.js';
+import { ownJudgement } from '../../../../harness/verify/index.js';
+
+/** Why no verifier fits: an order across two kinds of request on one connection (an answered initialize, then a probe). */
+const WHY = 'the order of an answered initialize and a later probe on one connection';
 
 export const eraCachedClientChecks = defineClientChecks({ page: 'basic/versioning', revisions: RANGE.legacy, transports: ['stdio'] }, [
   {
@@ -28,10 +33,10 @@ export const eraCachedClientChecks = defineClientChecks({ page: 'basic/versionin
       });
       if (initialized.length === 0) return ctx.skip('no-answer', 'no initialize of the client was answered with a result: the era was never settled');
       const again = probes.find((p) => initialized.some((i) => i.conn === p.conn && i.seq < p.seq));
-      if (!again) return ctx.pass(`${probes.length} probe(s), none to a process already initialized`);
+      if (!again) return ownJudgement(ctx, { note: `${probes.length} probe(s), none to a process already initialized` }, WHY);
       const settled = initialized.find((i) => i.conn === again.conn && i.seq < again.seq);
       ctx.cite(...(settled ? [settled.seq] : []), again.seq);
-      return ctx.fail({ expected: 'no server/discover to a server process whose initialize was answered (its era is known: legacy)', actual: 'the client probed the same process again with server/discover' });
+      return ownJudgement(ctx, { broken: { expected: 'no server/discover to a server process whose initialize was answered (its era is known: legacy)', actual: 'the client probed the same process again with server/discover' } }, WHY);
     },
   },
 ]);

@@ -6,7 +6,9 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { BASIC } from '../../scenarios/basic.js';
-import { isObject, ourAnswer } from '../../support/wire.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { ourAnswer } from '../../support/wire.js';
+import { expectNone } from '../../../../harness/verify/index.js';
 
 /** The methods of io.modelcontextprotocol/tasks, the extension's own requests. */
 const TASKS_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'];
@@ -32,9 +34,11 @@ export const extensionFallbackClientChecks = defineClientChecks({ page: 'basic/v
         .some((r) => isObject(r) && isObject(r.capabilities) && isObject(r.capabilities.extensions) && r.capabilities.extensions[TASKS_EXTENSION] !== undefined);
       if (declared) return ctx.skip('not-applicable', `the server declared ${TASKS_EXTENSION}`);
       const used = requests.filter((m) => TASKS_METHODS.includes(String(m.message.method)));
-      if (used.length === 0) return ctx.pass(`${requests.length} request(s), none of the tasks extension`);
-      ctx.cite(...used.slice(0, 3).map((m) => m.seq));
-      return ctx.fail({ expected: `no ${TASKS_METHODS.join(', ')}: the server declared no ${TASKS_EXTENSION}`, actual: `the client sent ${[...new Set(used.map((m) => String(m.message.method)))].join(', ')}` });
+      return expectNone(
+        ctx,
+        used.map((m) => ({ text: `the client sent ${String(m.message.method)}`, seq: m.seq })),
+        { expected: `no ${TASKS_METHODS.join(', ')}: the server declared no ${TASKS_EXTENSION}`, judged: requests.length, note: `${requests.length} request(s), none of the tasks extension` },
+      );
     },
   },
 ]);

@@ -5,7 +5,9 @@ import { RANGE } from '../../../../harness/revisions.js';
 import { META_KEYS } from '../../../../harness/sessions/session.js';
 import { BASIC } from '../../scenarios/basic.js';
 import { metaKeyProblem } from '../../support/meta-keys.js';
-import { isObject, metaOf } from '../../support/wire.js';
+import { isObject } from '../../../../harness/rules/json.js';
+import { metaOf } from '../../support/wire.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 
 export const requestMetaClientChecks = defineClientChecks({ page: 'basic/versioning', revisions: RANGE.modern }, [
   // VER-010: "Client requests carry the following io.modelcontextprotocol/* fields in _meta;
@@ -22,16 +24,14 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
     async run(ctx) {
       const requests = ctx.recording.requests();
       if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
-      for (const m of requests) {
+      const violations = requests.flatMap((m) => {
         const meta = metaOf(m);
         const missing: string[] = [];
         if (typeof meta?.[META_KEYS.protocolVersion] !== 'string') missing.push(META_KEYS.protocolVersion);
         if (!isObject(meta?.[META_KEYS.clientCapabilities])) missing.push(META_KEYS.clientCapabilities);
-        if (missing.length === 0) continue;
-        ctx.cite(m.seq);
-        return ctx.fail({ expected: 'protocolVersion (string) and clientCapabilities (object) in every request _meta', actual: `${String(m.message.method)} lacks ${missing.join(' and ')}` });
-      }
-      return ctx.pass();
+        return missing.length === 0 ? [] : [{ text: `${String(m.message.method)} lacks ${missing.join(' and ')}`, seq: m.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'protocolVersion (string) and clientCapabilities (object) in every request _meta', judged: requests.length });
     },
   },
 
@@ -49,9 +49,11 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
       const requests = ctx.recording.requests();
       if (requests.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
       const without = requests.filter((m) => metaOf(m)?.[META_KEYS.clientInfo] === undefined);
-      if (without.length === 0) return ctx.pass();
-      ctx.cite(...without.slice(0, 3).map((m) => m.seq));
-      return ctx.fail({ expected: `${META_KEYS.clientInfo} in every request _meta`, actual: `${without.length} of ${requests.length} request(s) without it (${String(without[0]?.message.method)} first)` });
+      return expectNone(
+        ctx,
+        without.map((m) => ({ text: `${String(m.message.method)} without it`, seq: m.seq })),
+        { expected: `${META_KEYS.clientInfo} in every request _meta`, judged: requests.length, reason: `${without.length} of ${requests.length} request(s) without it` },
+      );
     },
   },
 
@@ -66,18 +68,17 @@ export const requestMetaClientChecks = defineClientChecks({ page: 'basic/version
     faults: ['extension-id-no-prefix'],
     async run(ctx) {
       let seen = 0;
+      const violations: Violation[] = [];
       for (const m of ctx.recording.requests()) {
         const caps = metaOf(m)?.[META_KEYS.clientCapabilities];
         const extensions = isObject(caps) && isObject(caps.extensions) ? caps.extensions : undefined;
         for (const id of Object.keys(extensions ?? {})) {
           seen++;
           const problem = metaKeyProblem(id, true);
-          if (!problem) continue;
-          ctx.cite(m.seq);
-          return ctx.fail({ expected: 'extension ids like io.modelcontextprotocol/tasks', actual: `extension id ${ctx.brief(id)}: ${problem}` });
+          if (problem) violations.push({ text: `extension id ${ctx.brief(id)}: ${problem}`, seq: m.seq });
         }
       }
-      return seen > 0 ? ctx.pass() : ctx.skip('nothing-observed', 'the client declared no extension');
+      return expectNone(ctx, violations, { expected: 'extension ids like io.modelcontextprotocol/tasks', judged: seen, nothing: { code: 'nothing-observed', detail: 'the client declared no extension' } });
     },
   },
 ]);

@@ -6,6 +6,10 @@ import { defineClientChecks } from '../../../../../harness/checks/define.js';
 import { RANGE, between } from '../../../../../harness/revisions.js';
 import { HTTP_SSE_TRANSPORT } from '../../../scenarios/http-sse-transport.js';
 import { describeRequest, messagesOf, numericId, type HttpRecord } from '../../../support/http.js';
+import { expectNone, ownJudgement } from '../../../../../harness/verify/index.js';
+
+/** Why no verifier fits: a GET after a refused POST is an order across two HTTP requests. */
+const WHY_GET = 'a GET of the URL after the refused initialize POST: an order across two requests';
 
 const REFUSED = new Set([400, 404, 405]);
 
@@ -37,12 +41,13 @@ export const httpSseTransportChecks = defineClientChecks({ page: 'basic/transpor
       const get = http.slice(i + 1).find((r) => r.method === 'GET' && r.path.split('?')[0] === url);
       if (get) {
         ctx.cite(get.seq);
-        return ctx.pass();
+        return ownJudgement(ctx, {}, WHY_GET);
       }
-      return ctx.fail({
+      const broken = {
         expected: 'a GET of the URL (HTTP+SSE) after the refused initialize POST',
         actual: `initialize got HTTP ${refused.status ?? '?'}; no GET followed (a client that does not support older servers may ignore this)`,
-      });
+      };
+      return ownJudgement(ctx, { broken }, WHY_GET);
     },
   },
 
@@ -71,12 +76,9 @@ export const httpSseTransportChecks = defineClientChecks({ page: 'basic/transpor
       // A request numbered below the first one POSTed to the endpoint left before the stream opened.
       const first = later.find((r) => r.path === stream.announced && numericId(r) !== undefined);
       const before = (r: HttpRecord): boolean => first !== undefined && (numericId(r) ?? Infinity) < (numericId(first) ?? -Infinity);
-      for (const r of later) {
-        if (r.path === stream.announced || before(r)) continue;
-        ctx.cite(stream.seq, r.seq);
-        return ctx.fail({ expected: `POST ${stream.announced}`, actual: `${describeRequest(r)} to ${r.path}` });
-      }
-      return ctx.pass(`${later.length} messages`);
+      const elsewhere = later.filter((r) => r.path !== stream.announced && !before(r));
+      if (elsewhere.length > 0) ctx.cite(stream.seq);
+      return expectNone(ctx, elsewhere.map((r) => ({ text: `${describeRequest(r)} to ${r.path}`, seq: r.seq })), { expected: `POST ${stream.announced}`, judged: later.length, note: `${later.length} messages` });
     },
   },
 ]);

@@ -11,6 +11,7 @@ import { ASKS } from '../../../scenarios/asks.js';
 import { BASIC } from '../../../scenarios/basic.js';
 import { endedByTool } from '../../../support/wire.js';
 import { judgeNoResponses } from '../../../support/no-responses.js';
+import { expectNone, ownJudgement } from '../../../../../harness/verify/index.js';
 
 /** The stdio message rules: a section of basic/transports, then (2026-07-28) a page of their own. */
 const transport = (level: SpecRef['level'] = 'MUST'): SpecRef[] => [
@@ -21,10 +22,11 @@ const transport = (level: SpecRef['level'] = 'MUST'): SpecRef[] => [
 /** A framing observation of the client's stdin bytes, judged as one rule. */
 function framingCheck(kinds: ObservationKind[], ctx: ClientCheckContext, expected: string) {
   const bad = ctx.recording.observations.items.filter((o) => kinds.includes(o.kind));
-  if (bad.length === 0) return ctx.pass();
-  ctx.cite(...bad.slice(0, 5).map((o) => o.seq));
-  return ctx.fail({ expected, actual: `${bad.length} line(s): ${bad[0]?.detail ?? ''}` });
+  return expectNone(ctx, bad.map((o) => ({ text: `line: ${o.detail}`, seq: o.seq })), { expected });
 }
+
+/** Why no verifier fits: how a server process ended is the relay's report, not a message. */
+const WHY_SHUTDOWN = 'how the client ended each server process (the relay reports it), not a message';
 
 export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/stdio', transports: ['stdio'] }, [
   // STDIO-004: "The client MUST NOT write anything to the server's stdin that is not a valid MCP message."
@@ -90,13 +92,13 @@ export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/st
     revisions: RANGE.all,
     faults: ['stdio-stdin-not-closed', 'stdio-sigkill-immediately'],
     async run(ctx) {
-      if (endedByTool(ctx.recording)) return ctx.skip('the tool ended the client (it did not shut its server down itself)');
+      if (endedByTool(ctx.recording)) return ctx.skip('not-applicable', 'the tool ended the client (it did not shut its server down itself)');
       const ends = ctx.recording.stdioEnds;
       if (ends.length === 0) return ctx.skip('nothing-observed', 'the client started no stdio server');
       const bad = ends.find((e) => e.how !== 'closed-stdin');
-      if (!bad) return ctx.pass();
+      if (!bad) return ownJudgement(ctx, {}, WHY_SHUTDOWN);
       const actual = bad.how === 'connection-lost' ? 'the server went away without its stdin being closed first (killed with SIGKILL, or the client did not wait for it to exit)' : `the client sent ${bad.how.slice('signal:'.length)} before closing stdin`;
-      return ctx.fail({ expected: "stdin closed first (the server then exits by itself)", actual });
+      return ownJudgement(ctx, { broken: { expected: 'stdin closed first (the server then exits by itself)', actual } }, WHY_SHUTDOWN);
     },
   },
 

@@ -3,7 +3,8 @@
 // form of an x-mcp-header parameter; plus the x-mcp-header annotations of a tool's inputSchema
 // (streamable-http#schema-extension) and the tools a client had seen at a point of its run.
 import type { Recording } from '../../../../../harness/client/recording.js';
-import { posts, requestOf, type Json } from '../../../support/http.js';
+import { posts, requestOf } from '../../../support/http.js';
+import { isObject, type Json } from '../../../../../harness/rules/json.js';
 
 const PREFIX = '=?base64?';
 const SUFFIX = '?=';
@@ -59,8 +60,6 @@ export interface Annotation {
   header: string;
   path: string[];
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The x-mcp-header annotations of an inputSchema, or why they make the tool invalid. */
 export function annotationsOf(inputSchema: unknown): { ok: true; annotations: Annotation[] } | { ok: false; reason: string } {

@@ -7,6 +7,7 @@ import { between, since } from '../../../../../harness/revisions.js';
 import { HTTP_SESSION_EXPIRY } from '../../../scenarios/http-session-expiry.js';
 import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { describeRequest, header, mediaTypes, paramsOf, posts, requestOf, sessions } from '../../../support/http.js';
+import { expectNone, type Violation } from '../../../../../harness/verify/index.js';
 
 const MODERN_FROM = '2026-07-28';
 
@@ -30,15 +31,13 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
     async run(ctx) {
       const all = ctx.recording.http.filter((r) => r.method === 'POST' || r.method === 'GET');
       if (all.length === 0) return ctx.skip('nothing-observed', 'the client made no POST or GET request');
-      for (const r of all) {
+      const violations = all.flatMap((r) => {
         const types = mediaTypes(header(r, 'accept'));
         const wanted = r.method === 'POST' ? ['application/json', 'text/event-stream'] : ['text/event-stream'];
         const missing = wanted.filter((t) => !types.includes(t));
-        if (missing.length === 0) continue;
-        ctx.cite(r.seq);
-        return ctx.fail({ expected: `Accept listing ${wanted.join(' and ')} on ${r.method}`, actual: `${describeRequest(r)} with Accept ${JSON.stringify(header(r, 'accept') ?? null)} (no ${missing.join(', no ')})` });
-      }
-      return ctx.pass(`${all.length} requests`);
+        return missing.length === 0 ? [] : [{ text: `${describeRequest(r)} with Accept ${JSON.stringify(header(r, 'accept') ?? null)} (no ${missing.join(', no ')})`, seq: r.seq }];
+      });
+      return expectNone(ctx, violations, { expected: 'Accept listing application/json and text/event-stream on POST, text/event-stream on GET', judged: all.length, note: `${all.length} requests` });
     },
   },
 
@@ -63,6 +62,7 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
     async run(ctx) {
       if (ctx.era === 'modern') {
         let judged = 0;
+        const violations: Violation[] = [];
         for (const p of posts(ctx.recording)) {
           const request = requestOf(p);
           const meta = request ? (paramsOf(request)._meta as Record<string, unknown> | undefined) : undefined;
@@ -72,19 +72,23 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
           judged++;
           const value = header(p.record, 'mcp-protocol-version');
           if (value === version) continue;
-          ctx.cite(p.record.seq);
-          return ctx.fail({ expected: `MCP-Protocol-Version: ${version} (the body's _meta version)`, actual: `${describeRequest(p.record)} with ${value === undefined ? 'no MCP-Protocol-Version' : `MCP-Protocol-Version: ${value}`}` });
+          violations.push({ text: `${describeRequest(p.record)} with ${value === undefined ? 'no MCP-Protocol-Version' : `MCP-Protocol-Version: ${value}`} (its _meta: ${version})`, seq: p.record.seq });
         }
-        return judged > 0 ? ctx.pass(`${judged} POSTs`) : ctx.skip('nothing-observed', 'the client sent no request with a _meta protocol version');
+        return expectNone(ctx, violations, {
+          expected: "MCP-Protocol-Version equal to the body's _meta version",
+          judged,
+          note: `${judged} POSTs`,
+          nothing: { code: 'nothing-observed', detail: 'the client sent no request with a _meta protocol version' },
+        });
       }
       const known = sessions(ctx.recording).flatMap((s) => s.known);
       if (known.length === 0) return ctx.skip('nothing-observed', 'the client sent no request in a session after initialize');
-      for (const r of known) {
-        if (header(r, 'mcp-protocol-version')) continue;
-        ctx.cite(r.seq);
-        return ctx.fail({ expected: 'MCP-Protocol-Version on every request after initialize', actual: `${describeRequest(r)} without MCP-Protocol-Version` });
-      }
-      return ctx.pass(`${known.length} requests after initialize`);
+      const without = known.filter((r) => !header(r, 'mcp-protocol-version'));
+      return expectNone(ctx, without.map((r) => ({ text: `${describeRequest(r)} without MCP-Protocol-Version`, seq: r.seq })), {
+        expected: 'MCP-Protocol-Version on every request after initialize',
+        judged: known.length,
+        note: `${known.length} requests after initialize`,
+      });
     },
   },
 
@@ -107,16 +111,13 @@ export const httpHeaderChecks = defineClientChecks({ page: 'basic/transports/str
         .filter((r) => header(r, 'mcp-protocol-version') !== undefined);
       if (carried.length === 0) return ctx.skip('nothing-observed', 'no request after initialize carried MCP-Protocol-Version');
       const asked = ctx.recording.requests('initialize')[0]?.message.params as { protocolVersion?: unknown } | undefined;
-      for (const r of carried) {
-        const value = header(r, 'mcp-protocol-version');
-        if (value === negotiated) continue;
-        ctx.cite(r.seq);
-        return ctx.fail({
-          expected: `MCP-Protocol-Version: ${negotiated} (the version initialize settled on)`,
-          actual: `${describeRequest(r)} with MCP-Protocol-Version: ${value ?? ''}${asked ? ` (initialize asked for ${JSON.stringify(asked.protocolVersion)})` : ''}`,
-        });
-      }
-      return ctx.pass(`${carried.length} requests carried ${negotiated}`);
+      const other = carried.filter((r) => header(r, 'mcp-protocol-version') !== negotiated);
+      return expectNone(ctx, other.map((r) => ({ text: `${describeRequest(r)} with MCP-Protocol-Version: ${header(r, 'mcp-protocol-version') ?? ''}`, seq: r.seq })), {
+        expected: `MCP-Protocol-Version: ${negotiated} (the version initialize settled on)`,
+        judged: carried.length,
+        note: `${carried.length} requests carried ${negotiated}`,
+        ...(asked ? { reason: `initialize asked for ${JSON.stringify(asked.protocolVersion)}` } : {}),
+      });
     },
   },
 ]);

@@ -6,6 +6,10 @@ import { RANGE } from '../../../../../harness/revisions.js';
 import { HTTP_SESSION_EXPIRY } from '../../../scenarios/http-session-expiry.js';
 import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { describeRequest, header, messagesOf, sessions } from '../../../support/http.js';
+import { expectNone, ownJudgement, type Violation } from '../../../../../harness/verify/index.js';
+
+/** Why no verifier fits: what followed a session's end (a 404, the client's exit) is an order of HTTP requests. */
+const WHY_ORDER = 'what the client sent after its session ended (a 404, its own exit): an order of requests';
 
 const SPEC = { url: 'basic/transports#session-management', level: 'MUST' as const };
 
@@ -27,21 +31,28 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
       if (all.length === 0) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
       const issued = new Set(all.map((s) => s.id));
       let judged = 0;
+      const violations: Violation[] = [];
       for (const s of all) {
         if (s.known.length === 0) {
           if (s.window.length === 0) continue;
           ctx.cite(s.opened.seq, ...s.window.map((r) => r.seq));
-          return ctx.fail({ expected: `Mcp-Session-Id: ${s.id} on the requests after initialize`, actual: `${s.window.length} requests after initialize, none with the session id` });
+          violations.push({ text: `${s.window.length} requests after the initialize of session ${s.id}, none with the session id` });
+          continue;
         }
         for (const r of s.known) {
           judged++;
           const sent = header(r, 'mcp-session-id');
           if (sent !== undefined && issued.has(sent)) continue;
-          ctx.cite(s.opened.seq, r.seq);
-          return ctx.fail({ expected: `Mcp-Session-Id: ${s.id}`, actual: `${describeRequest(r)} with ${sent === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id: ${sent}`}` });
+          ctx.cite(s.opened.seq);
+          violations.push({ text: `${describeRequest(r)} with ${sent === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id: ${sent}`} (session ${s.id})`, seq: r.seq });
         }
       }
-      return judged > 0 ? ctx.pass(`${judged} requests carried the session id`) : ctx.skip('nothing-observed', 'the client sent nothing after initialize');
+      return expectNone(ctx, violations, {
+        expected: 'the Mcp-Session-Id initialize returned on every later request',
+        judged,
+        note: `${judged} requests carried the session id`,
+        nothing: { code: 'nothing-observed', detail: 'the client sent nothing after initialize' },
+      });
     },
   },
 
@@ -69,12 +80,11 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
       ctx.cite(gone.seq);
       if (!init) {
         const next = later.slice(0, 3).map(describeRequest).join(', ');
-        return ctx.fail({ expected: 'a new initialize after the 404', actual: `${describeRequest(gone)} got 404; then ${next ? `${next}${later.length > 3 ? ', ...' : ''}` : 'nothing'}, no initialize` });
+        return ownJudgement(ctx, { broken: { expected: 'a new initialize after the 404', actual: `${describeRequest(gone)} got 404; then ${next ? `${next}${later.length > 3 ? ', ...' : ''}` : 'nothing'}, no initialize` } }, WHY_ORDER);
       }
       ctx.cite(init.seq);
       const kept = header(init, 'mcp-session-id');
-      if (kept !== undefined) return ctx.fail({ expected: 'the new initialize without Mcp-Session-Id', actual: `initialize with Mcp-Session-Id: ${kept}` });
-      return ctx.pass();
+      return ownJudgement(ctx, kept !== undefined ? { broken: { expected: 'the new initialize without Mcp-Session-Id', actual: `initialize with Mcp-Session-Id: ${kept}` } } : {}, WHY_ORDER);
     },
   },
 
@@ -94,14 +104,14 @@ export const httpSessionChecks = defineClientChecks({ page: 'basic/transports/st
     async run(ctx) {
       const last = sessions(ctx.recording).at(-1);
       if (!last) return ctx.skip('nothing-observed', 'no session was issued (the client sent no initialize the tool answered)');
-      if (ctx.recording.exit?.killed) return ctx.skip('the client was still running when the run ended (it never finished with its session)');
+      if (ctx.recording.exit?.killed) return ctx.skip('not-applicable', 'the client was still running when the run ended (it never finished with its session)');
       const deleted = last.window.find((r) => r.method === 'DELETE');
       if (deleted) {
         ctx.cite(deleted.seq);
-        return ctx.pass();
+        return ownJudgement(ctx, {}, WHY_ORDER);
       }
       ctx.cite(last.opened.seq);
-      return ctx.fail({ expected: 'DELETE of the session before the client ends', actual: `the client ended (${exitOf(ctx.recording.exit)}) without DELETE` });
+      return ownJudgement(ctx, { broken: { expected: 'DELETE of the session before the client ends', actual: `the client ended (${exitOf(ctx.recording.exit)}) without DELETE` } }, WHY_ORDER);
     },
   },
 ]);
