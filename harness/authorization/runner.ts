@@ -26,8 +26,8 @@ export async function unreachable(issuer: string, timeoutMs: number): Promise<st
     await fetch(issuer, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     return undefined;
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string } };
-    return `the issuer ${issuer} could not be reached (${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message)})`;
+    const e = error as Error & { cause?: { code?: string; message?: string } };
+    return `the issuer ${issuer} could not be reached (${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message)})`;
   }
 }
 
