@@ -40,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     if (argv[0] === 'diff') return await (await import('./diff.js')).runDiff(argv.slice(1));
     if (argv[0] === 'merge-reports') return await (await import('./merge.js')).runMerge(argv.slice(1));
     if (argv[0] === 'client') return await runCli(argv.slice(1), 'client');
+    if (argv[0] === 'authorization') return await (await import('./authorization.js')).runAuthorizationCli(argv.slice(1));
     return await runCli(argv, 'server');
   } catch (error) {
     if (error instanceof UsageError) {

@@ -12,7 +12,8 @@ export interface CheckResult {
   title: string;
   /** The part of the id before the first dot. */
   area: string;
-  side: Side;
+  /** The side of the check; 'authorization-server': an OAuth AS (the `authorization` command). */
+  side: Side | 'authorization-server';
   level: Level;
   /** Full spec section URL for the revision tested. */
   spec: string;
@@ -67,7 +68,7 @@ export interface EraClassification {
 export interface RunReport {
   reportVersion: number;
   /** What was tested: a server (default) or a client against scripted servers. */
-  side?: 'server' | 'client';
+  side?: 'server' | 'client' | 'authorization-server';
   eras?: EraClassification;
   tool: { name: string; version: string };
   target: { kind: 'stdio' | 'http'; command?: string; url?: string; transport: string };

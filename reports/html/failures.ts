@@ -120,7 +120,7 @@ export function renderFailures(report: RunReport, failOn: FailOn, budget: Budget
   const rules = brokenRules(report.results);
   const staleCount = report.baseline?.stale.length ?? 0;
   const server = serverOf(report);
-  const roles: ChartRoles = { side: report.side ?? report.results[0]?.side ?? 'server', ...(server ? { targetName: server } : {}) };
+  const roles: ChartRoles = { side: (report.side ?? report.results[0]?.side) === 'client' ? 'client' : 'server', ...(server ? { targetName: server } : {}) };
   const decided = report.results.filter((r) => r.status !== 'skip').length;
   if (rules.length === 0 && staleCount === 0) {
     const what = report.results.length === 0 ? 'No check ran.' : `Nothing broke: all ${decided} checks that applied passed.`;
