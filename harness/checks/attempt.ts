@@ -30,8 +30,11 @@ export interface RunShared {
   liveness: Liveness;
   timedOutOwners: Map<string, Set<Peer>>;
   slots?: Pool;
-  /** Record the revision's looks anew (a check tried again alone), not from the revision's state. */
-  fresh?: boolean;
+  /**
+   * In an attempt alone: the looks of the revision recorded alone so far, shared by its checks
+   * tried again alone (see aloneLooks), instead of the revision's state's.
+   */
+  aloneLooks?: Map<string, Look>;
   /** In an attempt alone: what the first attempt kept for it (CheckContext.retryOf). */
   retryOf?: unknown;
 }
@@ -52,7 +55,7 @@ export async function runOne(check: Check, state: RevisionState, opts: RunOption
   const { url, level } = specFor(check, state.revision);
   const owner = `${check.id}@${state.revision}`;
   run.timedOutOwners.delete(owner);
-  const revisionLooks = run.fresh ? await freshLooks(state.looks) : state.looks;
+  const revisionLooks = run.aloneLooks ?? state.looks;
   const ctx = new RunContext({ check, target: opts.target, transport, state, probe, pace, owner, settings: opts.settings ?? defaultSettings(), looks: run.looks, revisionLooks, ...(run.slots ? { slots: run.slots } : {}), ...(run.retryOf !== undefined ? { retryOf: run.retryOf } : {}) });
   let verdict: Verdict;
   const missing = (check.requires ?? []).filter((cap) => !hasCapability(state.facts.serverCapabilities, cap));
@@ -93,7 +96,8 @@ export async function runOne(check: Check, state: RevisionState, opts: RunOption
   const excerpt = verdict.status !== 'pass' ? excerptFor(ctx, state) : [];
   const place = { revision: state.revision, transport, side: check.side, url, level, durationMs: performance.now() - started };
   const result = buildResult(check, place, verdict, () => excerpt);
-  const readUnanswered = ctx.discoveryUnanswered.size > 0;
+  // A discovery list or another look it read held a request unanswered in time.
+  const readUnanswered = ctx.discoveryUnanswered.size > 0 || ctx.looksUnanswered.size > 0;
   // Timeouts only on connections that then died (liveness.ts) are the check's finding: what it
   // sent killed the connection while the server answered elsewhere. Trying it again alone would
   // only wait as long again.
@@ -106,12 +110,14 @@ export async function runOne(check: Check, state: RevisionState, opts: RunOption
 }
 
 /**
- * The looks of an attempt alone: recorded afresh, all but a discovery every list of which was
- * answered. That one is read once per revision whatever its size (a tools/list of 50 MB sent again
- * for every check tried again alone kept a run going for minutes); a discovery with a list that
- * got no answer is read again, since the retry is there for that list.
+ * The looks of a revision's attempts alone, to be shared by all of them: recorded afresh (once,
+ * alone, not once per check: 17 Skills checks tried again each recorded the Skills look again), all
+ * but a discovery every list of which was answered. That one is read once per revision whatever
+ * its size (a tools/list of 50 MB sent again for every check tried again alone kept a run going for
+ * minutes); a discovery with a list that got no answer is read again, since the retry is there for
+ * that list.
  */
-async function freshLooks(looks: ReadonlyMap<string, Look>): Promise<Map<string, Look>> {
+export async function aloneLooks(looks: ReadonlyMap<string, Look>): Promise<Map<string, Look>> {
   const fresh = new Map<string, Look>();
   const discovery = looks.get(DISCOVERY_LOOK);
   if (!discovery?.done) return fresh;

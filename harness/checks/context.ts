@@ -22,6 +22,7 @@ import type { RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import type { Check, CheckContext, OwnConnectionOptions, ProbeFacts, RevisionFacts } from './check.js';
 import { httpAccess, type HttpAccess } from './http-access.js';
+import { lookHoldsTimeout } from './look-timeouts.js';
 
 /** What the runner keeps per revision, shared by all checks of that revision. */
 export interface RevisionState {
@@ -301,10 +302,22 @@ export class RunContext extends BaseContext implements CheckContext {
   /** Lists of the discovery this check read that got no answer in time (see discovery()). */
   readonly discoveryUnanswered = new Set<string>();
 
+  /** Looks this check read that hold a request unanswered in time (look-timeouts.ts); not the discovery's. */
+  readonly looksUnanswered = new Set<string>();
+
   once<T>(key: string, record: () => Promise<T>, scope: 'revision' | 'target' = 'revision'): Promise<T> {
     const looks = scope === 'target' ? this.deps.looks : this.deps.revisionLooks;
     const known = looks.get(key);
-    if (known) return known.done ? (known.promise as Promise<T>) : this.awaitLook(known.promise as Promise<T>);
+    const read = known ? (known.done ? (known.promise as Promise<T>) : this.awaitLook(known.promise as Promise<T>)) : this.recordLook(looks, key, record);
+    // The discovery says which of its lists went unanswered itself (discovery()).
+    if (key === DISCOVERY_LOOK) return read;
+    return read.then((value) => {
+      if (lookHoldsTimeout(value)) this.looksUnanswered.add(key);
+      return value;
+    });
+  }
+
+  private recordLook<T>(looks: Map<string, Look>, key: string, record: () => Promise<T>): Promise<T> {
     const look: Look = { promise: record(), done: false };
     looks.set(key, look);
     this.recorded.push(look.promise);

@@ -30,7 +30,7 @@ import { holdSharedAgents } from '../transports/http-agent.js';
 import { availableParallelism } from 'node:os';
 import { RunBudget } from './budget.js';
 import type { Peer } from '../jsonrpc/peer.js';
-import { runOne, type RunShared } from './attempt.js';
+import { aloneLooks, runOne, type RunShared } from './attempt.js';
 
 export interface RunOptions {
   target: Target;
@@ -342,6 +342,9 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   if (suspects.length > 0 && !aborted && !liveness.silent) opts.listener?.retrying?.(suspects.length);
   // Methods that got no answer even alone: a skip waiting on one of them is not tried again.
   const silentAlone = new Set<string>();
+  // Alone means afresh: what the first attempts recorded once for several checks (a task run, a
+  // survey) is recorded again, once per revision, and shared by the checks tried again there.
+  const aloneLooksOf = new Map<RevisionState, Map<string, Look>>();
   for (const s of suspects.sort((a, b) => a.state.revision.localeCompare(b.state.revision))) {
     const alreadyShown = s.first.status === 'skip' && s.unanswered.size > 0 && [...s.unanswered].every((m) => silentAlone.has(m));
     // A first attempt that rested on a timeout is no verdict once the budget is spent (below).
@@ -350,9 +353,9 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
       record(alreadyShown ? { ...s.first, reason: `${s.first.reason ?? ''} (not tried again alone: ${[...s.unanswered].join(', ')} got no answer alone for another check)` } : s.first);
       continue;
     }
-    // Alone means afresh: what the first attempt recorded once for several checks (a task run,
-    // a survey) is recorded again, not judged again as it was.
-    const second = await withinBudget(runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), fresh: true, retryOf: s.kept }));
+    let alone = aloneLooksOf.get(s.state);
+    if (!alone) aloneLooksOf.set(s.state, (alone = await aloneLooks(s.state.looks)));
+    const second = await withinBudget(runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), aloneLooks: alone, retryOf: s.kept }));
     retriesQueued--;
     if (!second) break;
     for (const m of second.unanswered) silentAlone.add(m);

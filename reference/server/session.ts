@@ -25,6 +25,7 @@ import { isModernRequest, serveModern, type ModernOptions } from './modern/dispa
 import type { RequestMeta } from './modern/meta.js';
 import { answerChannel, dropHeldAnswer } from './modes/answer-delay.js';
 import { burnCpuForRequest } from './modes/cpu-bound.js';
+import { lostFirst } from './modes/lose-first.js';
 import { NEVER, neverAnswered } from './modes/never-answer.js';
 import { framedAnswer } from './handlers/server-initiated.js';
 
@@ -228,6 +229,7 @@ export class Session {
       case 'request':
         burnCpuForRequest(); // --cpu-bound (modes/cpu-bound.ts)
         if (neverAnswered(msg)) return NEVER; // --never-answer (modes/never-answer.ts)
+        if (lostFirst(msg)) return NEVER; // --lose-first (modes/lose-first.ts)
         if (isOn('ping-ignored-before-initialized') && msg.method === 'ping' && this.state === 'initializing') return NEVER;
         await this.onRequest(msg, channel);
     }

@@ -8,6 +8,7 @@
 //   --answer-delay MS      Session.receive, Session.cancel         responses going out
 //   --cpu-bound MS         Session.handle                          requests coming in
 //   --never-answer NAME    Session.handle                          requests coming in
+//   --lose-first NAME      Session.handle                          requests coming in
 //   --stateless-process    http.ts handlePost and route;           HTTP requests coming in
 //                          tasks/core.ts coreTasksAt               (no core tasks offered)
 //   --strict-body          parseFrame (jsonrpc.ts)                 messages coming in
@@ -22,6 +23,7 @@ import { BATCH_AS_EVENTS } from './batch-as-events.js';
 import { CPU_BOUND } from './cpu-bound.js';
 import { DISCOVER_VERSIONS } from './discover-versions.js';
 import type { Mode } from './mode.js';
+import { LOSE_FIRST } from './lose-first.js';
 import { NEVER_ANSWER } from './never-answer.js';
 import { PLAIN_400 } from './plain-400.js';
 import { RATE_LIMIT } from './rate-limit.js';
@@ -36,6 +38,7 @@ export const MODES: readonly Mode[] = [
   ANSWER_DELAY,
   CPU_BOUND,
   NEVER_ANSWER,
+  LOSE_FIRST,
   STATELESS_PROCESS,
   STRICT_BODY,
   PLAIN_400,
