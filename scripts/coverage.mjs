@@ -71,7 +71,8 @@ export function coverage(digest, reg) {
         const here = mine.map((c) => c.levels?.[rev]).filter(Boolean);
         at[rev] = here.some((level) => JUDGES_AT_ITS_WORD[r.level].includes(level)) ? 'word' : here.length > 0 ? 'warn-only' : 'unjudged';
       }
-      rows.push({ ...r, side, claimants, at, ...(exclusion && claimants.length === 0 ? { exclusion } : {}) });
+      // An exclusion at some revisions only (`at`) stands beside the claims of the others.
+      rows.push({ ...r, side, claimants, at, ...(exclusion && (claimants.length === 0 || exclusion.at) ? { exclusion } : {}) });
     }
   }
   return rows;
@@ -98,6 +99,15 @@ export function looseClaims(digest, reg) {
   return out;
 }
 
+/** The exclusion of a row that holds at this revision (one with `at` holds only in its range). */
+export function excludedAt(row, rev) {
+  const x = row.exclusion;
+  if (!x) return undefined;
+  if (!x.at) return x;
+  const [from, to] = x.at.includes('..') ? x.at.split('..') : [x.at, x.at];
+  return (!from || rev >= from) && (!to || rev <= to) ? x : undefined;
+}
+
 const pct = (n, d) => (d === 0 ? '–' : `${Math.round((100 * n) / d)} %`);
 
 export function renderCoverage(rows) {
@@ -119,9 +129,9 @@ export function renderCoverage(rows) {
     out.push(`## ${side === 'server' ? 'Server' : 'Client'} requirements`, '', '| revision | MUST covered | MUST warn-only | of observable | SHOULD covered | of observable |', '| --- | --- | --- | --- | --- | --- |');
     for (const rev of REVISIONS) {
       const at = mine.filter((r) => r.revisions.includes(rev));
-      const observable = (level) => at.filter((r) => r.level === level && !(r.exclusion && ['not-observable', 'ui-only', 'informative', 'no-peer-behaviour'].includes(r.exclusion.reason)));
+      const observable = (level) => at.filter((r) => r.level === level && !['not-observable', 'ui-only', 'informative', 'no-peer-behaviour'].includes(excludedAt(r, rev)?.reason));
       // A rule another requirement restates is judged by that one's check: covered too.
-      const covered = (level) => observable(level).filter((r) => r.at[rev] === 'word' || r.exclusion?.reason === 'judged-elsewhere').length;
+      const covered = (level) => observable(level).filter((r) => r.at[rev] === 'word' || excludedAt(r, rev)?.reason === 'judged-elsewhere').length;
       const warnOnly = observable('MUST').filter((r) => r.at[rev] === 'warn-only').length;
       out.push(`| ${rev} | ${covered('MUST')} (${pct(covered('MUST'), observable('MUST').length)}) | ${warnOnly} | ${observable('MUST').length} | ${covered('SHOULD')} (${pct(covered('SHOULD'), observable('SHOULD').length)}) | ${observable('SHOULD').length} |`);
     }
@@ -129,7 +139,7 @@ export function renderCoverage(rows) {
     const excluded = mine.filter((r) => r.exclusion);
     if (excluded.length) {
       out.push(`### Excluded on the ${side} side (${excluded.length})`, '', '| requirement | level | reason | detail |', '| --- | --- | --- | --- |');
-      for (const r of excluded) out.push(`| ${r.id} | ${r.level} | ${r.exclusion.reason} | ${r.exclusion.detail.replace(/\|/g, '\\|')} |`);
+      for (const r of excluded) out.push(`| ${r.id} | ${r.level} | ${r.exclusion.reason}${r.exclusion.at ? ` (at ${r.exclusion.at})` : ''} | ${r.exclusion.detail.replace(/\|/g, '\\|')} |`);
       out.push('');
     }
     const missing = mine.filter((r) => r.claimants.length === 0 && !r.exclusion);

@@ -20,6 +20,12 @@ export interface Exclusion {
   detail: string;
   /** The side(s) it is excluded for (default: every side it binds). */
   side?: 'server' | 'client';
+  /**
+   * Only at these revisions (a range, as a check's `revisions`): a requirement checks judge at
+   * its other revisions that binds nothing this side does at these (a 2026-07-28 client sends
+   * no responses, for one: no server request exists to answer). No claiming check runs there.
+   */
+  at?: string;
 }
 
 /** Requirements excluded, by digest id. */

@@ -12,6 +12,11 @@ export const group: PageGroup<ClientCheck> = {
   checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks, ...schemaRefClientChecks, ...iconClientChecks],
   excluded: {
     'BASE-008': { side: 'client', reason: 'missing', detail: 'A scripted server would write unparsable JSON to the client and judge the error it draws (2025-11-25 on: no id, never null at 2026-07-28); no scenario writes one yet.' },
+    // Claimed by checks up to 2025-11-25; at 2026-07-28 a client answers nothing (no ServerRequest exists there).
+    'BASE-005': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request (the schema has no ServerRequest), so the client sends no response whose id could be judged.' },
+    'BASE-006': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client sends no response to carry a result or an error.' },
+    'BASE-007': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client sends no error object.' },
+    'BASE-020': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client sends no error code whose meaning could be judged.' },
     'BASE-021': { side: 'client', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client emits no error response whose code could be judged.' },
     'BASE-022': { side: 'client', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client emits no error response whose code could be judged.' },
     'BASE-023': { side: 'client', reason: 'not-observable', detail: 'At 2026-07-28 the server sends the client no request, so the client emits no error response whose code could be judged.' },

@@ -31,5 +31,13 @@ const progressClientExcluded: Exclusions = {
 
 export const group: PageGroup<ClientCheck> = {
   checks: [...pingClientChecks, ...cancellationClientChecks, ...progressClientChecks, ...tasksClientChecks],
-  excluded: { ...pingClientExcluded, ...tasksClientExcluded, ...cancellationClientExcluded, ...progressClientExcluded },
+  excluded: {
+    ...pingClientExcluded,
+    ...tasksClientExcluded,
+    ...cancellationClientExcluded,
+    ...progressClientExcluded,
+    // Judged up to 2025-11-25; a 2026-07-28 client sends no progress at all.
+    'PROG-003': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the only notification a client sends is notifications/cancelled (the schema\'s ClientNotification), and it receives no request to report progress on.' },
+    'PROG-004': { side: 'client', at: '2026-07-28', reason: 'not-observable', detail: 'At 2026-07-28 the only notification a client sends is notifications/cancelled, so it sends no progress whose token could be judged.' },
+  },
 };
