@@ -12,7 +12,7 @@ import { DEFAULT_STARTUP_TIMEOUT_MS, Pace } from '../pacing/pace.js';
 import { ProbeCut, classifyEras, probeFacts, probeRevision, silentEraCutoff, type ProbeOutcome } from '../probe.js';
 import { REVISIONS, inRange, revisionInfo, type Era } from '../revisions.js';
 import { startSession } from '../sessions/open.js';
-import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
+import { defaultSettings, type RunSettings } from '../settings.js';
 import type { Target, TransportKind } from '../transport.js';
 import { StdioTransport } from '../transports/stdio.js';
 import type { Check, ProbeFacts } from './check.js';
@@ -21,7 +21,9 @@ import type { RunListener } from './events.js';
 import { Pool } from './pool.js';
 import { GrowthBudget, SessionPool } from './session-pool.js';
 import { SpareConnections } from './spares.js';
-import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from './result.js';
+import type { CheckResult, RevisionProbe, RunReport } from './result.js';
+import { assembleReport } from './report-assembly.js';
+import { tryAgainAlone } from './alone-phase.js';
 import { confirmedAlone } from './confirm.js';
 import { specFor } from './spec-ref.js';
 import { buildResult } from './result-builder.js';
@@ -91,6 +93,7 @@ export async function runChecks(options: RunOptions): Promise<RunReport> {
 interface Suspect {
   check: Check;
   state: RevisionState;
+  revision: string;
   first: CheckResult;
   /** How many checks were in flight when it ran. */
   crowd: number;
@@ -243,7 +246,7 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
             const first = await runOne(check, state, opts, shared(pool));
             // Ended by the run's end (interrupted, or the budget spent): undecided, said below.
             if (aborted) return;
-            if (first.suspect) suspects.push({ check, state, first: first.result, crowd, unanswered: first.unanswered, kept: first.kept });
+            if (first.suspect) suspects.push({ check, state, revision: state.revision, first: first.result, crowd, unanswered: first.unanswered, kept: first.kept });
             else record(first.result);
           } finally {
             inFlight--;
@@ -337,31 +340,35 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   }
 
   // 4. Alone, with the patience a retry gets: every check whose verdict rested on a timeout.
-  pace.retrying = true;
   retriesQueued = suspects.length;
-  if (suspects.length > 0 && !aborted && !liveness.silent) opts.listener?.retrying?.(suspects.length);
   // Methods that got no answer even alone: a skip waiting on one of them is not tried again.
   const silentAlone = new Set<string>();
   // Alone means afresh: what the first attempts recorded once for several checks (a task run, a
   // survey) is recorded again, once per revision, and shared by the checks tried again there.
   const aloneLooksOf = new Map<RevisionState, Map<string, Look>>();
-  for (const s of suspects.sort((a, b) => a.state.revision.localeCompare(b.state.revision))) {
-    const alreadyShown = s.first.status === 'skip' && s.unanswered.size > 0 && [...s.unanswered].every((m) => silentAlone.has(m));
-    // A first attempt that rested on a timeout is no verdict once the budget is spent (below).
-    if (overBudget) break;
-    if (aborted || liveness.silent || alreadyShown) {
-      record(alreadyShown ? { ...s.first, reason: `${s.first.reason ?? ''} (not tried again alone: ${[...s.unanswered].join(', ')} got no answer alone for another check)` } : s.first);
-      continue;
-    }
-    let alone = aloneLooksOf.get(s.state);
-    if (!alone) aloneLooksOf.set(s.state, (alone = await aloneLooks(s.state.looks)));
-    const second = await withinBudget(runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), aloneLooks: alone, retryOf: s.kept }));
-    retriesQueued--;
-    if (!second) break;
-    for (const m of second.unanswered) silentAlone.add(m);
-    record(confirmedAlone(s.first, second.result, s.crowd));
-  }
-  pace.retrying = false;
+  await tryAgainAlone({
+    pace,
+    suspects,
+    verdicts: suspects.length,
+    ...(opts.listener ? { listener: opts.listener } : {}),
+    quiet: aborted !== undefined || liveness.silent !== undefined,
+    again: async (s) => {
+      // A first attempt that rested on a timeout is no verdict once the budget is spent (below).
+      if (overBudget) return false;
+      const alreadyShown = s.first.status === 'skip' && s.unanswered.size > 0 && [...s.unanswered].every((m) => silentAlone.has(m));
+      if (aborted || liveness.silent || alreadyShown) {
+        record(alreadyShown ? { ...s.first, reason: `${s.first.reason ?? ''} (not tried again alone: ${[...s.unanswered].join(', ')} got no answer alone for another check)` } : s.first);
+        return;
+      }
+      let alone = aloneLooksOf.get(s.state);
+      if (!alone) aloneLooksOf.set(s.state, (alone = await aloneLooks(s.state.looks)));
+      const second = await withinBudget(runOne(s.check, s.state, opts, { ...shared(), looks: new Map(), aloneLooks: alone, retryOf: s.kept }));
+      retriesQueued--;
+      if (!second) return false;
+      for (const m of second.unanswered) silentAlone.add(m);
+      record(confirmedAlone(s.first, second.result, s.crowd));
+    },
+  });
 
   // 5. Passive checks: they judge what every other check of their revision saw.
   for (const state of states) for (const check of passiveOf.get(state) ?? []) if (!aborted) record((await runOne(check, state, opts, shared())).result);
@@ -382,35 +389,24 @@ async function runHeld(options: RunOptions): Promise<RunReport> {
   const closing = outcomes.filter((o) => o.probe.status !== 'accepted' && o.peer).map((o) => o.peer?.close());
   await Promise.all([closeAll(states), ...closing]);
   opts.signal?.removeEventListener('abort', onAbort);
-  const order = new Map(opts.checks.map((c, i) => [c.id, i]));
-  results.sort((a, b) => a.revision.localeCompare(b.revision) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const probes = [...outcomes.map((o) => o.probe), ...skipped].sort((a, b) => a.revision.localeCompare(b.revision));
   const eras = classifyEras(probes);
   const serverInfo = outcomes
     .filter((o) => o.probe.status === 'accepted')
     .sort((a, b) => a.probe.revision.localeCompare(b.probe.revision))
     .at(-1)?.session?.server.info;
-  const report: RunReport = {
-    reportVersion: REPORT_VERSION,
-    tool: { name: 'mcp-conformance', version: opts.toolVersion },
+  const report = assembleReport({
+    toolVersion: opts.toolVersion,
     target: target.kind === 'stdio' ? { kind: 'stdio', command: target.command, transport } : { kind: 'http', url: target.url, transport },
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
+    started,
     revisions: probes,
-    ...(eras ? { eras } : {}),
-    ...(serverInfo ? { serverInfo } : {}),
-    ...(stderr ? { stderr } : {}),
+    about: { ...(eras ? { eras } : {}), ...(serverInfo ? { serverInfo } : {}), ...(stderr ? { stderr } : {}) },
     ...(aborted ? { aborted } : {}),
-    settings: {
-      callTools: describePolicy(opts.settings.callTools).replace('--call-tools ', ''),
-      fuzz: opts.settings.fuzz.enabled,
-      seed: opts.settings.fuzz.seed,
-      fuzzRuns: opts.settings.fuzz.runs,
-    },
-    pace: pace.summary(),
     results,
-    summary: summarize(results),
-  };
+    checks: opts.checks,
+    settings: opts.settings,
+    pace,
+  });
   opts.listener?.runDone?.(report);
   return report;
 }
@@ -469,10 +465,4 @@ function collectStderr(outcomes: ProbeOutcome[]): string | undefined {
   const texts = outcomes.map((o) => (o.peer?.transport instanceof StdioTransport ? o.peer.transport.stderr : '')).filter(Boolean);
   const first = texts[texts.length - 1];
   return first ? first.slice(0, 16 * 1024) : undefined;
-}
-
-export function summarize(results: CheckResult[]): RunReport['summary'] {
-  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
-  for (const r of results) summary[r.status]++;
-  return summary;
 }

@@ -12,15 +12,16 @@ import type { Verdict } from '../checks/check.js';
 import { confirmedAlone } from '../checks/confirm.js';
 import type { RunListener } from '../checks/events.js';
 import { Pool } from '../checks/pool.js';
-import { REPORT_VERSION, type CheckResult, type RevisionProbe, type RunReport } from '../checks/result.js';
-import { summarize } from '../checks/runner.js';
+import type { CheckResult, RevisionProbe, RunReport } from '../checks/result.js';
+import { assembleReport } from '../checks/report-assembly.js';
+import { tryAgainAlone } from '../checks/alone-phase.js';
 import { buildResult } from '../checks/result-builder.js';
 import { specFor } from '../checks/spec-ref.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, Pace } from '../pacing/pace.js';
 import { holdFor, processStarts, type StartGate } from '../pacing/start-gate.js';
 import { META_KEYS } from '../sessions/session.js';
 import { REVISIONS, inRange, revisionInfo } from '../revisions.js';
-import { defaultSettings, describePolicy, type RunSettings } from '../settings.js';
+import { defaultSettings, type RunSettings } from '../settings.js';
 import { transportOfTemplate, type ClientCommand } from './client-process.js';
 import { measureRun } from './client-pace.js';
 import { ClientRunContext } from './context.js';
@@ -209,49 +210,49 @@ export async function runClientChecks(options: ClientRunOptions): Promise<RunRep
   //    its scenarios; 3. every run with a result that may rest on the tool's clock.
   pace.retrying = true;
   for (const revision of probeAgain) if (!aborted()) await probeRevision(revision, new Map(), true);
-  const count = suspects.reduce((n, s) => n + s.results.filter((r) => r.suspect).length, 0);
-  if (count > 0 && !aborted()) options.listener?.retrying?.(count);
+  pace.retrying = false;
   /** Set once a run cut short was cut short alone too: the client does not end by itself here. */
   let cutAlone: string | undefined;
-  for (const s of suspects.sort((a, b) => a.revision.localeCompare(b.revision))) {
-    if (aborted() || (s.cutShort && cutAlone)) {
-      const note = cutAlone && !aborted() ? ` (not tried again alone: ${cutAlone})` : '';
-      for (const r of s.results) record(r.suspect && note ? { ...r.result, reason: `${r.result.reason ?? ''}${note}` } : r.result);
-      continue;
-    }
-    const second = await attempt(s.scenario, s.revision, 'alone');
-    options.onRecording?.(s.scenario, second.recording);
-    if (s.cutShort && cutShort(second.recording)) cutAlone = `the client did not end alone either in ${s.scenario.id} at ${s.revision} (${second.recording.ending})`;
-    for (const r of s.results) {
-      if (!r.suspect) record(r.result);
-      else record(confirmedAlone(r.result, await judgeOne(r.check, s.scenario, second.recording, options.timeoutMs, settings), s.crowd));
-    }
-  }
-  pace.retrying = false;
+  await tryAgainAlone({
+    pace,
+    suspects,
+    verdicts: suspects.reduce((n, s) => n + s.results.filter((r) => r.suspect).length, 0),
+    ...(options.listener ? { listener: options.listener } : {}),
+    quiet: aborted(),
+    again: async (s) => {
+      if (aborted() || (s.cutShort && cutAlone)) {
+        const note = cutAlone && !aborted() ? ` (not tried again alone: ${cutAlone})` : '';
+        for (const r of s.results) record(r.suspect && note ? { ...r.result, reason: `${r.result.reason ?? ''}${note}` } : r.result);
+        return;
+      }
+      const second = await attempt(s.scenario, s.revision, 'alone');
+      options.onRecording?.(s.scenario, second.recording);
+      if (s.cutShort && cutShort(second.recording)) cutAlone = `the client did not end alone either in ${s.scenario.id} at ${s.revision} (${second.recording.ending})`;
+      for (const r of s.results) {
+        if (!r.suspect) record(r.result);
+        else record(confirmedAlone(r.result, await judgeOne(r.check, s.scenario, second.recording, options.timeoutMs, settings), s.crowd));
+      }
+    },
+  });
   stops.dispose();
 
-  const order = new Map(options.checks.map((c, i) => [c.id, i]));
-  results.sort((a, b) => a.revision.localeCompare(b.revision) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  probes.sort((a, b) => a.revision.localeCompare(b.revision));
   const abortedWhy = aborted()
     ? 'interrupted by the user'
     : unreachable && !probes.some((p) => p.status === 'accepted')
       ? `the client could not be started: ${unreachable}`
       : undefined;
-  const report: RunReport = {
-    reportVersion: REPORT_VERSION,
+  const report = assembleReport({
     side: 'client',
-    tool: { name: 'mcp-conformance', version: options.toolVersion },
+    toolVersion: options.toolVersion,
     target: { kind: transport === 'stdio' ? 'stdio' : 'http', command: options.command.template, transport },
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
+    started,
     revisions: probes,
     ...(abortedWhy ? { aborted: abortedWhy } : {}),
-    settings: { callTools: describePolicy(settings.callTools).replace('--call-tools ', ''), fuzz: settings.fuzz.enabled, seed: settings.fuzz.seed, fuzzRuns: settings.fuzz.runs },
-    pace: pace.summary(),
     results,
-    summary: summarize(results),
-  };
+    checks: options.checks,
+    settings,
+    pace,
+  });
   options.listener?.runDone?.(report);
   return report;
 }
