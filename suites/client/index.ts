@@ -25,6 +25,7 @@ import { networkReferencesScenario } from './scenarios/network-references.js';
 import { noToolsScenario } from './scenarios/no-tools.js';
 import { pagedListsScenario } from './scenarios/paged-lists.js';
 import { skillsListOnlyScenario, skillsLoadScenario, skillsUndeclaredScenario } from './scenarios/skills.js';
+import { skillsDirectoryScenario } from './scenarios/skills-directory.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
@@ -43,6 +44,7 @@ const coreScenarios: readonly ClientScenario[] = [
   skillsListOnlyScenario,
   skillsLoadScenario,
   skillsUndeclaredScenario,
+  skillsDirectoryScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];

@@ -26,6 +26,8 @@ const SKILL_MD = '/SKILL.md';
 interface Task {
   uri: string;
   read: string[];
+  /** Directories (relative to the skill root) whose files to use as the host finds them. */
+  browse: string[];
 }
 
 /** The extension's settings, when the server declared it. */
@@ -40,7 +42,8 @@ function contract(): Task[] {
     const ctx: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
     const skills = isObject(ctx) ? ctx.skills : undefined;
     if (!Array.isArray(skills)) return [];
-    return skills.filter(isObject).flatMap((t) => (typeof t.uri === 'string' ? [{ uri: t.uri, read: Array.isArray(t.read) ? t.read.filter((p): p is string => typeof p === 'string') : [] }] : []));
+    const strings = (v: unknown) => (Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : []);
+    return skills.filter(isObject).flatMap((t) => (typeof t.uri === 'string' ? [{ uri: t.uri, read: strings(t.read), browse: strings(t.browse) }] : []));
   } catch {
     return [];
   }
@@ -159,6 +162,30 @@ async function load(session: Session, task: Task, listing: Json[], loadedNames: 
     // SKILL-134/135: only files the held entry lists; an unlisted one is a verification failure.
     if (manifest && !listed && !isOn('skills-unlisted-read') && !wrong) {
       refuse(uri, 'the entry does not list it');
+      continue;
+    }
+    await readVerified(session, uri, listed);
+  }
+  for (const dir of task.browse) await browse(session, `${root}/${dir}`, manifest, settings, task.read.map((p) => `${root}/${p}`));
+}
+
+/**
+ * The files of a skill directory, used as the host finds them: with directoryRead: true from
+ * resources/directory/read, otherwise from the entry alone (SKILL-141). A child the held entry
+ * does not list is not read (SKILL-142, SKILL-144: the directory does not extend the manifest).
+ */
+async function browse(session: Session, dir: string, manifest: Json[] | undefined, settings: Json, done: string[]): Promise<void> {
+  const listedAs = (uri: string) => manifest?.find((r) => r.uri === uri);
+  let files = (manifest ?? []).map((r) => r.uri).filter((u): u is string => typeof u === 'string' && u.startsWith(`${dir}/`) && !u.slice(dir.length + 1).includes('/'));
+  if (settings.directoryRead === true) {
+    const result = await ask(session, 'resources/directory/read', { uri: dir });
+    const children = Array.isArray(result?.resources) ? result.resources.filter(isObject) : [];
+    files = children.filter((c) => c.mimeType !== 'inode/directory' && typeof c.uri === 'string').map((c) => c.uri as string);
+  }
+  for (const uri of files.filter((u) => !done.includes(u))) {
+    const listed = listedAs(uri);
+    if (manifest && !listed && !isOn('skills-directory-extends-manifest')) {
+      refuse(uri, 'a directory read lists it, but the held entry does not');
       continue;
     }
     await readVerified(session, uri, listed);

@@ -102,7 +102,7 @@ export function entryOf(s: ScriptSkill): Record<string, unknown> {
   };
 }
 
-const skill = (path: string, description: string, more: Partial<ScriptSkill> = {}): ScriptSkill => ({
+export const skill = (path: string, description: string, more: Partial<ScriptSkill> = {}): ScriptSkill => ({
   uri: `skill://${path}/SKILL.md`,
   name: path.slice(path.lastIndexOf('/') + 1),
   description,
@@ -134,7 +134,7 @@ const contractOf = (skills: readonly ScriptSkill[]) => skills.map((s) => ({ uri:
 const invalid = (message: string): HandlerAnswer => ({ error: { code: ErrorCode.InvalidParams, message } });
 
 /** The handler of one scenario's skills. */
-function serveSkills(skills: readonly ScriptSkill[]) {
+export function serveSkills(skills: readonly ScriptSkill[]) {
   const listed = skills.filter((s) => !s.unlisted);
   const files = new Map<string, string>();
   for (const s of skills) {

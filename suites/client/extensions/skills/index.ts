@@ -10,6 +10,7 @@
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
 import type { ClientCheck } from '../../../../harness/client/scenario.js';
+import { directoryClientChecks } from './directory.js';
 import { loadingClientChecks } from './loading.js';
 import { verificationClientChecks } from './verification.js';
 
@@ -40,9 +41,7 @@ const excluded: Exclusions = {
   'SKILL-139': missing('A client asked to load the same unchanged skill twice would warn on a second resources/read of its SKILL.md.'),
   'SKILL-140': inside('Whether a host treats a digest match as a security boundary is its own policy.'),
   'SKILL-141': may('A MAY: a host may answer what a directory holds from the entry alone.'),
-  'SKILL-142': missing('With directoryRead: true, a directory read listing a file the held entry lacks: a resources/read of it before a skills/get refresh fails.'),
   'SKILL-143': ui('How a host presents a changed skill needing re-approval is what it shows its user.'),
-  'SKILL-144': missing('As SKILL-142: a client that reads a file only a directory read listed treated the directory as extending the manifest.'),
   'SKILL-150': inside('Prompt-injection defences are applied inside the host, to what its model sees.'),
   'SKILL-151': inside('How much risk a host assigns to a surface is its own policy.'),
   'SKILL-152': inside('Tagging content with its server at the point it enters model context is visible only in that context.'),
@@ -70,4 +69,4 @@ const excluded: Exclusions = {
   'SKILL-181': may('Only in the SEP, not on the normative page (the digest treats it as informative).'),
 };
 
-export const group: PageGroup<ClientCheck> = { checks: [...loadingClientChecks, ...verificationClientChecks], excluded };
+export const group: PageGroup<ClientCheck> = { checks: [...loadingClientChecks, ...verificationClientChecks, ...directoryClientChecks], excluded };
