@@ -8,7 +8,7 @@ import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
 import { group as extensions } from './extensions/skills/index.js';
 import { asksScenario } from './scenarios/asks.js';
-import { authDangerousEndpointScenario } from './scenarios/auth-authorization-url.js';
+import { authDangerousEndpointScenarios } from './scenarios/auth-authorization-url.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
 import { authIssMismatchScenario, authNoPkceScenario, authStateMismatchScenario } from './scenarios/auth-refusals.js';
@@ -62,7 +62,7 @@ const authScenarios: readonly ClientScenario[] = [
   authNoPkceScenario,
   authStateMismatchScenario,
   authIssMismatchScenario,
-  authDangerousEndpointScenario,
+  ...authDangerousEndpointScenarios,
   authTokenExpiryScenario,
 ];
 

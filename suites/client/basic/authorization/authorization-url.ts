@@ -1,5 +1,6 @@
 // AUTH-069 (2025-11-25 on, security best practices #oauth-authorization-url-validation): an
-// authorization URL of a dangerous scheme from the AS metadata is rejected, never opened.
+// authorization URL of a dangerous scheme from the AS metadata is rejected, never opened; one
+// check per scheme (javascript:, data:, file:), as a blocklist may miss one.
 // What shows it: a request of that URL (impossible for these schemes, judged all the same), or
 // the opener hook of the scenario (MCP_CONFORMANCE_CONTEXT `opener_report`) reporting it opened.
 // A client without the hook that stops at the metadata passes on what the wire shows.
@@ -8,27 +9,29 @@ import { DANGEROUS_ENDPOINTS } from '../../../../harness/client/auth/profile.js'
 import { since } from '../../../../harness/revisions.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 import { judgeFlow, line } from './auth-support.js';
-import { AUTH_DANGEROUS_ENDPOINT } from '../../scenarios/auth-authorization-url.js';
+import { DANGEROUS_SCHEMES, authDangerousEndpoint } from '../../scenarios/auth-authorization-url.js';
+import type { ClientCheckContext } from '../../../../harness/client/context.js';
 
 const isHttp = (url: string): boolean => /^https?:/i.test(url.trim());
 
-export const authUrlChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
-  {
-    id: 'auth.authorization-url-scheme-rejected',
-    title: 'A javascript: authorization_endpoint from the AS metadata is rejected, never opened',
-    spec: { url: 'basic/security_best_practices#oauth-authorization-url-validation', level: 'MUST' },
+export const authUrlChecks = defineClientChecks(
+  { page: 'basic/authorization', transports: ['streamable-http'] },
+  DANGEROUS_SCHEMES.map((scheme) => ({
+    id: `auth.authorization-url-${scheme}-rejected`,
+    title: `A ${scheme}: authorization_endpoint from the AS metadata is rejected, never opened`,
+    spec: { url: 'basic/security_best_practices#oauth-authorization-url-validation', level: 'MUST' as const },
     requirement: 'MCP clients MUST validate authorization URLs and reject dangerous schemes: MUST only allow http:// and https:// schemes for authorization URLs; MUST reject javascript:, data:, file:, vbscript:, and other potentially dangerous schemes',
-    fix: 'Before opening (or fetching) the authorization URL, parse it and refuse any scheme but https (http only for loopback); never hand it to a shell.',
+    fix: 'Before opening (or fetching) the authorization URL, parse it and allow only https (http only for loopback), an allowlist rather than a blocklist; never hand it to a shell.',
     digest: ['AUTH-069'],
-    scenario: AUTH_DANGEROUS_ENDPOINT,
+    scenario: authDangerousEndpoint(scheme),
     revisions: since('2025-11-25'),
     faults: ['auth-authorization-url-unvalidated'],
-    async run(ctx) {
+    async run(ctx: ClientCheckContext) {
       return judgeFlow(ctx, (v) => {
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
         if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata (it never reached the authorization step)');
         ctx.cite(metadata.seq);
-        const dangerous = DANGEROUS_ENDPOINTS[v.trace.profile.dangerousEndpoint ?? 'javascript'];
+        const dangerous = DANGEROUS_ENDPOINTS[scheme];
         const violations: Violation[] = [];
         for (const e of v.of('opened')) {
           const opened = typeof e.json?.url === 'string' ? e.json.url : '';
@@ -41,5 +44,5 @@ export const authUrlChecks = defineClientChecks({ page: 'basic/authorization', t
         });
       });
     },
-  },
-]);
+  })),
+);
