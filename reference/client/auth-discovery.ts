@@ -40,6 +40,16 @@ function url(value: unknown, base?: string): URL | undefined {
   }
 }
 
+/** A URL of any scheme (only the fault that opens any authorization URL takes one). */
+function anyUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Does protected resource metadata for `resource` cover the MCP URL (RFC 9728 §3.3, the URL or an ancestor)? */
 function resourceMatches(resource: unknown, mcpUrl: URL): boolean {
   const r = url(resource);
@@ -102,8 +112,10 @@ export class Discovery {
       const metadata = res.json;
       // RFC 8414 §3.3: the issuer must be the one the URL was built from, else the document is not used.
       if (!isOn('auth-metadata-issuer-unchecked') && metadata.issuer !== id) throw new Fatal(`the authorization server metadata states issuer ${JSON.stringify(metadata.issuer)}, not ${id}`);
-      const authorize = url(metadata.authorization_endpoint);
+      // Security best practices #oauth-authorization-url-validation: only http(s) authorization URLs.
+      const authorize = url(metadata.authorization_endpoint) ?? (isOn('auth-authorization-url-unvalidated') ? anyUrl(metadata.authorization_endpoint) : undefined);
       const token = url(metadata.token_endpoint);
+      if (!authorize && anyUrl(metadata.authorization_endpoint)) throw new Fatal(`the authorization_endpoint ${JSON.stringify(metadata.authorization_endpoint)} is not an http(s) URL: refused`);
       if (!authorize || !token) throw new Fatal('the authorization server metadata lacks authorization_endpoint or token_endpoint');
       return { issuer: typeof metadata.issuer === 'string' ? metadata.issuer : id, metadata, authorize, token, register: url(metadata.registration_endpoint) };
     }

@@ -15,6 +15,17 @@ import { Fatal, describe, verbose } from './log.js';
 import { NEWEST_LEGACY } from './revisions.js';
 
 const scopesOf = (value: string | undefined): string[] => (value ?? '').split(' ').filter(Boolean);
+
+/** The opener hook's path from MCP_CONFORMANCE_CONTEXT (`opener_report`), when the scenario hands one out. */
+function openerReport(): string | undefined {
+  try {
+    const ctx: unknown = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+    const path = typeof ctx === 'object' && ctx !== null ? (ctx as Record<string, unknown>).opener_report : undefined;
+    return typeof path === 'string' && path.startsWith('/') ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const random = (): string => randomBytes(32).toString('base64url');
 
 function bodyText(body: string | Uint8Array | undefined): string {
@@ -65,6 +76,8 @@ export class OAuthClient implements AuthHooks {
     if (status !== 401) return false;
     const held = this.token !== undefined;
     this.token = undefined;
+    // 2026-07-28 #refresh-tokens: no refresh token was issued, so none is assumed (the fault does).
+    if (held && this.found && isOn('auth-refresh-token-assumed')) await this.assumedRefresh(this.found.server);
     const protocolVersion = ctx.headers['MCP-Protocol-Version'] ?? NEWEST_LEGACY;
     // A refused token may mean the server moved to another AS: discover again.
     const found = held && this.found && isOn('auth-discovery-reused') ? this.found : await this.discovery.discover(challenge, protocolVersion);
@@ -118,6 +131,9 @@ export class OAuthClient implements AuthHooks {
     };
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
     this.http.leak = this.token;
+    await this.reportOpening(url);
+    // Only the fault that takes any scheme gets here with another (AUTH-069): it "opened" it, and nothing comes back.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Fatal(`opened the ${url.protocol} authorization URL: no redirect comes back to a headless client`);
     // Headless: the AS approves at once and redirects; the Location is the callback.
     const res = await this.http.get(url);
     const location = res.headers.location;
@@ -143,6 +159,24 @@ export class OAuthClient implements AuthHooks {
     this.token = token;
     this.requested = scopes;
     verbose(`authorized${scopes.length ? ` for ${scopes.join(' ')}` : ''}`);
+  }
+
+  /**
+   * The opener hook (MCP_CONFORMANCE_CONTEXT `opener_report`, a path on the MCP server's
+   * origin): the URL this headless client opens instead of a browser, said before it opens it.
+   */
+  private async reportOpening(url: URL): Promise<void> {
+    const path = openerReport();
+    if (path === undefined) return;
+    await this.http.postJson(new URL(path, this.mcpUrl), { url: url.href }).catch((e: unknown) => verbose(`opener report failed: ${describe(e)}`));
+  }
+
+  /** The fault auth-refresh-token-assumed: a refresh_token grant with a refresh token it never got; on failure it gives up. */
+  private async assumedRefresh(server: AuthorizationServer): Promise<never> {
+    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: '' });
+    if (this.client) form.set('client_id', this.client.credentials.clientId);
+    const answer = await this.http.postForm(server.token, form);
+    throw new Fatal(`the token refresh failed: HTTP ${answer.status} ${String(answer.json?.error ?? '')}`);
   }
 
   /** 2025-11-25 #authorization-code-protection: no PKCE (S256) in the metadata, no authorization. */

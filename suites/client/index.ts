@@ -8,11 +8,13 @@ import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
 import { group as extensions } from './extensions/skills/index.js';
 import { asksScenario } from './scenarios/asks.js';
+import { authDangerousEndpointScenarios } from './scenarios/auth-authorization-url.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
 import { authBasicScenario, authDefaultEndpointsScenario } from './scenarios/auth-flow.js';
 import { authIssMismatchScenario, authNoPkceScenario, authStateMismatchScenario } from './scenarios/auth-refusals.js';
 import { authCimdScenario, authPreRegistrationScenario } from './scenarios/auth-registration.js';
 import { authStepUpScenario } from './scenarios/auth-scopes.js';
+import { authTokenExpiryScenario } from './scenarios/auth-token-expiry.js';
 import { basicScenario } from './scenarios/basic.js';
 import { batchingScenario } from './scenarios/batching.js';
 import { cacheableResourcesScenario } from './scenarios/cacheable-resources.js';
@@ -62,6 +64,8 @@ const authScenarios: readonly ClientScenario[] = [
   authNoPkceScenario,
   authStateMismatchScenario,
   authIssMismatchScenario,
+  ...authDangerousEndpointScenarios,
+  authTokenExpiryScenario,
 ];
 
 export const clientScenarios: readonly ClientScenario[] = [basicScenario, ...coreScenarios, ...httpScenarios, ...authScenarios];

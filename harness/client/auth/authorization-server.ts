@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { HttpRequestRecord } from '../../transports/serve/http-endpoint.js';
 import { Answerer, basicOf, formOf, jsonOf, pathOf, queryOf } from './http.js';
-import { metadataUrl, type AuthProfile, type MetadataLocation } from './profile.js';
+import { DANGEROUS_ENDPOINTS, metadataUrl, type AuthProfile, type MetadataLocation } from './profile.js';
 import type { AuthTrace, RegisteredClient } from './trace.js';
 
 /** Codes, tokens and clients one run may mint: a client looping on the AS is cut off, not fed. */
@@ -102,7 +102,7 @@ export class ScriptedAuthorizationServer {
     const p = this.profile;
     return {
       issuer: this.issuer,
-      authorization_endpoint: this.endpoints.authorize,
+      authorization_endpoint: p.dangerousEndpoint ? DANGEROUS_ENDPOINTS[p.dangerousEndpoint] : this.endpoints.authorize,
       token_endpoint: this.endpoints.token,
       ...(p.registration.dcr ? { registration_endpoint: this.endpoints.register } : {}),
       response_types_supported: ['code'],
@@ -199,7 +199,9 @@ export class ScriptedAuthorizationServer {
     const audience = form.get('resource') ?? grant.resource ?? this.trace.mcpUrl;
     const token = random('mcpc-at-');
     this.trace.tokens.push({ token, issuer: this.id, seq: req.seq, scopes: grant.granted, audience, clientId });
-    return this.out.json(req, res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, ...(grant.granted.length ? { scope: grant.granted.join(' ') } : {}) });
+    // Never a refresh_token (AUTH-068: the AS retains discretion); the expiry profile's first token is short-lived.
+    const lifetime = this.profile.expiry && this.trace.tokens.length === 1 ? 30 : 3600;
+    return this.out.json(req, res, 200, { access_token: token, token_type: 'Bearer', expires_in: lifetime, ...(grant.granted.length ? { scope: grant.granted.join(' ') } : {}) });
   }
 
   private register(req: HttpRequestRecord, res: ServerResponse): true {

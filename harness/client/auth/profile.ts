@@ -45,7 +45,33 @@ export interface AuthProfile {
    * many authorized requests: the metadata then names it, and the first AS's tokens get 401.
    */
   migration?: { after: number; issuerPath: string };
+  /**
+   * The authorization_endpoint the metadata names instead of the AS's own (AUTH-069): a URL of
+   * a scheme no client may open. The AS still serves its real endpoint, unnamed.
+   */
+  dangerousEndpoint?: DangerousScheme;
+  /**
+   * The first access token is short-lived (AUTH-068): after this many authorized requests the
+   * resource server answers it 401 invalid_token (expired). No refresh_token is ever issued.
+   */
+  expiry?: { after: number };
 }
+
+/** Schemes of authorization URLs a client must reject (security best practices #oauth-authorization-url-validation). */
+export type DangerousScheme = 'javascript' | 'data' | 'file';
+
+export const DANGEROUS_ENDPOINTS: Readonly<Record<DangerousScheme, string>> = {
+  javascript: 'javascript:alert(document.domain)//',
+  data: 'data:text/html,<script>alert(document.domain)</script>',
+  file: 'file:///etc/passwd',
+};
+
+/**
+ * The opener hook of the auth scenarios that hand it out (MCP_CONFORMANCE_CONTEXT
+ * `opener_report`): a headless client that supports it POSTs {"url": ...} to this path on the
+ * MCP server's origin for every URL it would open in a browser, before opening it.
+ */
+export const OPENER_REPORT_PATH = '/mcp-conformance/opened';
 
 export const SCOPES = { basic: 'mcp:basic', extra: 'mcp:extra', write: 'mcp:write', admin: 'mcp:admin' } as const;
 

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { HttpRequestRecord } from '../../transports/serve/http-endpoint.js';
 import { noMetadata, type ScriptedAuthorizationServer } from './authorization-server.js';
 import { Answerer, bearerChallenge, bearerOf, jsonOf, pathOf } from './http.js';
-import { prmUrl, type AuthProfile } from './profile.js';
+import { OPENER_REPORT_PATH, prmUrl, type AuthProfile } from './profile.js';
 import type { AuthTrace } from './trace.js';
 
 const FOREIGN_RESOURCE = 'https://elsewhere.mcp-conformance.invalid/mcp';
@@ -31,6 +31,8 @@ export class ScriptedResourceServer {
   /** Authorized requests served (migration counts them), and whether it moved to the second AS. */
   private served = 0;
   private moved = false;
+  /** Authorized requests served with the first token (the expiry profile). */
+  private usedFirst = 0;
 
   constructor(
     private readonly profile: AuthProfile,
@@ -56,6 +58,10 @@ export class ScriptedResourceServer {
         this.out.role(req, 'prm');
         return this.out.json(req, res, 200, this.metadata());
       }
+      if (path === OPENER_REPORT_PATH && req.method === 'POST') {
+        this.out.role(req, 'opened');
+        return this.out.text(req, res, 204, '');
+      }
       if (path.startsWith('/.well-known/oauth-protected-resource') || path.startsWith('/resource-metadata')) {
         this.out.role(req, 'prm');
         return this.out.text(req, res, 404, 'no protected resource metadata here');
@@ -70,6 +76,10 @@ export class ScriptedResourceServer {
     const issued = this.trace.token(token);
     if (!issued || !audienceCovers(issued.audience, this.trace.mcpUrl)) {
       return this.challenge(req, res, 401, { error: 'invalid_token', error_description: issued ? `the token is for ${issued.audience}` : 'unknown token' });
+    }
+    if (this.profile.expiry && issued === this.trace.tokens[0] && ++this.usedFirst > this.profile.expiry.after) {
+      this.trace.expiredAt ??= req.seq;
+      return this.challenge(req, res, 401, { error: 'invalid_token', error_description: 'the access token expired' });
     }
     const migration = this.profile.migration;
     if (migration && !this.moved && ++this.served > migration.after) this.moved = true;

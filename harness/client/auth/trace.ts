@@ -5,7 +5,7 @@ import type { Recording } from '../recording.js';
 import type { AuthProfile } from './profile.js';
 
 /** What an HTTP request was, as the scripted servers routed it. */
-export type Role = 'mcp' | 'prm' | 'as-metadata' | 'authorize' | 'token' | 'register' | 'other';
+export type Role = 'mcp' | 'prm' | 'as-metadata' | 'authorize' | 'token' | 'register' | 'opened' | 'other';
 
 export interface Answer {
   status: number;
@@ -72,6 +72,8 @@ export class AuthTrace {
   nextIssuer: string | undefined;
   /** Sequence number of the first request the resource server refused after moving to it. */
   migratedAt: number | undefined;
+  /** Sequence number of the first request the resource server refused because its first token expired. */
+  expiredAt: number | undefined;
 
   token(value: string | undefined): IssuedToken | undefined {
     return value === undefined ? undefined : this.tokens.find((t) => t.token === value);

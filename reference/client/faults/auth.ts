@@ -11,6 +11,7 @@ export const AUTH_FAULTS = [
   { id: 'auth-prm-challenge-ignored', digest: 'AUTH-052', transports: SHTTP, eras: BOTH, description: 'AUTH-052: ignores resource_metadata in the 401 challenge and only tries the well-known URIs.' },
   { id: 'auth-prm-root-first', digest: 'AUTH-053', transports: SHTTP, eras: BOTH, description: 'AUTH-053: tries the root well-known protected resource metadata URI before the path-suffixed one.' },
   { id: 'auth-as-metadata-openid-first', digest: 'AUTH-054', transports: SHTTP, eras: BOTH, description: 'AUTH-054: tries OpenID Connect discovery (path insertion) before RFC 8414 metadata.' },
+  { id: 'auth-authorization-url-unvalidated', digest: 'AUTH-069', transports: SHTTP, eras: BOTH, description: 'AUTH-069: takes an authorization_endpoint of any scheme (javascript:, data:, file:) and opens it, saying so through the opener hook of MCP_CONFORMANCE_CONTEXT.' },
   { id: 'auth-prm-resource-unchecked', digest: 'AUTH-052', transports: SHTTP, eras: BOTH, description: 'AUTH-052 (RFC 9728 §3.3): uses protected resource metadata whose resource is not the MCP server it asked.' },
   { id: 'auth-metadata-issuer-unchecked', digest: 'AUTH-055', transports: SHTTP, eras: MODERN, description: 'AUTH-055: uses AS metadata whose issuer differs from the issuer it was fetched for.' },
   // the authorization request and response
@@ -33,6 +34,7 @@ export const AUTH_FAULTS = [
   { id: 'auth-step-up-missing', digest: 'AUTH-059', transports: SHTTP, eras: BOTH, description: 'AUTH-059: a 403 insufficient_scope fails the request; no re-authorization.' },
   { id: 'auth-step-up-scope-replaced', digest: 'AUTH-059', transports: SHTTP, eras: MODERN, description: 'AUTH-059: step-up asks only for the challenged scopes, dropping those asked for before.' },
   { id: 'auth-step-up-unbounded', digest: 'AUTH-059', transports: SHTTP, eras: BOTH, description: 'AUTH-059: retries a request refused with 401/403 after each re-authorization up to 6 times instead of once.' },
+  { id: 'auth-refresh-token-assumed', digest: 'AUTH-068', transports: SHTTP, eras: MODERN, description: 'AUTH-068: when a token it holds is refused (401), sends a refresh_token grant with an empty refresh_token it was never given, and gives up when the AS refuses it instead of authorizing again.' },
   { id: 'auth-discovery-reused', digest: 'AUTH-067', transports: SHTTP, eras: BOTH, description: 'AUTH-067: a 401 to a token it holds re-authorizes with the AS found before, without discovering again (after the server moved to another AS, it sends that old AS\'s tokens).' },
   // registration
   { id: 'auth-credentials-reused-across-issuers', digest: 'AUTH-063', transports: SHTTP, eras: MODERN, description: 'AUTH-063: keeps the client ID it registered with one AS when the metadata names another AS.' },

@@ -4,6 +4,7 @@
 import type { SpecRef, Level, Verdict } from '../../../../harness/checks/check.js';
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import { NOT_AUTHORIZING, authView, type AuthView, type Exchange } from '../../../../harness/client/auth/view.js';
+import { ownJudgement } from '../../../../harness/verify/index.js';
 
 const PAGE = 'basic/authorization';
 /** 2026-07-28 splits the page: the flow stays, discovery, registration and security move out. */
@@ -19,11 +20,24 @@ export function authSpec(level: Level, anchor: string, modern?: string): SpecRef
   return [{ url: `${PAGE}#${anchor}`, level }, ...(modern ? [{ url: modern, level, from: '2026-07-28' }] : [])];
 }
 
+/**
+ * Why no verifier fits an auth check judged by ownJudgement: its rule is an order of HTTP
+ * requests across the MCP server and the authorization server (what came first, what followed
+ * a refusal or a challenge), not one answer or a set of like items.
+ */
+export const WHY_ORDER = 'an order of HTTP requests across the MCP server and the authorization server (what came first, what followed a refusal or a challenge)';
+
+/** The verdict of a rule about an order of requests (WHY_ORDER): broken as stated, or a pass. */
+export function orderVerdict(ctx: ClientCheckContext, broken?: { expected: string; actual: string }, note?: string): Verdict {
+  return ownJudgement(ctx, { ...(broken ? { broken } : {}), ...(note ? { note } : {}) }, WHY_ORDER);
+}
+
 /** Runs `judge` on the flow when the client took part in authorization; skips otherwise. */
 export function judgeFlow(ctx: ClientCheckContext, judge: (v: AuthView) => Verdict): Verdict {
   const v = authView(ctx.recording);
-  if (!v) return ctx.skip('the scenario has no scripted authorization server');
-  if (!v.reacted) return ctx.skip(NOT_AUTHORIZING);
+  if (!v) return ctx.skip('not-applicable', 'the scenario has no scripted authorization server');
+  // Authorization is OPTIONAL (AUTH-001): a client that does not authorize is not judged.
+  if (!v.reacted) return ctx.skip('not-applicable', NOT_AUTHORIZING);
   return judge(v);
 }
 

@@ -6,12 +6,19 @@
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { metadataOrder, prmUrl } from '../../../../harness/client/auth/profile.js';
 import { revisionInfo, only, since } from '../../../../harness/revisions.js';
-import { MODERN_PAGE, authSpec, challengeParams, judgeFlow, line } from './auth-support.js';
+import type { AuthView, Exchange } from '../../../../harness/client/auth/view.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
+import { MODERN_PAGE, authSpec, challengeParams, judgeFlow, line, orderVerdict } from './auth-support.js';
 import { AUTH_BASIC, AUTH_DEFAULT_ENDPOINTS } from '../../scenarios/auth-flow.js';
 import { AUTH_ISSUER_MISMATCH, AUTH_RESOURCE_MISMATCH, AUTH_WELL_KNOWN } from '../../scenarios/auth-discovery.js';
 
 const DEFAULT_PATHS = new Set(['/authorize', '/token', '/register']);
 const AS_ROLES = new Set(['as-metadata', 'authorize', 'token', 'register']);
+
+/** The registration, authorization and token requests after `document`: each one uses it. */
+function usedAfter(v: AuthView, document: Exchange): Violation[] {
+  return v.exchanges.filter((e) => e.seq > document.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register')).map((e) => ({ text: line(e), seq: e.seq }));
+}
 
 export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorization', transports: ['streamable-http'] }, [
   // AUTH-051 (2025-03-26 #fallbacks-for-servers-without-metadata-discovery): "Clients MUST
@@ -31,16 +38,16 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
       return judgeFlow(ctx, (v) => {
         const expected = `${new URL(v.trace.mcpUrl).origin}/.well-known/oauth-authorization-server`;
         const first = v.exchanges.find((e) => AS_ROLES.has(e.role) || DEFAULT_PATHS.has(e.url.pathname));
-        if (!first) return ctx.fail({ expected: `GET ${expected}`, actual: 'no request for authorization server metadata or endpoints' });
+        if (!first) return orderVerdict(ctx, { expected: `GET ${expected}`, actual: 'no request for authorization server metadata or endpoints' });
         ctx.cite(first.seq);
-        if (first.href !== expected) return ctx.fail({ expected: `GET ${expected} before any other authorization server request`, actual: `${line(first)} first` });
+        if (first.href !== expected) return orderVerdict(ctx, { expected: `GET ${expected} before any other authorization server request`, actual: `${line(first)} first` });
         const fallback = v.exchanges.find((e) => DEFAULT_PATHS.has(e.url.pathname));
         if (fallback) {
           ctx.cite(fallback.seq);
-          return ctx.fail({ expected: 'the endpoints the metadata lists (…/oauth/authorize, …/oauth/token, …/oauth/register)', actual: `${line(fallback)}, a default path, although the metadata was served` });
+          return orderVerdict(ctx, { expected: 'the endpoints the metadata lists (…/oauth/authorize, …/oauth/token, …/oauth/register)', actual: `${line(fallback)}, a default path, although the metadata was served` });
         }
         if (!v.exchanges.some((e) => e.role === 'authorize' || e.role === 'register')) return ctx.skip('nothing-observed', 'the client did not go on to use the endpoints of the metadata');
-        return ctx.pass();
+        return orderVerdict(ctx, undefined, `${expected} first, then the endpoints it lists`);
       });
     },
   },
@@ -59,11 +66,12 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const requests = v.of('as-metadata');
-        if (requests.length === 0) return ctx.skip('nothing-observed', 'the client requested no authorization server metadata');
-        const bare = requests.find((e) => !e.headers['mcp-protocol-version']);
-        if (!bare) return ctx.pass();
-        ctx.cite(bare.seq);
-        return ctx.warn({ expected: 'MCP-Protocol-Version on the metadata request', actual: `${line(bare)} without it` });
+        const bare = requests.filter((e) => !e.headers['mcp-protocol-version']).map((e) => ({ text: `${line(e)} without it`, seq: e.seq }));
+        return expectNone(ctx, bare, {
+          expected: 'MCP-Protocol-Version on the metadata request',
+          judged: requests.length,
+          nothing: { code: 'nothing-observed', detail: 'the client requested no authorization server metadata' },
+        });
       });
     },
   },
@@ -88,11 +96,11 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         if (!authorize) {
           const last = v.exchanges.filter((e) => e.role !== 'mcp').at(-1);
           if (last) ctx.cite(last.seq);
-          return ctx.fail({ expected: `after the metadata 404, an authorization request to ${origin}/authorize`, actual: last ? `the last authorization request was ${line(last)} (${last.status ?? 'no answer'})` : 'none' });
+          return orderVerdict(ctx, { expected: `after the metadata 404, an authorization request to ${origin}/authorize`, actual: last ? `the last authorization request was ${line(last)} (${last.status ?? 'no answer'})` : 'none' });
         }
         ctx.cite(authorize.seq);
-        if (!metadata || metadata.seq > authorize.seq) return ctx.fail({ expected: `GET ${origin}/.well-known/oauth-authorization-server before the default endpoints`, actual: `${line(authorize)} without trying the metadata first` });
-        return ctx.pass();
+        if (!metadata || metadata.seq > authorize.seq) return orderVerdict(ctx, { expected: `GET ${origin}/.well-known/oauth-authorization-server before the default endpoints`, actual: `${line(authorize)} without trying the metadata first` });
+        return orderVerdict(ctx, undefined, `the metadata, then ${line(authorize)}`);
       });
     },
   },
@@ -121,13 +129,13 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         const fetched = requests.find((e) => e.href === named && e.method === 'GET');
         if (!fetched) {
           if (requests[0]) ctx.cite(requests[0].seq);
-          return ctx.fail({ expected: `GET ${named} (the 401's resource_metadata)`, actual: requests.length ? `protected resource metadata requested at ${requests.map((e) => e.href).join(', ')}` : 'no protected resource metadata request' });
+          return orderVerdict(ctx, { expected: `GET ${named} (the 401's resource_metadata)`, actual: requests.length ? `protected resource metadata requested at ${requests.map((e) => e.href).join(', ')}` : 'no protected resource metadata request' });
         }
         ctx.cite(fetched.seq);
         // From 2025-11-25 the header's URL comes first; 2025-06-18 only demands that it is used.
         const before = requests.find((e) => e.seq < fetched.seq);
-        if (before && ctx.in(since('2025-11-25'))) return ctx.fail({ expected: `${named} first (it is named in the challenge)`, actual: `${line(before)} before it` });
-        return ctx.pass();
+        if (before && ctx.in(since('2025-11-25'))) return orderVerdict(ctx, { expected: `${named} first (it is named in the challenge)`, actual: `${line(before)} before it` });
+        return orderVerdict(ctx, undefined, line(fetched));
       });
     },
   },
@@ -149,12 +157,12 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         const order = [prmUrl(v.trace.mcpUrl, 'path-well-known'), prmUrl(v.trace.mcpUrl, 'root-well-known')];
         const requests = v.of('prm').filter((e) => e.method === 'GET');
         const [first] = requests;
-        if (!first) return ctx.fail({ expected: `GET ${order.join(', then ')}`, actual: 'no protected resource metadata request' });
+        if (!first) return orderVerdict(ctx, { expected: `GET ${order.join(', then ')}`, actual: 'no protected resource metadata request' });
         ctx.cite(first.seq);
-        if (first.href !== order[0]) return ctx.fail({ expected: `GET ${order[0]} first`, actual: `${line(first)} first` });
+        if (first.href !== order[0]) return orderVerdict(ctx, { expected: `GET ${order[0]} first`, actual: `${line(first)} first` });
         const root = requests.find((e) => e.href === order[1]);
-        if (!root) return ctx.fail({ expected: `after its 404, GET ${order[1]}`, actual: 'no request for the root well-known URI' });
-        return ctx.pass();
+        if (!root) return orderVerdict(ctx, { expected: `after its 404, GET ${order[1]}`, actual: 'no request for the root well-known URI' });
+        return orderVerdict(ctx, undefined, order.join(', then '));
       });
     },
   },
@@ -183,17 +191,17 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         const answered = requests.findIndex((e) => e.status === 200);
         const tried = answered === -1 ? requests : requests.slice(0, answered + 1);
         const expected = `${order.join(', then ')} (until one answers)`;
-        if (tried.length === 0) return ctx.fail({ expected, actual: 'no authorization server metadata request' });
+        if (tried.length === 0) return orderVerdict(ctx, { expected, actual: 'no authorization server metadata request' });
         ctx.cite(...tried.map((e) => e.seq));
+        const seen = tried.map((e) => e.href);
         // 2025-06-18 names RFC 8414 but no order: its document must be the one found, however reached.
         if (revisionInfo(ctx.revision).authorizationMetadata === 'oauth') {
-          if (tried.at(-1)?.href === order[0] && answered !== -1) return ctx.pass();
-          return ctx.fail({ expected: `GET ${order[0]} (RFC 8414 §3.1, the well-known suffix inserted before the issuer's path)`, actual: `tried ${tried.map((e) => e.href).join(', ')}` });
+          if (seen.at(-1) === order[0] && answered !== -1) return orderVerdict(ctx, undefined, seen.join(', then '));
+          return orderVerdict(ctx, { expected: `GET ${order[0]} (RFC 8414 §3.1, the well-known suffix inserted before the issuer's path)`, actual: `tried ${seen.join(', ')}` });
         }
-        const wrong = tried.findIndex((e, i) => e.href !== order[i]);
-        if (wrong !== -1) return ctx.fail({ expected, actual: `tried ${tried.map((e) => e.href).join(', then ')}` });
-        if (answered === -1) return ctx.fail({ expected, actual: `stopped after ${tried.map((e) => e.href).join(', ')}` });
-        return ctx.pass();
+        if (seen.some((href, i) => href !== order[i])) return orderVerdict(ctx, { expected, actual: `tried ${seen.join(', then ')}` });
+        if (answered === -1) return orderVerdict(ctx, { expected, actual: `stopped after ${seen.join(', ')}` });
+        return orderVerdict(ctx, undefined, seen.join(', then '));
       });
     },
   },
@@ -216,10 +224,10 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         const prm = v.of('prm').find((e) => e.status === 200);
         if (!prm) return ctx.skip('nothing-observed', 'the client never obtained the protected resource metadata');
         ctx.cite(prm.seq);
-        const used = v.exchanges.find((e) => e.seq > prm.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
-        if (!used) return ctx.pass();
-        ctx.cite(used.seq);
-        return ctx.fail({ expected: 'no registration or authorization: the metadata\'s resource is https://elsewhere.mcp-conformance.invalid/mcp, not the server', actual: line(used) });
+        return expectNone(ctx, usedAfter(v, prm), {
+          expected: 'no registration or authorization: the metadata\'s resource is https://elsewhere.mcp-conformance.invalid/mcp, not the server',
+          note: 'no registration, authorization or token request followed the metadata',
+        });
       });
     },
   },
@@ -241,10 +249,10 @@ export const authDiscoveryChecks = defineClientChecks({ page: 'basic/authorizati
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
         if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
-        const used = v.exchanges.find((e) => e.seq > metadata.seq && (e.role === 'authorize' || e.role === 'token' || e.role === 'register'));
-        if (!used) return ctx.pass();
-        ctx.cite(used.seq);
-        return ctx.fail({ expected: `no use of the metadata (its issuer is ${v.trace.asOrigin}/impostor, fetched for ${v.trace.issuer})`, actual: line(used) });
+        return expectNone(ctx, usedAfter(v, metadata), {
+          expected: `no use of the metadata (its issuer is ${v.trace.asOrigin}/impostor, fetched for ${v.trace.issuer})`,
+          note: 'no registration, authorization or token request followed the metadata',
+        });
       });
     },
   },

@@ -9,6 +9,7 @@ import type { AuthView, Exchange } from '../../../../harness/client/auth/view.js
 import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { Verdict } from '../../../../harness/checks/check.js';
 import { only, since } from '../../../../harness/revisions.js';
+import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, sameSet, scopesOf } from './auth-support.js';
 import { AUTH_BASIC } from '../../scenarios/auth-flow.js';
 import { AUTH_WELL_KNOWN } from '../../scenarios/auth-discovery.js';
@@ -21,7 +22,7 @@ function onAuthorizations(ctx: ClientCheckContext, judge: (v: AuthView, requests
   return Promise.resolve(
     judgeFlow(ctx, (v) => {
       const requests = v.of('authorize');
-      return requests.length ? judge(v, requests) : ctx.skip(NO_AUTHORIZATION);
+      return requests.length ? judge(v, requests) : ctx.skip('not-applicable', NO_AUTHORIZATION);
     }),
   );
 }
@@ -32,16 +33,22 @@ function redeemed(v: AuthView, authorization: Exchange): Exchange | undefined {
   return code === undefined ? undefined : v.of('token').find((t) => t.form.get('code') === code);
 }
 
+/** The first authorization request asks for exactly `wanted` (the scope selection strategy). */
+function firstAsks(ctx: ClientCheckContext, requests: Exchange[], wanted: string[], expected: string): Verdict {
+  const [first] = requests as [Exchange];
+  const asked = scopesOf(first.query.get('scope'));
+  ctx.cite(first.seq);
+  return expectNone(ctx, sameSet(asked, wanted) ? [] : [{ text: describeScope(asked), seq: first.seq }], { expected, judged: 1, note: describeScope(asked) });
+}
+
 /** A refusal scenario: the client must not redeem any code it got. */
 function noRedemption(ctx: ClientCheckContext, why: string): Promise<Verdict> {
   return onAuthorizations(ctx, (v, requests) => {
     const issued = requests.filter((a) => v.grantOf(a));
     if (issued.length === 0) return ctx.skip('nothing-observed', 'the AS issued no code');
     ctx.cite(...issued.map((a) => a.seq));
-    const used = issued.map((a) => redeemed(v, a)).find((t) => t !== undefined);
-    if (!used) return ctx.pass();
-    ctx.cite(used.seq);
-    return ctx.fail({ expected: `the authorization response discarded (${why}): no token request with its code`, actual: line(used) });
+    const used = issued.flatMap((a) => redeemed(v, a) ?? []).map((t) => ({ text: line(t), seq: t.seq }));
+    return expectNone(ctx, used, { expected: `the authorization response discarded (${why}): no token request with its code`, note: `${issued.length} codes, none redeemed` });
   });
 }
 
@@ -64,23 +71,26 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     faults: ['auth-pkce-verifier-wrong'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
-        const bare = requests.find((a) => !a.query.get('code_challenge'));
-        if (bare) {
-          ctx.cite(bare.seq);
-          return ctx.fail({ expected: 'code_challenge in every authorization request', actual: `${line(bare)} has none` });
-        }
+        // First the challenge in every request (judged even when no code was redeemed), then each redemption's verifier.
+        const bare = requests.filter((a) => !a.query.get('code_challenge')).map((a) => ({ text: `${line(a)} has none`, seq: a.seq }));
+        if (bare.length) return expectNone(ctx, bare, { expected: 'code_challenge in every authorization request' });
         const checked = requests.map((a) => ({ a, t: redeemed(v, a) })).filter((x): x is { a: Exchange; t: Exchange } => x.t !== undefined);
-        if (checked.length === 0) return ctx.skip('nothing-observed', 'the client redeemed no authorization code');
+        const wrong: Violation[] = [];
         for (const { a, t } of checked) {
           const verifier = t.form.get('code_verifier');
           const challenge = a.query.get('code_challenge') ?? '';
           const s256 = a.query.get('code_challenge_method') === 'S256';
-          ctx.cite(a.seq, t.seq);
-          if (!verifier) return ctx.fail({ expected: 'code_verifier in the token request', actual: 'none' });
-          const derived = s256 ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-          if (derived !== challenge) return ctx.fail({ expected: `a code_verifier whose ${s256 ? 'S256 hash' : 'value'} is the code_challenge ${challenge}`, actual: `code_verifier ${verifier} (gives ${derived})` });
+          const derived = verifier && (s256 ? createHash('sha256').update(verifier).digest('base64url') : verifier);
+          if (derived === challenge) continue;
+          ctx.cite(a.seq);
+          wrong.push({ text: verifier ? `code_verifier ${verifier} (gives ${derived}) for the code_challenge ${challenge}` : `${line(t)} has no code_verifier`, seq: t.seq });
         }
-        return ctx.pass();
+        return expectNone(ctx, wrong, {
+          expected: 'in each token request a code_verifier whose S256 hash (plain: value) is its authorization request\'s code_challenge',
+          judged: checked.length,
+          note: `${checked.length} code_verifiers matched their code_challenge`,
+          nothing: { code: 'nothing-observed', detail: 'the client redeemed no authorization code' },
+        });
       });
     },
   },
@@ -98,10 +108,9 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     faults: ['auth-pkce-plain'],
     async run(ctx) {
       return onAuthorizations(ctx, (_v, requests) => {
-        const other = requests.find((a) => a.query.get('code_challenge_method') !== 'S256');
-        if (!other) return ctx.pass();
-        ctx.cite(other.seq);
-        return ctx.fail({ expected: 'code_challenge_method=S256', actual: `code_challenge_method ${other.query.get('code_challenge_method') ?? 'absent (plain)'}` });
+        const other = requests.filter((a) => a.query.get('code_challenge_method') !== 'S256');
+        const violations = other.map((a) => ({ text: `code_challenge_method ${a.query.get('code_challenge_method') ?? 'absent (plain)'}`, seq: a.seq }));
+        return expectNone(ctx, violations, { expected: 'code_challenge_method=S256', judged: requests.length });
       });
     },
   },
@@ -123,10 +132,8 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
         const metadata = v.of('as-metadata').find((e) => e.status === 200);
         if (!metadata) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         ctx.cite(metadata.seq);
-        const authorization = v.of('authorize')[0];
-        if (!authorization) return ctx.pass();
-        ctx.cite(authorization.seq);
-        return ctx.fail({ expected: 'no authorization request (the metadata lacks code_challenge_methods_supported)', actual: line(authorization) });
+        const authorizations = v.of('authorize').map((a) => ({ text: line(a), seq: a.seq }));
+        return expectNone(ctx, authorizations, { expected: 'no authorization request (the metadata lacks code_challenge_methods_supported)', note: 'no authorization request followed the metadata' });
       });
     },
   },
@@ -144,10 +151,8 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     faults: ['auth-state-missing'],
     async run(ctx) {
       return onAuthorizations(ctx, (_v, requests) => {
-        const bare = requests.find((a) => !a.query.get('state'));
-        if (!bare) return ctx.pass();
-        ctx.cite(bare.seq);
-        return ctx.fail({ expected: 'a state parameter in the authorization request', actual: `${line(bare)} has none` });
+        const bare = requests.filter((a) => !a.query.get('state')).map((a) => ({ text: `${line(a)} has none`, seq: a.seq }));
+        return expectNone(ctx, bare, { expected: 'a state parameter in the authorization request', judged: requests.length });
       });
     },
   },
@@ -195,15 +200,14 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     faults: ['auth-resource-missing-in-token-request'],
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
-        for (const e of [...requests, ...v.of('token')]) {
+        const all = [...requests, ...v.of('token')];
+        const violations: Violation[] = [];
+        for (const e of all) {
           const value = e.role === 'token' ? e.form.get('resource') : e.query.get('resource');
           const what = e.role === 'token' ? 'token request' : 'authorization request';
-          if (value === null || !audienceCovers(value, v.trace.mcpUrl)) {
-            ctx.cite(e.seq);
-            return ctx.fail({ expected: `resource=${v.trace.mcpUrl} in every authorization and token request`, actual: value === null ? `a ${what} without resource` : `a ${what} with resource=${value}` });
-          }
+          if (value === null || !audienceCovers(value, v.trace.mcpUrl)) violations.push({ text: value === null ? `a ${what} without resource` : `a ${what} with resource=${value}`, seq: e.seq });
         }
-        return ctx.pass();
+        return expectNone(ctx, violations, { expected: `resource=${v.trace.mcpUrl} in every authorization and token request`, judged: all.length });
       });
     },
   },
@@ -224,11 +228,12 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
       return onAuthorizations(ctx, (v, requests) => {
         const values = [...requests.map((e) => ({ e, r: e.query.get('resource') })), ...v.of('token').map((e) => ({ e, r: e.form.get('resource') }))];
         const judged = values.filter((x): x is { e: Exchange; r: string } => x.r !== null);
-        if (judged.length === 0) return ctx.skip('nothing-observed', 'the client sent no resource parameter');
-        const other = judged.find((x) => x.r !== v.trace.mcpUrl);
-        if (!other) return ctx.pass();
-        ctx.cite(other.e.seq);
-        return ctx.warn({ expected: `resource=${v.trace.mcpUrl} (the server's URL, as its protected resource metadata states)`, actual: `resource=${other.r}` });
+        const other = judged.filter((x) => x.r !== v.trace.mcpUrl).map((x) => ({ text: `resource=${x.r}`, seq: x.e.seq }));
+        return expectNone(ctx, other, {
+          expected: `resource=${v.trace.mcpUrl} (the server's URL, as its protected resource metadata states)`,
+          judged: judged.length,
+          nothing: { code: 'nothing-observed', detail: 'the client sent no resource parameter' },
+        });
       });
     },
   },
@@ -247,11 +252,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const wanted = scopesOf(challengeParams(v.firstChallenge).scope);
-        const [first] = requests as [Exchange];
-        ctx.cite(first.seq);
-        const asked = scopesOf(first.query.get('scope'));
-        if (sameSet(asked, wanted)) return ctx.pass();
-        return ctx.fail({ expected: `${describeScope(wanted)} (the challenge's)`, actual: describeScope(asked) });
+        return firstAsks(ctx, requests, wanted, `${describeScope(wanted)} (the challenge's)`);
       });
     },
   },
@@ -270,11 +271,7 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const wanted = [...(v.trace.profile.prm.scopes ?? [])];
-        const [first] = requests as [Exchange];
-        ctx.cite(first.seq);
-        const asked = scopesOf(first.query.get('scope'));
-        if (sameSet(asked, wanted)) return ctx.pass();
-        return ctx.fail({ expected: `${describeScope(wanted)} (scopes_supported of the resource metadata)`, actual: describeScope(asked) });
+        return firstAsks(ctx, requests, wanted, `${describeScope(wanted)} (scopes_supported of the resource metadata)`);
       });
     },
   },
@@ -299,11 +296,12 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
         const uris: { e: Exchange; uri: string }[] = [];
         for (const e of v.of('authorize')) uris.push({ e, uri: e.query.get('redirect_uri') ?? '' });
         for (const e of v.of('register')) for (const uri of Array.isArray(e.json?.redirect_uris) ? e.json.redirect_uris : []) uris.push({ e, uri: String(uri) });
-        if (uris.length === 0) return ctx.skip('nothing-observed', 'the client sent no redirect URI');
-        const bad = uris.find((u) => !isLocalOrHttps(u.uri));
-        if (!bad) return ctx.pass();
-        ctx.cite(bad.e.seq);
-        return ctx.fail({ expected: 'http://localhost, http://127.0.0.1 or https redirect URIs', actual: `${bad.uri} in ${line(bad.e)}` });
+        const bad = uris.filter((u) => !isLocalOrHttps(u.uri)).map((u) => ({ text: `${u.uri} in ${line(u.e)}`, seq: u.e.seq }));
+        return expectNone(ctx, bad, {
+          expected: 'http://localhost, http://127.0.0.1 or https redirect URIs',
+          judged: uris.length,
+          nothing: { code: 'nothing-observed', detail: 'the client sent no redirect URI' },
+        });
       });
     },
   },
@@ -322,16 +320,17 @@ export const authFlowChecks = defineClientChecks({ page: 'basic/authorization', 
     async run(ctx) {
       return onAuthorizations(ctx, (v, requests) => {
         const judged = requests.filter((a) => v.trace.clients.get(a.query.get('client_id') ?? '')?.how === 'dynamic');
-        if (judged.length === 0) return ctx.skip('nothing-observed', 'no authorization request used a dynamically registered client');
+        const violations: Violation[] = [];
         for (const a of judged) {
           const client = v.trace.clients.get(a.query.get('client_id') ?? '');
           const uri = a.query.get('redirect_uri') ?? '';
-          if (client && !client.redirectUris.some((r) => redirectMatches(r, uri))) {
-            ctx.cite(a.seq);
-            return ctx.fail({ expected: `a redirect_uri among those registered (${client.redirectUris.join(', ')}; a loopback one on any port)`, actual: `redirect_uri ${uri || '(none)'}` });
-          }
+          if (client && !client.redirectUris.some((r) => redirectMatches(r, uri))) violations.push({ text: `redirect_uri ${uri || '(none)'} (registered: ${client.redirectUris.join(', ')})`, seq: a.seq });
         }
-        return ctx.pass();
+        return expectNone(ctx, violations, {
+          expected: 'a redirect_uri among those the client registered (a loopback one on any port)',
+          judged: judged.length,
+          nothing: { code: 'nothing-observed', detail: 'no authorization request used a dynamically registered client' },
+        });
       });
     },
   },

@@ -5,7 +5,8 @@ import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { isMetadataDocumentUrl } from '../../../../harness/client/auth/authorization-server.js';
 import type { Exchange } from '../../../../harness/client/auth/view.js';
 import { only, since } from '../../../../harness/revisions.js';
-import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, scopesOf } from './auth-support.js';
+import { expectNone, ownJudgement, type Violation } from '../../../../harness/verify/index.js';
+import { MODERN_PAGE, authSpec, challengeParams, describeScope, judgeFlow, line, orderVerdict, scopesOf } from './auth-support.js';
 import { AUTH_MIGRATION } from '../../scenarios/auth-discovery.js';
 import { AUTH_BASIC } from '../../scenarios/auth-flow.js';
 import { AUTH_CIMD, AUTH_PRE_REGISTRATION, PRE_REGISTERED } from '../../scenarios/auth-registration.js';
@@ -13,6 +14,11 @@ import { ADMIN_TOOL, AUTH_STEP_UP, WRITE_TOOL } from '../../scenarios/auth-scope
 
 /** "no more than a few times" (#step-up-authorization-flow): more re-authorizations than this for one operation. */
 const MAX_STEP_UPS = 3;
+
+/** Why step-up-bounded judges itself: its rule is a count of re-authorizations for one failing call. */
+const WHY_COUNT = 'a count of re-authorizations for one operation that keeps failing';
+/** Why pre-registered-client judges itself: the client ID it presents and the AS's verdict on its secret, in turn. */
+const WHY_CREDENTIALS = 'the pre-registered client ID in the authorization request, then the AS accepting its secret at the token endpoint';
 
 const toolOf = (e: Exchange): unknown => (e.json?.method === 'tools/call' ? (e.json.params as { name?: unknown } | undefined)?.name : undefined);
 const clientIdOf = (e: Exchange): string | undefined => e.query.get('client_id') ?? e.form.get('client_id') ?? undefined;
@@ -42,10 +48,9 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         const first = v.firstAuthorized;
         if (!first) return ctx.skip('nothing-observed', 'the client never sent an access token the AS issued');
         ctx.cite(first.seq);
-        const bare = v.exchanges.find((e) => e.role === 'mcp' && e.seq > first.seq && !v.trace.token(e.bearer));
-        if (!bare) return ctx.pass();
-        ctx.cite(bare.seq);
-        return ctx.fail({ expected: 'Authorization: Bearer <the access token> on every request to the MCP server', actual: `${line(bare)} with ${bare.headers.authorization === undefined ? 'no Authorization header' : `Authorization: ${bare.headers.authorization.slice(0, 60)}`}` });
+        const judged = v.exchanges.filter((e) => e.role === 'mcp' && e.seq >= first.seq);
+        const bare = judged.filter((e) => !v.trace.token(e.bearer)).map((e) => ({ text: `${line(e)} with ${e.headers.authorization === undefined ? 'no Authorization header' : `Authorization: ${e.headers.authorization.slice(0, 60)}`}`, seq: e.seq }));
+        return expectNone(ctx, bare, { expected: 'Authorization: Bearer <the access token> on every request to the MCP server', judged: judged.length, note: `${judged.length} requests carried an issued token` });
       });
     },
   },
@@ -63,10 +68,10 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         if (v.trace.tokens.length === 0) return ctx.skip('nothing-observed', 'the AS issued no access token');
-        const leak = v.exchanges.find((e) => e.query.has('access_token') || v.trace.tokens.some((t) => e.url.search.includes(t.token)));
-        if (!leak) return ctx.pass();
-        ctx.cite(leak.seq);
-        return ctx.fail({ expected: 'the token only in the Authorization header', actual: `${leak.method} ${leak.url.origin}${leak.url.pathname}?… carries it in the query` });
+        const leaks = v.exchanges
+          .filter((e) => e.query.has('access_token') || v.trace.tokens.some((t) => e.url.search.includes(t.token)))
+          .map((e) => ({ text: `${e.method} ${e.url.origin}${e.url.pathname}?… carries it in the query`, seq: e.seq }));
+        return expectNone(ctx, leaks, { expected: 'the token only in the Authorization header', judged: v.exchanges.length, note: `${v.exchanges.length} requests, no token in a query` });
       });
     },
   },
@@ -90,10 +95,10 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         const later = v.exchanges.filter((e) => e.at === 'as-origin' && e.seq > first.seq);
         if (later.length === 0) return ctx.skip('nothing-observed', 'the client did not talk to the AS again once it had a token');
         const tokens = v.trace.tokens.map((t) => t.token);
-        const leak = later.find((e) => tokens.some((t) => Object.values(e.headers).some((h) => h.includes(t)) || e.href.includes(t) || e.form.toString().includes(t) || JSON.stringify(e.json ?? {}).includes(t)));
-        if (!leak) return ctx.pass();
-        ctx.cite(leak.seq);
-        return ctx.fail({ expected: `the access token only on requests to the MCP server (${new URL(v.trace.mcpUrl).origin})`, actual: `${line(leak)} carries it` });
+        const leaks = later
+          .filter((e) => tokens.some((t) => Object.values(e.headers).some((h) => h.includes(t)) || e.href.includes(t) || e.form.toString().includes(t) || JSON.stringify(e.json ?? {}).includes(t)))
+          .map((e) => ({ text: `${line(e)} carries it`, seq: e.seq }));
+        return expectNone(ctx, leaks, { expected: `the access token only on requests to the MCP server (${new URL(v.trace.mcpUrl).origin})`, judged: later.length, note: `${later.length} later requests to the AS, none with the token` });
       });
     },
   },
@@ -118,13 +123,14 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         ctx.cite(moved);
         // The refused token may still go out on requests already under way; a token the client
         // went back to the old AS for, after the refusal, is the break.
-        const stale = v.exchanges.find((e) => {
+        const stale: Violation[] = [];
+        for (const e of v.exchanges) {
           const t = v.trace.token(e.bearer);
-          return e.role === 'mcp' && t !== undefined && t.issuer !== v.trace.nextIssuer && t.seq > moved;
-        });
-        if (!stale) return ctx.pass();
-        ctx.cite(stale.seq, v.trace.token(stale.bearer)?.seq ?? 0);
-        return ctx.fail({ expected: `after the 401, tokens of ${v.trace.nextIssuer ?? 'the new AS'} (the AS the metadata now names)`, actual: `${line(stale)} with a token obtained from ${v.trace.token(stale.bearer)?.issuer ?? '?'} after the refusal` });
+          if (e.role !== 'mcp' || t === undefined || t.issuer === v.trace.nextIssuer || t.seq <= moved) continue;
+          ctx.cite(t.seq);
+          stale.push({ text: `${line(e)} with a token obtained from ${t.issuer} after the refusal`, seq: e.seq });
+        }
+        return expectNone(ctx, stale, { expected: `after the 401, tokens of ${v.trace.nextIssuer ?? 'the new AS'} (the AS the metadata now names)`, note: 'no token of the old AS obtained after the refusal was sent' });
       });
     },
   },
@@ -146,14 +152,17 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         const next = v.trace.nextIssuer;
         if (v.trace.migratedAt === undefined || !next) return ctx.skip('nothing-observed', 'the client never reached the point where the server moved to another AS');
         const atNext = v.exchanges.filter((e) => (e.role === 'authorize' || e.role === 'token') && e.href.startsWith(`${next}/`));
-        if (atNext.length === 0) return ctx.skip(`the client made no authorization or token request to ${next}`);
-        const foreign = atNext.find((e) => {
-          const client = v.trace.clients.get(clientIdOf(e) ?? basicClientId(e) ?? '');
-          return client !== undefined && client.how !== 'metadata-document' && client.issuer !== next;
+        const foreign = atNext
+          .filter((e) => {
+            const client = v.trace.clients.get(clientIdOf(e) ?? basicClientId(e) ?? '');
+            return client !== undefined && client.how !== 'metadata-document' && client.issuer !== next;
+          })
+          .map((e) => ({ text: `${line(e)} presents client_id ${clientIdOf(e) ?? basicClientId(e) ?? ''}, registered with ${v.trace.issuer}`, seq: e.seq }));
+        return expectNone(ctx, foreign, {
+          expected: `a client registered with ${next}`,
+          judged: atNext.length,
+          nothing: { code: 'not-applicable', detail: `the client made no authorization or token request to ${next}` },
         });
-        if (!foreign) return ctx.pass();
-        ctx.cite(foreign.seq);
-        return ctx.fail({ expected: `a client registered with ${next}`, actual: `${line(foreign)} presents client_id ${clientIdOf(foreign) ?? basicClientId(foreign) ?? ''}, registered with ${v.trace.issuer}` });
       });
     },
   },
@@ -172,17 +181,18 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const refused = v.exchanges.find((e) => e.role === 'mcp' && e.status === 403 && toolOf(e) === WRITE_TOOL);
-        if (!refused) return ctx.skip(`the client never called ${WRITE_TOOL} with a token lacking its scope`);
+        if (!refused) return ctx.skip('not-applicable', `the client never called ${WRITE_TOOL} with a token lacking its scope`);
         ctx.cite(refused.seq);
         const challenged = scopesOf(challengeParams(refused).scope);
         const again = v.of('authorize').find((a) => a.seq > refused.seq);
-        if (!again) return ctx.fail({ expected: `a new authorization request with ${describeScope(challenged)} after the 403`, actual: 'none' });
+        if (!again) return orderVerdict(ctx, { expected: `a new authorization request with ${describeScope(challenged)} after the 403`, actual: 'none' });
         ctx.cite(again.seq);
         const asked = scopesOf(again.query.get('scope'));
-        if (!challenged.every((s) => asked.includes(s))) return ctx.fail({ expected: `the new authorization asks for ${describeScope(challenged)}`, actual: describeScope(asked) });
+        if (!challenged.every((s) => asked.includes(s))) return orderVerdict(ctx, { expected: `the new authorization asks for ${describeScope(challenged)}`, actual: describeScope(asked) });
         const retried = v.exchanges.find((e) => e.seq > again.seq && toolOf(e) === WRITE_TOOL && v.trace.token(e.bearer)?.scopes.some((s) => challenged.includes(s)));
-        if (!retried) return ctx.fail({ expected: `${WRITE_TOOL} retried with the new token`, actual: 'no retry' });
-        return ctx.pass();
+        if (!retried) return orderVerdict(ctx, { expected: `${WRITE_TOOL} retried with the new token`, actual: 'no retry' });
+        ctx.cite(retried.seq);
+        return orderVerdict(ctx, undefined, `re-authorized with ${describeScope(asked)}, then ${line(retried)}`);
       });
     },
   },
@@ -208,8 +218,8 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         ctx.cite(before.seq, refused.seq, again.seq);
         const wanted = [...new Set([...scopesOf(before.query.get('scope')), ...scopesOf(challengeParams(refused).scope)])];
         const asked = scopesOf(again.query.get('scope'));
-        if (wanted.every((s) => asked.includes(s))) return ctx.pass();
-        return ctx.fail({ expected: `${describeScope(wanted)} (earlier scopes and the challenge's)`, actual: describeScope(asked) });
+        const missing = wanted.every((s) => asked.includes(s)) ? [] : [{ text: describeScope(asked), seq: again.seq }];
+        return expectNone(ctx, missing, { expected: `${describeScope(wanted)} (earlier scopes and the challenge's)`, judged: 1, note: describeScope(asked) });
       });
     },
   },
@@ -230,11 +240,12 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
       return judgeFlow(ctx, (v) => {
         const refusals = v.exchanges.filter((e) => e.role === 'mcp' && e.status === 403 && toolOf(e) === ADMIN_TOOL);
         const first = refusals[0];
-        if (!first) return ctx.skip(`the client never called ${ADMIN_TOOL} (it needs a scope the AS never grants)`);
+        if (!first) return ctx.skip('not-applicable', `the client never called ${ADMIN_TOOL} (it needs a scope the AS never grants)`);
         const attempts = v.of('authorize').filter((a) => a.seq > first.seq && scopesOf(a.query.get('scope')).includes('mcp:admin'));
-        if (attempts.length <= MAX_STEP_UPS) return ctx.pass();
+        const note = `${attempts.length} re-authorizations for ${ADMIN_TOOL} (${refusals.length} refusals)`;
+        if (attempts.length <= MAX_STEP_UPS) return ownJudgement(ctx, { note }, WHY_COUNT);
         ctx.cite(first.seq, ...attempts.map((a) => a.seq));
-        return ctx.fail({ expected: `at most ${MAX_STEP_UPS} re-authorizations for the same failing call`, actual: `${attempts.length} authorization requests for ${ADMIN_TOOL} (${refusals.length} refusals)` });
+        return ownJudgement(ctx, { broken: { expected: `at most ${MAX_STEP_UPS} re-authorizations for the same failing call`, actual: `${attempts.length} authorization requests for ${ADMIN_TOOL} (${refusals.length} refusals)` } }, WHY_COUNT);
       });
     },
   },
@@ -252,17 +263,13 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     faults: ['auth-metadata-document-ignored'],
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
-        const registration = v.of('register')[0];
-        if (registration) {
-          ctx.cite(registration.seq);
-          return ctx.fail({ expected: 'an https client ID (metadata document), as the AS advertises client_id_metadata_document_supported', actual: `dynamic registration: ${line(registration)}` });
-        }
+        const registrations = v.of('register').map((e) => ({ text: `dynamic registration: ${line(e)}`, seq: e.seq }));
+        if (registrations.length) return expectNone(ctx, registrations, { expected: 'an https client ID (metadata document), as the AS advertises client_id_metadata_document_supported' });
         const authorization = v.of('authorize')[0];
         if (!authorization) return ctx.skip('nothing-observed', 'the client made no authorization request');
         ctx.cite(authorization.seq);
         const id = clientIdOf(authorization) ?? '';
-        if (urlLike(id)) return ctx.pass();
-        return ctx.fail({ expected: 'an https client ID (metadata document)', actual: `client_id ${JSON.stringify(id)}` });
+        return expectNone(ctx, urlLike(id) ? [] : [{ text: `client_id ${JSON.stringify(id)}`, seq: authorization.seq }], { expected: 'an https client ID (metadata document)', judged: 1, note: `client_id ${id}` });
       });
     },
   },
@@ -281,11 +288,12 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const used = [...v.of('authorize'), ...v.of('token')].filter((e) => urlLike(clientIdOf(e) ?? ''));
-        if (used.length === 0) return ctx.skip('nothing-observed', 'the client used no client ID metadata document');
-        const bad = used.find((e) => !isMetadataDocumentUrl(clientIdOf(e) ?? ''));
-        if (!bad) return ctx.pass();
-        ctx.cite(bad.seq);
-        return ctx.fail({ expected: 'an https client_id URL with a path', actual: `client_id ${clientIdOf(bad) ?? ''}` });
+        const bad = used.filter((e) => !isMetadataDocumentUrl(clientIdOf(e) ?? '')).map((e) => ({ text: `client_id ${clientIdOf(e) ?? ''}`, seq: e.seq }));
+        return expectNone(ctx, bad, {
+          expected: 'an https client_id URL with a path',
+          judged: used.length,
+          nothing: { code: 'nothing-observed', detail: 'the client used no client ID metadata document' },
+        });
       });
     },
   },
@@ -307,13 +315,13 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
         if (!v.of('as-metadata').some((e) => e.status === 200)) return ctx.skip('nothing-observed', 'the client never obtained the authorization server metadata');
         const expected = `client_id ${PRE_REGISTERED.clientId} (from MCP_CONFORMANCE_CONTEXT) in the authorization request`;
         const authorization = v.of('authorize')[0];
-        if (!authorization) return ctx.fail({ expected, actual: 'no authorization request (the AS offers no registration)' });
+        if (!authorization) return ownJudgement(ctx, { broken: { expected, actual: 'no authorization request (the AS offers no registration)' } }, WHY_CREDENTIALS);
         ctx.cite(authorization.seq);
-        if (clientIdOf(authorization) !== PRE_REGISTERED.clientId) return ctx.fail({ expected, actual: `client_id ${JSON.stringify(clientIdOf(authorization))}` });
+        if (clientIdOf(authorization) !== PRE_REGISTERED.clientId) return ownJudgement(ctx, { broken: { expected, actual: `client_id ${JSON.stringify(clientIdOf(authorization))}` } }, WHY_CREDENTIALS);
         const rejected = v.of('token').find((t) => t.status === 401);
-        if (!rejected) return ctx.pass();
+        if (!rejected) return ownJudgement(ctx, { note: `client_id ${PRE_REGISTERED.clientId}, its secret accepted` }, WHY_CREDENTIALS);
         ctx.cite(rejected.seq);
-        return ctx.fail({ expected: 'the token request authenticated with the pre-registered secret', actual: `${line(rejected)} was refused: invalid_client` });
+        return ownJudgement(ctx, { broken: { expected: 'the token request authenticated with the pre-registered secret', actual: `${line(rejected)} was refused: invalid_client` } }, WHY_CREDENTIALS);
       });
     },
   },
@@ -333,11 +341,14 @@ export const authTokenChecks = defineClientChecks({ page: 'basic/authorization',
     async run(ctx) {
       return judgeFlow(ctx, (v) => {
         const registrations = v.of('register').filter((e) => e.method === 'POST');
-        if (registrations.length === 0) return ctx.skip('nothing-observed', 'the client did not register dynamically');
-        const bad = registrations.find((e) => e.json?.application_type !== 'native' && e.json?.application_type !== 'web');
-        if (!bad) return ctx.pass();
-        ctx.cite(bad.seq);
-        return ctx.fail({ expected: 'application_type "native" or "web" in the registration request', actual: `application_type ${JSON.stringify(bad.json?.application_type) ?? 'absent'}` });
+        const bad = registrations
+          .filter((e) => e.json?.application_type !== 'native' && e.json?.application_type !== 'web')
+          .map((e) => ({ text: `application_type ${JSON.stringify(e.json?.application_type) ?? 'absent'}`, seq: e.seq }));
+        return expectNone(ctx, bad, {
+          expected: 'application_type "native" or "web" in the registration request',
+          judged: registrations.length,
+          nothing: { code: 'nothing-observed', detail: 'the client did not register dynamically' },
+        });
       });
     },
   },
