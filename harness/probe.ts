@@ -10,12 +10,14 @@ import type { ProbeFacts } from './checks/check.js';
 import type { EraClassification, RevisionProbe } from './checks/result.js';
 import { openConnection } from './connection.js';
 import type { Peer } from './jsonrpc/peer.js';
-import { describeReply } from './jsonrpc/types.js';
-import { RoutingObservationLog, type ObservationLog } from './observations.js';
+import { describeReply, type Reply } from './jsonrpc/types.js';
+import { ObservationLog, RoutingObservationLog } from './observations.js';
 import type { Pace } from './pacing/pace.js';
-import { revisionInfo } from './revisions.js';
+import { NEWEST_LEGACY, revisionInfo } from './revisions.js';
+import { loadRevisionSchema } from './schema.js';
+import { ModernSession } from './sessions/modern.js';
 import { startSession } from './sessions/open.js';
-import { SessionError, type Session } from './sessions/session.js';
+import { CLIENT_INFO, SessionError, type Session } from './sessions/session.js';
 import type { Target } from './transport.js';
 
 /**
@@ -104,6 +106,10 @@ export async function probeRevision(target: Target, revision: string, observatio
     if (!(error instanceof SessionError)) throw error;
     if (cut?.aborted && !hasAnswer()) return notSupported();
     const reply = error.reply;
+    if (era === 'modern' && target.kind === 'http' && reply.kind === 'refused') {
+      const claimed = await refusedButClaimed(target, revision, peer, reply, pace);
+      if (claimed) return { probe: { revision, era, status: 'accepted', detail: `${claimed.server.brokenOpening?.why} (only the checks that judge that answer ran)` }, peer, session: claimed, route };
+    }
     const what = era === 'modern' ? 'server/discover' : 'initialize';
     // Silence is "unreachable" unless another revision was accepted (the runner settles that:
     // a legacy server may say nothing at all to a modern request).
@@ -115,6 +121,44 @@ export async function probeRevision(target: Target, revision: string, observatio
   } finally {
     cut?.removeEventListener('abort', onCut);
   }
+}
+
+/**
+ * A modern POST refused at the HTTP level (no JSON-RPC answer) usually means the URL does not
+ * speak the revision: a legacy server is never judged by its rules. Only where the server names
+ * the revision itself, in its error to a legacy initialize (VER-036: a modern-only server names
+ * its versions there), is the refusal a finding: "The server MUST provide a single HTTP endpoint
+ * path (the MCP endpoint) that supports POST" (2026-07-28 basic/transports/streamable-http). The
+ * revision then counts as offered with a broken opening (only http.modern-post-supported and the
+ * other opening-answer checks run there). One more request, on this path only.
+ */
+async function refusedButClaimed(target: Target, revision: string, peer: Peer, refused: Extract<Reply, { kind: 'refused' }>, pace: Pace): Promise<ModernSession | undefined> {
+  let claim: string | undefined;
+  const legacy = await openConnection(target, { observations: new ObservationLog(), timeoutMs: pace.patience(), pace }).catch(() => undefined);
+  if (!legacy) return undefined;
+  try {
+    const reply = await legacy.request('initialize', { protocolVersion: NEWEST_LEGACY, capabilities: {}, clientInfo: CLIENT_INFO });
+    const text = reply.kind === 'error' ? `${String(reply.error.message ?? '')} ${JSON.stringify(reply.error.data ?? null)}` : '';
+    if (text.includes(revision)) claim = `its error to a legacy initialize names ${revision}: ${describeReply(reply)}${reply.kind === 'error' && reply.error.data !== undefined ? ` data ${JSON.stringify(reply.error.data).slice(0, 200)}` : ''}`;
+  } finally {
+    await legacy.close();
+  }
+  if (!claim) return undefined;
+  const refusal = `POST server/discover at ${revision} got ${describeReply(refused)}`;
+  const problem = `${refusal}, though ${claim}`;
+  // The frames of the refused POST (the request out, and what the transport recorded of the answer).
+  const sent = peer.wire.entries.filter((e) => e.dir === 'out' && e.text.includes('server/discover')).at(-1);
+  const seqs = sent ? peer.wire.entries.filter((e) => e.seq >= sent.seq && e.conn === sent.conn).slice(0, 3).map((e) => e.seq) : [];
+  const session = new ModernSession(peer, revision, {}, await loadRevisionSchema(revision));
+  session.server = {
+    capabilities: {},
+    result: {},
+    versions: [],
+    capabilitiesUnknown: refusal,
+    brokenOpening: { problems: [problem], notAnObject: false, why: `the handshake failed: ${problem}` },
+    postRefused: { refusal, claim, seqs },
+  };
+  return session;
 }
 
 /** List methods a server offers by capability: one of them asks whether a revision is served. */

@@ -91,6 +91,12 @@ export interface ServerFacts {
    * the opening answer run there, and they report these problems.
    */
   brokenOpening?: BrokenOpening;
+  /**
+   * Streamable HTTP at a modern revision: the opening POST was refused at the HTTP level (no
+   * JSON-RPC answer) by a server that names the revision elsewhere (probe.ts): what was refused,
+   * the claim, and the frames to cite. The revision then runs only the opening-answer checks.
+   */
+  postRefused?: { refusal: string; claim: string; seqs: number[] };
   fence?: RevisionInfo['fence'];
 }
 

@@ -28,6 +28,14 @@ export const MODERN_HTTP_FAULTS = [
     mode: 'modern-only',
     description: 'SHTTP-101: a modern POST carrying a Last-Event-ID header is refused with 400 instead of served (the header ignored).',
   },
+  {
+    id: 'modern-post-refused',
+    transports: HTTP,
+    // Modern-only: its answer to a legacy initialize still names 2026-07-28 (VER-036), the claim the
+    // refusal is judged against; a dual-era server refusing modern POSTs looks legacy-only.
+    mode: 'modern-only',
+    description: 'SHTTP-100: the MCP endpoint refuses every modern POST with HTTP 405 and no body (a legacy initialize is still refused naming 2026-07-28).',
+  },
   { id: 'modern-http-no-accel-buffering', transports: HTTP, description: 'SHTTP-106: modern SSE answers lack the X-Accel-Buffering: no header.' },
   {
     id: 'modern-http-unrelated-notification',

@@ -25,7 +25,8 @@ const SESSION_PROMPT: PromptDef = {
 
 export function listPrompts(ctx: RequestContext): Record<string, unknown> {
   const page = paginate('prompts', promptsFor(ctx), ctx.params.cursor);
-  const prompts = page.items.map((p) => renderPrompt(p, ctx.revision));
+  const rendered = page.items.map((p) => renderPrompt(p, ctx.revision));
+  const prompts = isOn('prompts-list-description-not-string') ? rendered.map((p) => ({ ...p, description: 42 })) : rendered;
   return page.nextCursor === undefined ? { prompts } : { prompts, nextCursor: page.nextCursor };
 }
 

@@ -66,7 +66,7 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   if (isOn('resources-updated-unsubscribed') && !atLeast(ctx.revision, '2026-07-28')) ctx.notify('notifications/resources/updated', { uri });
   if (res) {
     const item: Record<string, unknown> = { uri, mimeType: res.mimeType };
-    if (res.blob !== undefined) item.blob = res.blob;
+    if (res.blob !== undefined) item.blob = isOn('resources-read-blob-not-base64') ? 'not base64!' : res.blob;
     else item.text = res.text ?? '';
     if (isOn('resources-read-text-and-blob') && 'text' in item) item.blob = Buffer.from(String(item.text)).toString('base64');
     return { contents: [item] };

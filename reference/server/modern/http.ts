@@ -39,6 +39,11 @@ function refuse(res: ServerResponse, id: Id | null, e: RpcError): void {
 export async function handleModernPost(req: IncomingMessage, res: ServerResponse, value: unknown, text: string): Promise<void> {
   if (Array.isArray(value)) return refuse(res, null, new RpcError(ErrorCode.InvalidRequest, 'Invalid Request: 2026-07-28 has no batches'));
   const msg = classify(value, text);
+  // security--endpoint: the one MCP endpoint supports POST (the fault refuses it, but for a legacy initialize).
+  if (isOn('modern-post-refused') && !(msg.kind === 'request' && msg.method === 'initialize' && !hasModernMeta(msg.params))) {
+    res.writeHead(405).end();
+    return;
+  }
   if (msg.kind === 'request') {
     const params = isPlainObject(msg.params) ? msg.params : {};
     try {

@@ -59,7 +59,8 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
     title: 'Features the server serves (tools, prompts, resources) are declared in its capabilities',
     spec: { url: 'server/tools#capabilities', level: 'MUST' },
     requirement: 'Servers that support tools MUST declare the tools capability. Servers that support prompts MUST declare the prompts capability. Servers that support resources MUST declare the resources capability.',
-    digest: ['LIFE-011'],
+    // RES-001 is the resources page's sentence of the three (resources/list served undeclared fails).
+    digest: ['LIFE-011', 'RES-001'],
     revisions: RANGE.all,
     needs: ['shared-session'],
     // skills-without-resources-capability: the Skills extension (2026-07-28) serves resources undeclared.
@@ -109,7 +110,10 @@ export const capabilityNegotiationChecks = defineChecks({ page: 'basic/lifecycle
       { from: '2025-06-18', url: '#operation', level: 'MUST' },
     ],
     requirement: 'Both parties MUST (2024-11-05 and 2025-03-26: SHOULD): Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
-    digest: ['LIFE-010'],
+    // ROOTS-005 (client/roots#implementation-guidelines): a roots/list to a client that declared
+    // no roots is the roots half of this rule; at 2026-07-28 input-required.declared-capabilities-only
+    // judges it (the server asks by MRTR there).
+    digest: ['LIFE-010', 'ROOTS-005'],
     // Judges the requests the server sent to every other check of the revision.
     needs: ['passive'],
     faults: ['sampling-without-capability'],

@@ -17,9 +17,14 @@ export const schemaChecks = defineChecks({ page: 'basic/messages', revisions: RA
     ],
     requirement:
       'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. The full specification of the protocol is defined as a TypeScript schema. This is the source of truth for all protocol messages and structures.',
-    digest: ['BASE-001', 'BASE-006', 'BASE-007'],
+    // PROMPT-002 and RES-005 are shapes only the schema states at every revision: a prompts/list
+    // result (prompts[] with name, description a string, ...), and a read's contents (each item
+    // with uri and text or blob, the blob base64: format "byte", which the validators check;
+    // resources#security-considerations: "Binary data MUST be properly encoded"). The other half of
+    // RES-005, not both text and blob, has no keyword: resources.read-contents-one-kind warns on it.
+    digest: ['BASE-001', 'BASE-006', 'BASE-007', 'PROMPT-002', 'RES-005'],
     // server-request-id-null: a request with id null is no JSONRPCRequest (base.server-request-ids-valid says so in words).
-    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100', 'server-request-id-null', 'prompts-argument-role-system'],
+    faults: ['tools-list-missing-input-schema', 'capability-not-object', 'init-missing-server-info', 'tools-call-result-invalid', 'pagination-next-cursor-null', 'modern-result-type-missing', 'modern-cache-fields-missing', 'modern-input-request-bad-method', 'completion-over-100', 'server-request-id-null', 'prompts-argument-role-system', 'prompts-list-description-not-string', 'resources-read-blob-not-base64'],
     // completion values: maxItems 100 entered the schema at 2026-07-28.
     faultRevisions: { 'completion-over-100': '2026-07-28..' },
     async run(ctx) {

@@ -6,6 +6,7 @@ import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { cancellationChecks } from './cancellation.js';
 import { encodingChecks } from './encoding.js';
+import { endpointChecks } from './endpoint.js';
 import { errorBodiesChecks } from './error-bodies.js';
 import { headersChecks } from './headers.js';
 import { metaErrorStatusChecks } from './meta-error-status.js';
@@ -21,6 +22,7 @@ import { versionHeaderChecks } from './version-header.js';
 
 export const group: PageGroup<Check> = {
   checks: [
+    ...endpointChecks,
     ...originChecks,
     ...sendingMessagesChecks,
     ...streamsChecks,
@@ -40,6 +42,5 @@ export const group: PageGroup<Check> = {
     'SHTTP-003': { reason: 'not-observable', detail: 'Which interfaces a server binds, and whether it authenticates a local user, are its deployment: a black box sees only the URL it was given (the Origin checks judge the DNS-rebinding risk this guards against).' },
     'SHTTP-015': { reason: 'missing', detail: 'Observable with resumption: drop the SSE answer of a slow request, resume with GET Last-Event-ID and expect its response rather than a cancellation; needs a slow tool the server offers and event ids.' },
     'SHTTP-046': { reason: 'judged-elsewhere', detail: 'The observable half, a session id is no credential, is judged by auth.session-needs-credentials (AUTH-010): a request with the session id but no token must get 401; how random the ids are cannot be seen.' },
-    'SHTTP-100': { reason: 'missing', detail: 'A target that refuses POST is never detected as 2026-07-28 Streamable HTTP, so no check runs: a check would POST server/discover with the full headers to a target the user declared modern and fail on a refusal.' },
   },
 };
