@@ -61,7 +61,7 @@ const STDIO_CASES: StdioCase[] = [
   { fault: 'stdio-stdin-not-closed', server: scripted(), shows: (e) => e.find((x) => x.event)?.event === 'signal' },
   { fault: 'unsupported-version-continues', server: scripted('--version', '1999-01-01'), shows: (e) => methods(sent(e)).includes('tools/list') },
   { fault: 'timeout-not-cancelled', server: scripted('--hang-call'), args: ['--timeout', '10000', '--call-timeout', '1500'], shows: (e) => !methods(sent(e)).includes('notifications/cancelled') },
-  { fault: 'probe-fallback-keyed-on-32601', server: scripted('--silent-probe'), args: ['--timeout', '4000'], shows: (e) => !methods(sent(e)).includes('initialize') },
+  { fault: 'probe-fallback-only-on-method-not-found', server: scripted('--silent-probe'), args: ['--timeout', '4000'], shows: (e) => !methods(sent(e)).includes('initialize') },
   { fault: 'progress-token-invalid', server: scripted(), shows: (e) => (sent(e).find((m) => m.method === 'tools/call')?.params as Msg)._meta !== undefined && JSON.stringify(sent(e)).includes('"progressToken":1.5') },
   { fault: 'mrtr-request-state-mutated', server: [fixture('modern-server.mjs'), 'stdio'], shows: (e) => JSON.stringify(sent(e)).includes('"requestState":"state/é+=x"') },
 ];

@@ -68,7 +68,7 @@ async function probe(peer: Peer, opts: ConnectOptions, authFallsThrough: boolean
     if (e instanceof AuthRequiredError && !authFallsThrough) throw e;
     if (isUnreachable(e)) throw e;
     // VER-031: any other error, or no answer, means a legacy server: never keyed on one code.
-    if (isOn('probe-fallback-keyed-on-32601') && !(e instanceof RpcError && e.code === Code.MethodNotFound)) {
+    if (isOn('probe-fallback-only-on-method-not-found') && !(e instanceof RpcError && e.code === Code.MethodNotFound)) {
       throw new Fatal(`the server is not a modern MCP server (${describe(e)})`);
     }
     verbose(`legacy server (the probe got: ${describe(e)})`);

@@ -39,6 +39,7 @@ export class ModernSession implements Session {
   private lastId: Id | undefined;
   private reuseId: Id | undefined;
   private leakedState: string | undefined;
+  private notificationsSeen = 0;
   private listen: { id: Id; open: boolean; acked?: () => void } | undefined;
 
   constructor(
@@ -269,6 +270,8 @@ export class ModernSession implements Session {
   }
 
   private onNotification(method: string, params: Json): void {
+    // BASE-010: notifications are never answered.
+    if (isOn('answers-notification') && this.notificationsSeen++ === 0) void this.peer.respond({ jsonrpc: '2.0', id: null, result: {} });
     const listen = this.listen;
     if (!listen) return;
     const sub = isObject(params._meta) ? params._meta[META.subscriptionId] : undefined;

@@ -14,7 +14,7 @@ export const BASE_FAULTS = [
   { id: 'error-code-not-integer', digest: 'BASE-007', transports: ALL, eras: LEGACY, description: 'BASE-007: error answers to server requests carry their code as a string ("-32601").' },
   { id: 'error-message-missing', digest: 'BASE-007', transports: ALL, eras: LEGACY, description: 'BASE-007: error answers to server requests have no message member.' },
   { id: 'unknown-request-wrong-code', digest: 'BASE-020', transports: ALL, eras: LEGACY, description: 'BASE-020: a server request with a method the client does not know is answered -32603 instead of -32601.' },
-  { id: 'answers-notification', digest: 'BASE-010', transports: ALL, eras: LEGACY, description: 'BASE-010: the first notification from the server is answered with {"result": {}} and id null.' },
+  { id: 'answers-notification', digest: 'BASE-010', transports: ALL, eras: BOTH, description: 'BASE-010: the first notification from the server is answered with {"result": {}} and id null.' },
   { id: 'modern-server-request-answered', digest: 'STDIO-020', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'STDIO-020 (SHTTP-102): in the modern era a JSON-RPC request from the server is answered (-32601) instead of left unanswered; clients never send responses.' },
   { id: 'meta-key-invalid', digest: 'BASE-031', transports: ALL, eras: BOTH, description: 'BASE-031: tools/call params._meta carries the key "ref client/trace" (a space is not allowed in a prefix label).' },
   { id: 'traceparent-invalid', digest: 'BASE-034', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'BASE-034: every request _meta carries traceparent "not-a-traceparent" (not W3C Trace Context).' },

@@ -5,7 +5,7 @@ import { BOTH, MODERN, MODERN_TRANSPORTS, SHTTP, STDIO, type FaultSpec } from '.
 export const MODERN_FAULTS = [
   // dual-era detection
   { id: 'stdio-no-discover-probe', digest: 'VER-030', transports: STDIO, eras: BOTH, description: 'VER-030: on stdio goes straight to initialize without probing with server/discover first.' },
-  { id: 'probe-fallback-keyed-on-32601', digest: 'VER-031', transports: MODERN_TRANSPORTS, eras: BOTH, description: 'VER-031: falls back to initialize only when the probe is answered -32601; any other error, or no answer, ends the run.' },
+  { id: 'probe-fallback-only-on-method-not-found', digest: 'VER-031', transports: MODERN_TRANSPORTS, eras: BOTH, description: 'VER-031: falls back to initialize only when the probe is answered MethodNotFound (-32601); any other error, or no answer, ends the run.' },
   { id: 'modern-error-falls-back', digest: 'VER-032', transports: MODERN_TRANSPORTS, eras: BOTH, description: 'VER-032 (VER-034, SSE-021): a recognized modern error (-32020, -32021, -32022) answering the probe leads to initialize instead of a modern retry.' },
   // per-request _meta
   { id: 'meta-protocol-version-missing', digest: 'VER-010', transports: MODERN_TRANSPORTS, eras: MODERN, description: 'VER-010: requests after the probe lack _meta io.modelcontextprotocol/protocolVersion.' },

@@ -4,11 +4,11 @@
 // server's elicitation/create requests; 2026-07-28: a form input request. Spec: client/elicitation.
 import { defineClientChecks } from '../../../harness/checks/define.js';
 import { loadRevisionSchema } from '../../../harness/schema.js';
-import { between, only, since } from '../../../harness/revisions.js';
+import { only, since } from '../../../harness/revisions.js';
 import { ASKS } from '../scenarios/asks.js';
 import { asksOf, capability, givenSeq, givenUndeclared, type Ask } from '../support/asks.js';
 import { contentProblem } from '../support/form-content.js';
-import { errorCode, isObject } from '../support/wire.js';
+import { endedByTool, errorCode, isObject } from '../support/wire.js';
 import { expectError, expectNone, expectNoneOrDoubt, givenExchange, type MaybeViolation } from '../../../harness/verify/index.js';
 
 const isForm = (a: Ask) => a.params.mode === undefined || a.params.mode === 'form';
@@ -16,7 +16,8 @@ const isUrl = (a: Ask) => a.params.mode === 'url';
 
 export const elicitationClientChecks = defineClientChecks({ page: 'client/elicitation' }, [
   // ELIC-001: "Clients that support elicitation MUST declare the elicitation capability during
-  // initialization". This server elicits whatever the client declared.
+  // initialization" (2026-07-28: on each request). This server elicits whatever the client
+  // declared (2026-07-28: the ask-regardless tool's form input request).
   {
     id: 'elicitation.answered-only-when-declared',
     title: 'The client answers elicitation only if it declared the elicitation capability',
@@ -24,16 +25,16 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     requirement: 'Clients that support elicitation MUST declare the elicitation capability during initialization',
     digest: ['ELIC-001'],
     scenario: ASKS,
-    revisions: between('2025-06-18', '2025-11-25'),
+    revisions: since('2025-06-18'),
     faults: ['elicitation-answered-undeclared'],
     async run(ctx) {
-      const asks = asksOf(ctx.recording, false, 'elicitation/create');
+      const asks = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       const { unknown, given } = givenUndeclared(asks, 'elicitation');
       if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
       ctx.cite(...given.map((a) => a.sent.seq));
       return expectNone(ctx, given.map((a) => ({ text: `answered ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
-        expected: 'elicitation/create refused (elicitation was not declared)',
+        expected: ctx.era === 'modern' ? 'no elicitation answer in inputResponses of a request that did not declare elicitation' : 'elicitation/create refused (elicitation was not declared)',
         judged: asks.length,
         note: `${asks.length} elicitation request(s), answered only where declared`,
       });
@@ -97,7 +98,9 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
   // explicit consent from the user". The URL is the run's canary (harness/client/canary.ts): a
   // request to it with no consent ever given (no answer, an error, decline, cancel) fails; one
   // that came before an accept is in doubt (a pre-fetch, or a user who consented and opened it
-  // before the client answered: the same on the wire).
+  // before the client answered: the same on the wire). 2026-07-28: the URL comes as an input
+  // request (the ask-url tool, to a request declaring elicitation.url), the consent as an accept
+  // in the retry's inputResponses.
   {
     id: 'elicitation.url-not-prefetched',
     title: "A URL-mode elicitation's URL is not fetched without the user's consent",
@@ -105,17 +108,17 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     requirement: 'Clients handling URL mode elicitation requests MUST: Not automatically pre-fetch the URL or any of its metadata; Not open the URL without explicit consent from the user.',
     digest: ['ELIC-008'],
     scenario: ASKS,
-    revisions: only('2025-11-25'),
+    revisions: since('2025-11-25'),
     faults: ['elicitation-url-prefetched'],
     async run(ctx) {
-      const asks = asksOf(ctx.recording, false, 'elicitation/create').filter(isUrl);
+      const asks = asksOf(ctx.recording, ctx.era === 'modern', 'elicitation/create').filter(isUrl);
       const hits = ctx.recording.canary?.hits ?? [];
       const consent = (a: Ask): { seq: number } | undefined =>
         a.outcome.kind === 'result' && isObject(a.outcome.value) && a.outcome.value.action === 'accept' ? { seq: a.outcome.seq } : undefined;
       const violations: MaybeViolation[] = [];
       for (const a of asks) {
         const accepted = consent(a);
-        const answer = a.outcome.kind === 'none' ? 'never answered' : a.outcome.kind === 'error' ? 'refused it' : `answered ${ctx.brief(a.outcome.value)}`;
+        const answer = a.outcome.kind === 'none' ? (a.key !== undefined ? 'never gave it in a retry' : 'never answered') : a.outcome.kind === 'error' ? 'refused it' : `answered ${ctx.brief(a.outcome.value)}`;
         for (const hit of hits.filter((h) => h.seq > a.sent.seq && (!accepted || h.seq < accepted.seq))) {
           ctx.cite(a.sent.seq);
           violations.push(
@@ -163,6 +166,9 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
 
   // ELIC-003: "For backwards compatibility, servers MAY omit the mode field for form mode
   // elicitation requests. Clients MUST treat requests without a mode field as form mode."
+  // 2026-07-28: the form without mode is an input request alone in its round (the
+  // ask-form-without-mode tool); errors are not sent back in this era, so a client that refuses
+  // it does not retry at all, while it retried with an answer to the form with mode "form".
   {
     id: 'elicitation.form-without-mode',
     title: 'A form elicitation without `mode` is handled as a form',
@@ -170,14 +176,24 @@ export const elicitationClientChecks = defineClientChecks({ page: 'client/elicit
     requirement: 'For backwards compatibility, servers MAY omit the mode field for form mode elicitation requests. Clients MUST treat requests without a mode field as form mode.',
     digest: ['ELIC-003'],
     scenario: ASKS,
-    revisions: only('2025-11-25'),
+    revisions: since('2025-11-25'),
     faults: ['elicitation-no-mode-rejected'],
     async run(ctx) {
-      const forms = asksOf(ctx.recording, false, 'elicitation/create').filter(isForm);
+      const modern = ctx.era === 'modern';
+      const forms = asksOf(ctx.recording, modern, 'elicitation/create').filter(isForm);
       const withMode = forms.find((a) => a.params.mode === 'form');
       const without = forms.find((a) => a.params.mode === undefined);
       if (!withMode || !without) return ctx.skip('nothing-observed', 'the client never called the tool during which the server elicits');
       if (withMode.outcome.kind !== 'result') return ctx.skip('cannot-set-up', 'the client does not answer form requests (it refused the one with mode "form" too)');
+      if (modern && without.outcome.kind === 'none' && without.replies.length === 0) {
+        // No retry: the refusal of this era, unless the tool ended the client first.
+        if (endedByTool(ctx.recording)) return ctx.skip('inconclusive', 'the tool ended the client before it retried the request with the form without mode');
+        ctx.cite(without.sent.seq);
+        return expectNone(ctx, [{ text: 'no retry: the form input request without mode was not answered (the one with mode "form" was)', seq: without.sent.seq }], {
+          expected: 'a retry whose inputResponses answer the form request without mode, as the one with mode "form"',
+        });
+      }
+      // A retry without the answer breaks input-required.retry-answers-every-input, not this rule.
       if (without.outcome.kind === 'none') return ctx.skip('no-answer', 'the client did not answer the form request without mode');
       ctx.cite(without.sent.seq, without.outcome.seq);
       return expectNone(ctx, without.outcome.kind === 'error' ? [{ text: `error ${ctx.brief(without.outcome.value)}`, seq: without.outcome.seq }] : [], {

@@ -11,7 +11,9 @@ import { declaredFor, isObject } from '../support/wire.js';
 
 export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
   // ROOTS-001: "Clients that support roots MUST declare the roots capability during
-  // initialization". This server asks for roots whatever the client declared.
+  // initialization" (2026-07-28: on each request, in its clientCapabilities). This server asks
+  // for roots whatever the client declared: a legacy roots/list request; at 2026-07-28 a roots
+  // input request of the ask-regardless tool, given or not in the retry's inputResponses.
   {
     id: 'roots.answered-only-when-declared',
     title: 'The client gives roots only if it declared the roots capability',
@@ -19,16 +21,16 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     requirement: 'Clients that support roots MUST declare the roots capability during initialization',
     digest: ['ROOTS-001'],
     scenario: ASKS,
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     faults: ['roots-answered-undeclared'],
     async run(ctx) {
-      const asks = asksOf(ctx.recording, false, 'roots/list');
+      const asks = asksOf(ctx.recording, ctx.era === 'modern', 'roots/list');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for roots');
       const { unknown, given } = givenUndeclared(asks, 'roots');
       if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
       ctx.cite(...given.map((a) => a.sent.seq));
       return expectNone(ctx, given.map((a) => ({ text: `roots given: ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
-        expected: 'roots/list refused (roots was not declared)',
+        expected: ctx.era === 'modern' ? 'no roots in inputResponses of a request that did not declare roots' : 'roots/list refused (roots was not declared)',
         judged: asks.length,
         note: `${asks.length} roots/list request(s), roots given only where declared`,
       });

@@ -22,7 +22,8 @@ function usesTools(value: unknown): boolean {
 
 export const samplingClientChecks = defineClientChecks({ page: 'client/sampling' }, [
   // SAMP-001: "Clients that support sampling MUST declare the sampling capability during
-  // initialization". This server asks for samples whatever the client declared.
+  // initialization" (2026-07-28: on each request). This server asks for samples whatever the
+  // client declared (2026-07-28: the ask-regardless tool's sampling input request).
   {
     id: 'sampling.answered-only-when-declared',
     title: 'The client samples only if it declared the sampling capability',
@@ -30,16 +31,16 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
     requirement: 'Clients that support sampling MUST declare the sampling capability during initialization',
     digest: ['SAMP-001'],
     scenario: ASKS,
-    revisions: RANGE.legacy,
+    revisions: RANGE.all,
     faults: ['sampling-answered-undeclared'],
     async run(ctx) {
-      const asks = asksOf(ctx.recording, false, 'sampling/createMessage');
+      const asks = asksOf(ctx.recording, ctx.era === 'modern', 'sampling/createMessage');
       if (asks.length === 0) return ctx.skip('nothing-observed', 'the client never called the tool during which the server asks for samples');
       const { unknown, given } = givenUndeclared(asks, 'sampling');
       if (unknown) return ctx.skip('capabilities-unknown', 'the client declared no capabilities object (see lifecycle.initialize-params)');
       ctx.cite(...given.map((a) => a.sent.seq));
       return expectNone(ctx, given.map((a) => ({ text: `a sample: ${ctx.brief(a.outcome.kind === 'result' ? a.outcome.value : undefined)}`, seq: givenSeq(a) })), {
-        expected: 'sampling/createMessage refused (sampling was not declared)',
+        expected: ctx.era === 'modern' ? 'no sample in inputResponses of a request that did not declare sampling' : 'sampling/createMessage refused (sampling was not declared)',
         judged: asks.length,
         note: `${asks.length} sampling request(s), samples given only where declared`,
       });

@@ -98,6 +98,19 @@ export function capability(declared: Json | undefined, name: string): Json | und
   return isObject(value) ? value : undefined;
 }
 
+const NEEDS: Readonly<Record<string, string>> = { 'roots/list': 'roots', 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' };
+
+/**
+ * Whether `declared` offers what an input request needs (MRTR-004: roots for roots/list,
+ * sampling for sampling/createMessage, elicitation for elicitation/create); an unknown method
+ * needs nothing we know of.
+ */
+export function declaresFor(declared: Json | undefined, request: unknown): boolean {
+  const method = isObject(request) ? request.method : undefined;
+  const needed = typeof method === 'string' ? NEEDS[method] : undefined;
+  return needed === undefined || capability(declared, needed) !== undefined;
+}
+
 /** The wire entry of what the client gave, where it gave anything. */
 export const givenSeq = (a: Ask): number | undefined => (a.outcome.kind === 'none' ? undefined : a.outcome.seq);
 

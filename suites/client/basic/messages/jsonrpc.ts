@@ -3,7 +3,7 @@
 // Spec: basic/messages (2024-11-05), basic (2025-03-26 on).
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import type { SpecRef } from '../../../../harness/checks/check.js';
-import { RANGE, between, since } from '../../../../harness/revisions.js';
+import { RANGE, since } from '../../../../harness/revisions.js';
 import { ASKS, UNKNOWN_METHOD } from '../../scenarios/asks.js';
 import { BASIC } from '../../scenarios/basic.js';
 import { PAGED_LISTS, TOOLS, UNKNOWN_RESULT_TYPE, pagesAt } from '../../scenarios/paged-lists.js';
@@ -254,7 +254,8 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
   },
 
   // BASE-010: "The receiver MUST NOT send a response." (to a notification). This server sends
-  // notifications/message and notifications/progress during the tool call.
+  // notifications/message and notifications/progress during the tool call (2026-07-28:
+  // notifications/progress of the progress tool, on the call's answer stream).
   {
     id: 'base.no-reply-to-notification',
     title: 'The client never answers a notification',
@@ -262,7 +263,7 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     requirement: 'Notifications are sent from the client to the server or vice versa, as a one-way message. The receiver MUST NOT send a response.',
     digest: ['BASE-010'],
     scenario: ASKS,
-    revisions: between('2025-03-26', '2025-11-25'),
+    revisions: since('2025-03-26'),
     faults: ['answers-notification'],
     async run(ctx) {
       const sent = ctx.recording.toClient().filter((m) => typeof m.message.method === 'string' && !('id' in m.message));

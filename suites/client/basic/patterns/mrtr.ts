@@ -7,8 +7,8 @@ import type { ClientCheckContext } from '../../../../harness/client/context.js';
 import type { Verdict } from '../../../../harness/checks/check.js';
 import { RANGE } from '../../../../harness/revisions.js';
 import { ASKS } from '../../scenarios/asks.js';
-import { inputRounds, type Round } from '../../support/asks.js';
-import { isObject, paramsOf, sameId } from '../../support/wire.js';
+import { declaresFor, inputRounds, type Round } from '../../support/asks.js';
+import { declaredFor, isObject, paramsOf, sameId } from '../../support/wire.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
 
 const spec = { url: '#client-requirements-basic-workflow', level: 'MUST' as const };
@@ -40,7 +40,11 @@ export const mrtrClientChecks = defineClientChecks({ page: 'basic/patterns/mrtr'
     faults: ['mrtr-input-response-missing'],
     async run(ctx) {
       return eachRetry(ctx, 'inputResponses for every key of inputRequests', ({ result, retry }) => {
-        const asked = isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+        // An input for a capability the request did not declare is the server's fault (MRTR-004):
+        // a client that retries without it keeps its own rule (ROOTS-001, SAMP-001, ELIC-001).
+        const requests = isObject(result.inputRequests) ? result.inputRequests : {};
+        const declared = declaredFor(ctx.recording, retry, true);
+        const asked = Object.keys(requests).filter((k) => declared === undefined || declaresFor(declared, requests[k]));
         const given = paramsOf(retry).inputResponses;
         const missing = asked.filter((k) => !isObject(given) || !(k in given));
         return missing.length === 0 ? undefined : { text: `asked for ${asked.join(', ')}, the retry lacks ${missing.join(', ')}`, seq: retry.seq };

@@ -125,7 +125,7 @@ export const unsupportedVersionClientChecks = defineClientChecks({ page: 'basic/
     scenario: SLOW_INITIALIZE,
     revisions: RANGE.legacy,
     transports: ['stdio'],
-    faults: ['probe-fallback-keyed-on-32601'],
+    faults: ['probe-fallback-only-on-method-not-found'],
     async run(ctx) {
       const probe = ctx.recording.requests('server/discover')[0];
       if (!probe) return ctx.skip('nothing-observed', 'the client did not probe with server/discover (a client that speaks only legacy versions need not)');

@@ -113,7 +113,7 @@ export const stdioClientChecks = defineClientChecks({ page: 'basic/transports/st
     digest: ['STDIO-020'],
     scenario: ASKS,
     revisions: RANGE.modern,
-    faults: ['modern-server-request-answered'],
+    faults: ['modern-server-request-answered', 'answers-notification'],
     run: async (ctx) => judgeNoResponses(ctx, ''),
   },
 ]);

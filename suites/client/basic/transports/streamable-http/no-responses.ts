@@ -15,7 +15,7 @@ export const noResponsesHttpClientChecks = defineClientChecks({ page: 'basic/tra
     digest: ['SHTTP-102'],
     scenario: ASKS,
     revisions: RANGE.modern,
-    faults: ['modern-server-request-answered'],
+    faults: ['modern-server-request-answered', 'answers-notification'],
     run: async (ctx) => judgeNoResponses(ctx, ' POSTed'),
   },
 ]);

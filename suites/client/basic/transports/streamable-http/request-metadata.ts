@@ -8,6 +8,8 @@ import { RANGE } from '../../../../../harness/revisions.js';
 import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { annotationsOf, carries, decodeHeader, headerForm, mayBePlain, mustEncode, sentinelOf, toolsSeenBefore, valueAt, type Annotation } from './header-values.js';
 import { header, paramsOf, posts, requestOf, type Json, type Post } from '../../../support/http.js';
+import { ErrorCode } from '../../../../../harness/rules/error-codes.js';
+import { expectNone, ownJudgement, type Violation } from '../../../../../harness/verify/index.js';
 
 const PAGE = 'basic/transports/streamable-http';
 const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
@@ -43,14 +45,18 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-method-missing'],
     async run(ctx) {
       const all = requestPosts(ctx);
-      if (all.length === 0) return ctx.skip('nothing-observed', 'the client sent no request');
+      const violations: Violation[] = [];
       for (const p of all) {
         const value = header(p.record, 'mcp-method');
         if (value === p.request.method) continue;
-        ctx.cite(p.record.seq);
-        return ctx.fail({ expected: `Mcp-Method: ${String(p.request.method)}`, actual: value === undefined ? `POST ${String(p.request.method)} without Mcp-Method` : `Mcp-Method: ${value} on ${String(p.request.method)}` });
+        violations.push({ text: value === undefined ? `POST ${String(p.request.method)} without Mcp-Method` : `Mcp-Method: ${value} on ${String(p.request.method)}`, seq: p.record.seq });
       }
-      return ctx.pass(`${all.length} requests`);
+      return expectNone(ctx, violations, {
+        expected: 'Mcp-Method equal to the method on every request POST',
+        judged: all.length,
+        note: `${all.length} requests`,
+        nothing: { code: 'nothing-observed', detail: 'the client sent no request' },
+      });
     },
   },
 
@@ -67,16 +73,22 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-name-missing'],
     async run(ctx) {
       const named = requestPosts(ctx).filter((p) => NAMED[String(p.request.method)]);
-      if (named.length === 0) return ctx.skip('nothing-observed', 'the client sent no tools/call, resources/read or prompts/get');
+      const violations: Violation[] = [];
       for (const p of named) {
         const source = paramsOf(p.request)[NAMED[String(p.request.method)] as string];
         const value = header(p.record, 'mcp-name');
         if (typeof source !== 'string') continue;
         ctx.cite(p.record.seq);
-        if (value === undefined) return ctx.fail({ expected: `Mcp-Name for ${String(p.request.method)} ${JSON.stringify(source)}`, actual: 'no Mcp-Name header' });
-        if (mayBePlain(source) && decodeHeader(value).value !== source) return ctx.fail({ expected: `Mcp-Name: ${source}`, actual: `Mcp-Name: ${value}` });
+        const what = `${String(p.request.method)} ${JSON.stringify(source)}`;
+        if (value === undefined) violations.push({ text: `${what} without Mcp-Name`, seq: p.record.seq });
+        else if (mayBePlain(source) && decodeHeader(value).value !== source) violations.push({ text: `${what} with Mcp-Name: ${value}`, seq: p.record.seq });
       }
-      return ctx.pass(`${named.length} requests`);
+      return expectNone(ctx, violations, {
+        expected: 'Mcp-Name equal to params.name or params.uri on every tools/call, resources/read and prompts/get',
+        judged: named.length,
+        note: `${named.length} requests`,
+        nothing: { code: 'nothing-observed', detail: 'the client sent no tools/call, resources/read or prompts/get' },
+      });
     },
   },
 
@@ -110,13 +122,15 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
           if (typeof v === 'string' && sent !== undefined && mustEncode(v)) values.push({ post: call.post, name: `Mcp-Param-${a.header}`, value: v, sent });
         }
       }
-      if (values.length === 0) return ctx.skip('nothing-observed', 'the client sent no header whose value needs the base64 sentinel');
-      for (const x of values) {
-        if (carries(x.sent, x.value)) continue;
-        ctx.cite(x.post.record.seq);
-        return ctx.fail({ expected: `${x.name}: ${sentinelOf(x.value)} (for ${JSON.stringify(x.value)})`, actual: `${x.name}: ${x.sent}` });
-      }
-      return ctx.pass(`${values.length} values in the sentinel`);
+      const violations = values
+        .filter((x) => !carries(x.sent, x.value))
+        .map((x): Violation => ({ text: `${x.name}: ${x.sent} for ${JSON.stringify(x.value)} (expected ${sentinelOf(x.value)})`, seq: x.post.record.seq }));
+      return expectNone(ctx, violations, {
+        expected: 'every header value that is not header-safe in the base64 sentinel =?base64?...?=',
+        judged: values.length,
+        note: `${values.length} values in the sentinel`,
+        nothing: { code: 'nothing-observed', detail: 'the client sent no header whose value needs the base64 sentinel' },
+      });
     },
   },
 
@@ -134,27 +148,36 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-mcp-param-missing', 'http-mcp-param-boolean-capitalized'],
     async run(ctx) {
       const calls = mirroredCalls(ctx);
-      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool with x-mcp-header parameters');
       let judged = 0;
+      const violations: Violation[] = [];
       for (const call of calls) {
         for (const a of call.annotations) {
           const v = valueAt(call.args, a.path);
           const name = `Mcp-Param-${a.header}`;
           const sent = header(call.post.record, name);
-          ctx.cite(call.post.record.seq);
+          const seq = call.post.record.seq;
+          ctx.cite(seq);
           judged++;
           if (v === undefined || v === null) {
-            if (sent !== undefined) return ctx.fail({ expected: `no ${name} (${a.path.join('.')} is ${v === null ? 'null' : 'absent'})`, actual: `${name}: ${sent}` });
+            if (sent !== undefined) violations.push({ text: `${name}: ${sent} in ${call.tool}, though ${a.path.join('.')} is ${v === null ? 'null' : 'absent'} (no header expected)`, seq });
             continue;
           }
-          if (sent === undefined) return ctx.fail({ expected: `${name} for ${a.path.join('.')} = ${JSON.stringify(v)} in ${call.tool}`, actual: `no ${name} header` });
+          if (sent === undefined) {
+            violations.push({ text: `no ${name} in ${call.tool}, for ${a.path.join('.')} = ${JSON.stringify(v)}`, seq });
+            continue;
+          }
           const form = headerForm(v);
           // Values that need the sentinel are judged by http.header-value-encoding.
           if (form === undefined || mustEncode(form)) continue;
-          if (decodeHeader(sent).value !== form) return ctx.fail({ expected: `${name}: ${form}`, actual: `${name}: ${sent}` });
+          if (decodeHeader(sent).value !== form) violations.push({ text: `${name}: ${sent} in ${call.tool} (expected ${name}: ${form})`, seq });
         }
       }
-      return ctx.pass(`${judged} parameters in ${calls.length} calls`);
+      return expectNone(ctx, violations, {
+        expected: 'each x-mcp-header parameter mirrored into its Mcp-Param-{Name} header (none for null or absent)',
+        judged: calls.length,
+        note: `${judged} parameters in ${calls.length} calls`,
+        nothing: { code: 'nothing-observed', detail: 'the client called no tool with x-mcp-header parameters' },
+      });
     },
   },
 
@@ -172,16 +195,18 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-invalid-x-mcp-header-kept'],
     async run(ctx) {
       const calls = requestPosts(ctx).filter((p) => p.request.method === 'tools/call');
-      if (calls.length === 0) return ctx.skip('nothing-observed', 'the client called no tool');
-      for (const p of calls) {
+      const violations = calls.flatMap((p): Violation[] => {
         const name = paramsOf(p.request).name;
         const tool = typeof name === 'string' ? toolsSeenBefore(ctx.recording, p.record.seq).get(name) : undefined;
         const found = tool ? annotationsOf(tool.inputSchema) : undefined;
-        if (!found || found.ok) continue;
-        ctx.cite(p.record.seq);
-        return ctx.fail({ expected: `the tool ${JSON.stringify(name)} dropped (${found.reason})`, actual: `tools/call ${JSON.stringify(name)}` });
-      }
-      return ctx.pass('no tool with invalid x-mcp-header annotations was called');
+        return !found || found.ok ? [] : [{ text: `tools/call ${JSON.stringify(name)}, a tool to drop (${found.reason})`, seq: p.record.seq }];
+      });
+      return expectNone(ctx, violations, {
+        expected: 'no call of a tool whose x-mcp-header annotations are invalid (it is dropped from tools/list)',
+        judged: calls.length,
+        note: 'no tool with invalid x-mcp-header annotations was called',
+        nothing: { code: 'nothing-observed', detail: 'the client called no tool' },
+      });
     },
   },
 
@@ -201,17 +226,16 @@ export const httpRequestMetadataChecks = defineClientChecks({ page: 'basic/trans
     faults: ['http-header-mismatch-not-relisted'],
     async run(ctx) {
       const all = requestPosts(ctx);
-      const refused = all.find((p) => p.request.method === 'tools/call' && (p.record.answered ?? []).some((m) => (m as { error?: { code?: unknown } }).error?.code === -32020));
-      if (!refused) return ctx.skip('no tools/call was refused with HeaderMismatch (the client did not call the tool whose schema changes)');
+      const refused = all.find((p) => p.request.method === 'tools/call' && (p.record.answered ?? []).some((m) => (m as { error?: { code?: unknown } }).error?.code === ErrorCode.HeaderMismatch));
+      if (!refused) return ctx.skip('nothing-observed', 'no tools/call was refused with HeaderMismatch (the client did not call the tool whose schema changes)');
       ctx.cite(refused.record.seq);
       const tool = paramsOf(refused.request).name;
       const relist = all.find((p) => p.record.seq > refused.record.seq && p.request.method === 'tools/list');
       const retry = relist && all.find((p) => p.record.seq > relist.record.seq && p.request.method === 'tools/call' && paramsOf(p.request).name === tool);
-      if (relist && retry) {
-        ctx.cite(relist.record.seq, retry.record.seq);
-        return ctx.pass();
-      }
-      return ctx.fail({ expected: `tools/list, then tools/call ${JSON.stringify(tool)} again`, actual: relist ? 'tools/list, but no retry of the call' : 'no tools/list after the HeaderMismatch' });
+      if (relist) ctx.cite(relist.record.seq);
+      if (retry) ctx.cite(retry.record.seq);
+      const broken = relist && retry ? undefined : { expected: `tools/list, then tools/call ${JSON.stringify(tool)} again`, actual: relist ? 'tools/list, but no retry of the call' : 'no tools/list after the HeaderMismatch' };
+      return ownJudgement(ctx, broken ? { broken } : {}, 'a tools/list and a retry after a HeaderMismatch: an order of requests');
     },
   },
 ]);

@@ -9,6 +9,7 @@ import { HTTP_RESUMPTION, RECONNECTION_TOOL } from '../../../scenarios/http-resu
 import { HTTP_STREAMABLE } from '../../../scenarios/http-streamable.js';
 import { describeRequest, header, paramsSansMeta, posts, requestOf, sameJson, type HttpRecord, type Post } from '../../../support/http.js';
 import { endedByTool } from '../../../support/wire.js';
+import { expectNone, ownJudgement, type Violation } from '../../../../../harness/verify/index.js';
 
 /** The POST whose SSE answer the tool cut, and what the client did afterwards. */
 function afterCut(ctx: ClientCheckContext): { cut: Post; info: NonNullable<HttpRecord['cut']>; later: HttpRecord[] } | undefined {
@@ -18,6 +19,9 @@ function afterCut(ctx: ClientCheckContext): { cut: Post; info: NonNullable<HttpR
   return { cut, info, later: ctx.recording.http.filter((r) => r.seq > info.seq) };
 }
 const NO_CUT = `the client did not call ${RECONNECTION_TOOL} (no answer stream was cut)`;
+
+/** Why no verifier fits: what the client sent after the tool cut its answer stream, and when, is an order of requests. */
+const WHY_AFTER_CUT = 'what the client sent after its answer stream was cut, and when: an order of requests';
 
 export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/streamable-http', transports: ['streamable-http'] }, [
   // Ping: "The receiver MUST respond promptly with an empty response"; transports: "Every
@@ -34,15 +38,14 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['ping-unanswered'],
     async run(ctx) {
       const pings = ctx.recording.toClient().filter((m) => m.message.method === 'ping' && 'id' in m.message);
-      if (pings.length === 0) return ctx.skip('nothing-observed', 'the tool sent no ping (the client made no tool call)');
       // Loose id match: the id's type is another rule (base.response-id); here, was it answered at all?
       const answers = new Set(ctx.recording.responses().map((r) => String(r.message.id)));
-      for (const ping of pings) {
-        if (answers.has(String(ping.message.id))) continue;
-        ctx.cite(ping.seq);
-        return ctx.fail({ expected: 'a POSTed response to the ping on the SSE answer', actual: `no response to ping ${JSON.stringify(ping.message.id)}` });
-      }
-      return ctx.pass();
+      const unanswered = pings.filter((ping) => !answers.has(String(ping.message.id)));
+      return expectNone(ctx, unanswered.map((ping): Violation => ({ text: `no response to ping ${JSON.stringify(ping.message.id)}`, seq: ping.seq })), {
+        expected: 'a POSTed response to each ping on an SSE answer',
+        judged: pings.length,
+        nothing: { code: 'nothing-observed', detail: 'the tool sent no ping (the client made no tool call)' },
+      });
     },
   },
 
@@ -61,16 +64,20 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     async run(ctx) {
       const all = posts(ctx.recording).filter((p) => requestOf(p));
       const commented = all.filter((p) => p.record.answer === 'sse' && p.record.comments && !p.record.cut);
-      if (commented.length === 0) return ctx.skip('nothing-observed', 'no request of the client was answered on an SSE stream');
-      for (const p of commented) {
+      const violations = commented.flatMap((p): Violation[] => {
         const request = requestOf(p) as Record<string, unknown>;
         const next = all.find((q) => q.record.seq > p.record.seq);
         const again = next ? requestOf(next) : undefined;
-        if (!next || !again || again.method !== request.method || !sameJson(paramsSansMeta(again), paramsSansMeta(request))) continue;
-        ctx.cite(p.record.seq, next.record.seq);
-        return ctx.fail({ expected: `the ${String(request.method)} answer read past the SSE comment lines`, actual: `the client sent ${String(request.method)} again right after its SSE answer (with comment lines): the answer was not taken` });
-      }
-      return ctx.pass(`${commented.length} SSE answers with comment lines were taken`);
+        if (!next || !again || again.method !== request.method || !sameJson(paramsSansMeta(again), paramsSansMeta(request))) return [];
+        ctx.cite(p.record.seq);
+        return [{ text: `the client sent ${String(request.method)} again right after its SSE answer (with comment lines): the answer was not taken`, seq: next.record.seq }];
+      });
+      return expectNone(ctx, violations, {
+        expected: 'each answer read past its SSE comment lines (not requested again)',
+        judged: commented.length,
+        note: `${commented.length} SSE answers with comment lines were taken`,
+        nothing: { code: 'nothing-observed', detail: 'no request of the client was answered on an SSE stream' },
+      });
     },
   },
 
@@ -89,15 +96,15 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['http-resume-ignores-retry'],
     async run(ctx) {
       const found = afterCut(ctx);
-      if (!found) return ctx.skip(NO_CUT);
+      if (!found) return ctx.skip('nothing-observed', NO_CUT);
       const get = found.later.find((r) => r.method === 'GET');
       if (!get) return ctx.skip('nothing-observed', 'the client did not reconnect after the stream was closed');
       const retry = found.info.retryMs ?? 0;
       const waited = get.t - found.info.t;
       ctx.cite(found.info.seq, get.seq);
       // Rounded clocks and timer slack: a tenth of the retry.
-      if (waited >= retry * 0.9) return ctx.pass(`reconnected after ${waited} ms (retry ${retry} ms)`);
-      return ctx.fail({ expected: `a reconnect at least ${retry} ms after the stream closed (retry: ${retry})`, actual: `GET after ${waited} ms` });
+      if (waited >= retry * 0.9) return ownJudgement(ctx, { note: `reconnected after ${waited} ms (retry ${retry} ms)` }, WHY_AFTER_CUT);
+      return ownJudgement(ctx, { broken: { expected: `a reconnect at least ${retry} ms after the stream closed (retry: ${retry})`, actual: `GET after ${waited} ms` } }, WHY_AFTER_CUT);
     },
   },
 
@@ -118,17 +125,17 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['http-resume-without-last-event-id'],
     async run(ctx) {
       const found = afterCut(ctx);
-      if (!found) return ctx.skip(NO_CUT);
+      if (!found) return ctx.skip('nothing-observed', NO_CUT);
       const get = found.later.find((r) => r.method === 'GET');
       ctx.cite(found.info.seq);
       if (!get) {
-        if (ctx.in(only('2025-11-25'))) return ctx.fail({ expected: `a GET with Last-Event-ID: ${found.info.lastEventId} ("the client SHOULD then poll the SSE stream")`, actual: 'no reconnect after the server closed the stream' });
-        return ctx.skip('the client did not try to resume the dropped stream (resuming is its choice before 2025-11-25)');
+        if (ctx.in(only('2025-11-25'))) return ownJudgement(ctx, { broken: { expected: `a GET with Last-Event-ID: ${found.info.lastEventId} ("the client SHOULD then poll the SSE stream")`, actual: 'no reconnect after the server closed the stream' } }, WHY_AFTER_CUT);
+        return ctx.skip('not-applicable', 'the client did not try to resume the dropped stream (resuming is its choice before 2025-11-25)');
       }
       ctx.cite(get.seq);
       const sent = header(get, 'last-event-id');
-      if (sent === found.info.lastEventId) return ctx.pass();
-      return ctx.fail({ expected: `GET with Last-Event-ID: ${found.info.lastEventId}`, actual: sent === undefined ? 'GET without Last-Event-ID' : `GET with Last-Event-ID: ${sent}` });
+      const broken = sent === found.info.lastEventId ? undefined : { expected: `GET with Last-Event-ID: ${found.info.lastEventId}`, actual: sent === undefined ? 'GET without Last-Event-ID' : `GET with Last-Event-ID: ${sent}` };
+      return ownJudgement(ctx, broken ? { broken } : {}, WHY_AFTER_CUT);
     },
   },
 
@@ -146,12 +153,12 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     faults: ['modern-resume-attempted'],
     async run(ctx) {
       const found = afterCut(ctx);
-      if (!found) return ctx.skip(NO_CUT);
+      if (!found) return ctx.skip('nothing-observed', NO_CUT);
       const resumed = found.later.find((r) => r.method === 'GET' || header(r, 'last-event-id') !== undefined);
-      if (!resumed) return ctx.pass();
-      ctx.cite(found.info.seq, resumed.seq);
-      const lei = header(resumed, 'last-event-id');
-      return ctx.fail({ expected: 'the lost request re-issued by POST, no resumption', actual: `${describeRequest(resumed)}${lei !== undefined ? ` with Last-Event-ID: ${lei}` : ''} after the stream broke` });
+      ctx.cite(found.info.seq, ...(resumed ? [resumed.seq] : []));
+      const lei = resumed && header(resumed, 'last-event-id');
+      const broken = resumed && { expected: 'the lost request re-issued by POST, no resumption', actual: `${describeRequest(resumed)}${lei !== undefined ? ` with Last-Event-ID: ${lei}` : ''} after the stream broke` };
+      return ownJudgement(ctx, broken ? { broken } : {}, WHY_AFTER_CUT);
     },
   },
   {
@@ -166,7 +173,7 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
     async run(ctx) {
       const found = afterCut(ctx);
       const lost = found ? requestOf(found.cut) : undefined;
-      if (!found || !lost) return ctx.skip(NO_CUT);
+      if (!found || !lost) return ctx.skip('nothing-observed', NO_CUT);
       ctx.cite(found.info.seq);
       const again = posts(ctx.recording).find((p) => {
         const r = requestOf(p);
@@ -175,12 +182,12 @@ export const httpStreamChecks = defineClientChecks({ page: 'basic/transports/str
       if (!again) {
         // A client the tool ended (its deadline, a busy machine) may have been about to re-issue.
         if (endedByTool(ctx.recording)) return ctx.skip('inconclusive', 'the tool ended the client before it re-issued the request of the broken stream');
-        return ctx.fail({ expected: `${String(lost.method)} re-issued with a new id`, actual: 'the request was not sent again after its stream broke' });
+        return ownJudgement(ctx, { broken: { expected: `${String(lost.method)} re-issued with a new id`, actual: 'the request was not sent again after its stream broke' } }, WHY_AFTER_CUT);
       }
       ctx.cite(again.record.seq);
       const id = requestOf(again)?.id;
-      if (sameJson(id, lost.id)) return ctx.fail({ expected: `a new id (not ${JSON.stringify(lost.id)})`, actual: `re-issued with the same id ${JSON.stringify(id)}` });
-      return ctx.pass();
+      const reused = sameJson(id, lost.id) ? [{ text: `re-issued with the same id ${JSON.stringify(id)}`, seq: again.record.seq }] : [];
+      return expectNone(ctx, reused, { expected: `${String(lost.method)} re-issued with a new id (not ${JSON.stringify(lost.id)})`, judged: 1, note: 're-issued with a new id' });
     },
   },
 ]);
