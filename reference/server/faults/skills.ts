@@ -43,4 +43,5 @@ export const SKILLS_FAULTS = [
   { id: 'skills-duplicate-name', transports: BOTH, description: 'SKILL-034: a second skill named refunds is served at skill://acme/support/refunds/SKILL.md.' },
   { id: 'skills-over-entry-limit', transports: BOTH, description: 'SKILL-043: a skill (glossary) lists 513 manifest items, over the limit of 512.' },
   { id: 'skills-error-message-empty', transports: BOTH, description: 'SKILL-082: skills/get of a uri that names no skill gets -32602 with an empty message.' },
+  { id: 'skills-settings-in-envelope', transports: BOTH, description: 'SKILL-005: server/discover declares the extension as {"config": {"directoryRead": true}}, the settings in an envelope instead of inline.' },
 ] as const satisfies readonly { id: string; description: string; transports?: readonly string[] }[];

@@ -20,7 +20,9 @@ export function declareSkillsExtension(caps: Record<string, unknown>): void {
   // to offer, so that fault names only its own check.
   if (resourcesHidden()) return;
   const extensions = isPlainObject(caps.extensions) ? caps.extensions : {};
-  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: { directoryRead: true } };
+  // The settings wrapped in a config envelope (an early SDK's shape) rather than inline.
+  const settings = isOn('skills-settings-in-envelope') ? { config: { directoryRead: true } } : { directoryRead: true };
+  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: settings };
   if (isOn('skills-without-resources-capability')) delete caps.resources;
 }
 
