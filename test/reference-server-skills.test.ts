@@ -61,6 +61,10 @@ describe('Skills extension at 2026-07-28', () => {
     }
     expect(skills.length).toBeGreaterThan(1);
     expect(skills.map((s) => s.uri)).toContain('skill://acme/billing/refunds/SKILL.md');
+    // The nested disputes skill's files are supporting files of refunds too.
+    const manifest = (uri: string) => skills.find((s) => s.uri === uri)?.resources.map((r) => r.uri) ?? [];
+    expect(manifest('skill://acme/billing/refunds/SKILL.md')).toEqual(expect.arrayContaining(manifest('skill://acme/billing/refunds/disputes/SKILL.md')));
+    expect(manifest('skill://acme/billing/refunds/disputes/SKILL.md')).toHaveLength(2);
     for (const s of skills) {
       expect(s.uri.split('/').at(-2)).toBe(s.frontmatter.name);
       expect(s.resources.map((r) => r.uri)).toContain(s.uri);
@@ -98,9 +102,12 @@ describe('Skills extension at 2026-07-28', () => {
     const root = await read('skill://acme/billing/refunds');
     expect(root.map((c) => [c.uri, c.mimeType])).toEqual([
       ['skill://acme/billing/refunds/SKILL.md', 'text/markdown'],
+      ['skill://acme/billing/refunds/disputes', 'inode/directory'],
       ['skill://acme/billing/refunds/policy.md', 'text/markdown'],
       ['skill://acme/billing/refunds/templates', 'inode/directory'],
     ]);
+    // A SKILL.md child is named and described from its frontmatter.
+    expect(root[0]).toMatchObject({ name: 'refunds', description: 'Issue a refund for an ACME invoice, following the policy.' });
     expect((await read('skill://acme/billing/refunds/templates')).map((c) => c.uri)).toEqual(['skill://acme/billing/refunds/templates/credit-note.md']);
     expect((await read('skill://acme')).map((c) => c.uri)).toEqual(['skill://acme/billing']);
     for (const uri of ['skill://acme/billing/refunds/SKILL.md', 'skill://nothing', 'skill://acme/billing/refunds/']) {

@@ -2,13 +2,14 @@
 // of a directory within the skill namespaces, two per page. A directory is any proper prefix of
 // a served skill file's uri below its authority (skill://acme, skill://acme/billing, ... a
 // skill root, its subdirectories); its children are the files and directories one segment
-// below, directories as inode/directory and written without a trailing slash. Anything else,
+// below, directories as inode/directory and written without a trailing slash, a SKILL.md
+// named and described from its frontmatter. Anything else,
 // a file included, is invalid params.
 import { isOn } from '../faults.js';
 import { ErrorCode, RpcError, invalidParams } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
 import type { RequestContext } from '../session.js';
-import { servedSkills, skillFiles, type SkillFile } from './catalog.js';
+import { frontmatterOf, servedSkills, skillFiles, type SkillFile } from './catalog.js';
 
 const DIRECTORY_PAGE_SIZE = 2;
 export const DIRECTORY_MIME = 'inode/directory';
@@ -17,6 +18,7 @@ interface Child {
   uri: string;
   name: string;
   mimeType: string;
+  description?: string;
 }
 
 const files = (): SkillFile[] => servedSkills().flatMap(skillFiles);
@@ -41,7 +43,7 @@ function childrenOf(dir: string): Child[] {
     if (!f.uri.startsWith(prefix)) continue;
     const rest = f.uri.slice(prefix.length);
     const slash = rest.indexOf('/');
-    if (slash === -1 || recursive) found.set(f.uri, { uri: f.uri, name: rest, mimeType: f.mimeType });
+    if (slash === -1 || recursive) found.set(f.uri, fileChild(f, rest));
     if (slash !== -1) {
       const sub = `${prefix}${rest.slice(0, slash)}`;
       const uri = isOn('skills-directory-trailing-slash') ? `${sub}/` : sub;
@@ -49,6 +51,20 @@ function childrenOf(dir: string): Child[] {
     }
   }
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => c);
+}
+
+/**
+ * A file as a directory child: its ordinary Resource metadata. A SKILL.md takes its name and
+ * description from its frontmatter (skills.mdx#resource-metadata), unless a fault keeps the
+ * file name or drops the description.
+ */
+function fileChild(f: SkillFile, fileName: string): Child {
+  const skill = servedSkills().find((s) => s.uri === f.uri);
+  if (!skill) return { uri: f.uri, name: fileName, mimeType: f.mimeType };
+  const fm = frontmatterOf(skill);
+  const name = isOn('skills-directory-md-name-wrong') ? fileName : String(fm.name);
+  const description = isOn('skills-directory-md-no-description') ? {} : { description: String(fm.description) };
+  return { uri: f.uri, name, mimeType: f.mimeType, ...description };
 }
 
 export function readDirectory(ctx: RequestContext): Record<string, unknown> {

@@ -20,7 +20,9 @@ export function declareSkillsExtension(caps: Record<string, unknown>): void {
   // to offer, so that fault names only its own check.
   if (resourcesHidden()) return;
   const extensions = isPlainObject(caps.extensions) ? caps.extensions : {};
-  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: { directoryRead: true } };
+  // The settings wrapped in a config envelope (an early SDK's shape) rather than inline.
+  const settings = isOn('skills-settings-in-envelope') ? { config: { directoryRead: true } } : { directoryRead: true };
+  caps.extensions = { ...extensions, [SKILLS_EXTENSION]: settings };
   if (isOn('skills-without-resources-capability')) delete caps.resources;
 }
 
@@ -65,11 +67,16 @@ export function getSkill(ctx: RequestContext): Record<string, unknown> {
   if (typeof uri !== 'string') throw invalidParams('Invalid params: uri must be a string');
   const skill = servedSkills().find((s) => s.uri === uri);
   if (!skill && isOn('skills-get-unknown-wrong-code')) throw new RpcError(ErrorCode.InternalError, 'Internal error: no skill with that uri');
+  // An error that says nothing of its cause.
+  if (!skill && isOn('skills-error-message-empty')) throw new RpcError(ErrorCode.InvalidParams, '');
   if (!skill) throw invalidParams('Invalid params: no skill with that uri', { uri });
   // The nested skill answered with the first skill's entry: another skill than the one asked for.
   const answered = isOn('skills-get-answers-other-skill') && skill.uri.includes('/refunds/') ? (servedSkills()[0] as SkillDef) : skill;
   // A cursor on a result that has no pages.
-  return isOn('skills-get-next-cursor') ? { skill: entry(answered), nextCursor: 'page-2' } : { skill: entry(answered) };
+  const got = entry(answered);
+  // skills/get answering with an entry of another shape than the listing's: no manifest at all.
+  if (isOn('skills-get-entry-without-resources')) delete got.resources;
+  return isOn('skills-get-next-cursor') ? { skill: got, nextCursor: 'page-2' } : { skill: got };
 }
 
 /** resources/read: skill files first, then the ordinary resources. */
@@ -81,6 +88,8 @@ export function withSkillFiles(read: RequestHandler): RequestHandler {
     if (!file && typeof uri === 'string' && isOn('skills-read-unserved-file-empty') && servedSkills().some((s) => uri.startsWith(s.uri.slice(0, -'SKILL.md'.length)))) return { contents: [] };
     if (!file) return read(ctx);
     const mimeType = isOn('skills-md-mime-plain') && file.uri.endsWith('/SKILL.md') ? 'text/plain' : file.mimeType;
-    return { contents: [{ uri: file.uri, mimeType, text: file.text }] };
+    // A frontmatter field exposed in _meta under its bare name, not the extension's prefix.
+    const meta = isOn('skills-meta-unprefixed') && file.uri.endsWith('/SKILL.md') ? { _meta: { license: 'Apache-2.0' } } : {};
+    return { contents: [{ uri: file.uri, mimeType, text: file.text, ...meta }] };
   };
 }

@@ -1,15 +1,15 @@
-// The Skill entries of skills/list and skills/get: each has a uri, a frontmatter with the two
+// The Skill entries of skills/list: each has a uri, a frontmatter with the two
 // fields Agent Skills requires, and a resources manifest (an array, or "dynamic"); and their
 // uris use the skill:// scheme. Judged on the recorded look (look.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { isObject } from '../../../../harness/rules/json.js';
 import { expectNone } from '../../../../harness/verify/index.js';
-import { entriesOf, isLook, noEntries, skillsLook, SKILLS_NEEDS, SKILLS_PAGE, type Seen } from './look.js';
+import { isLook, noEntries, skillsLook, SKILLS_NEEDS, SKILLS_PAGE, type Seen } from './look.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
 
 /** What an entry lacks of the Skill type (uri, frontmatter with name and description, resources). */
-function shapeProblems(entry: unknown): string[] {
+export function shapeProblems(entry: unknown): string[] {
   if (!isObject(entry)) return ['not an object'];
   const bad: string[] = [];
   if (typeof entry.uri !== 'string' || entry.uri === '') bad.push(`uri ${JSON.stringify(entry.uri)}`);
@@ -26,9 +26,10 @@ export const entryChecks = defineChecks(PAGE, [
   // frontmatter: "Because the Agent Skills specification requires name and description, those
   // fields are always present."; resources: "resources is REQUIRED on every skill entry and
   // takes one of two forms: an array of SkillResource objects ... or the string "dynamic"."
+  // (skills/get's entry: skills.get-entry-as-listed.)
   {
     id: 'skills.entry-shape',
-    title: 'Every Skill entry has a uri, a frontmatter with string name and description, and resources (an array or "dynamic")',
+    title: 'Every skills/list entry has a uri, a frontmatter with string name and description, and resources (an array or "dynamic")',
     spec: { url: `${SKILLS_PAGE}#resources`, level: 'MUST' },
     requirement: '`resources` is REQUIRED on every skill entry and takes one of two forms: an array of `SkillResource` objects enumerating the skill\'s files (`SKILL.md` and every supporting file), or the string `"dynamic"`.',
     digest: ['SKILL-031', 'SKILL-035'],
@@ -37,7 +38,7 @@ export const entryChecks = defineChecks(PAGE, [
     async run(ctx) {
       const look = await skillsLook(ctx);
       if (!isLook(look)) return ctx.skip(look.code, look.detail);
-      const entries = entriesOf(look);
+      const entries = look.listed;
       const bad = entries.flatMap((s) => shapeProblems(s.entry).map((p) => ({ text: `${label(s)}: ${p}`, ...(s.seq !== undefined ? { seq: s.seq } : {}) })));
       return expectNone(ctx, bad, { expected: 'Skill entries {uri, frontmatter: {name, description, ...}, resources: [...] | "dynamic"}', judged: entries.length, nothing: noEntries(look) });
     },

@@ -1,8 +1,7 @@
 // extensions/skills: the Skills extension (io.modelcontextprotocol/skills, SEP-2640), final since
 // 2026-09-13, its own page outside the revisions. Its checks judge one recorded look at the
 // server's skills (look.ts), in the page's order; every other requirement of the digest
-// (13-skills-extension.md) that binds a server is excluded with the digest's reason, or listed
-// as missing (issue 39).
+// (13-skills-extension.md) that binds a server is excluded with the digest's reason.
 import type { Check } from '../../../../harness/checks/check.js';
 import type { Exclusions } from '../../../../harness/checks/exclusion.js';
 import type { PageGroup } from '../../../../harness/checks/page.js';
@@ -14,18 +13,22 @@ import { fileChecks } from './files.js';
 import { manifestChecks } from './manifest.js';
 import { methodChecks } from './methods.js';
 import { nameChecks } from './names.js';
+import { nestingChecks } from './nesting.js';
+import { getEntryChecks } from './get-entry.js';
+import { uriPartChecks } from './uri-parts.js';
+import { resourceMetadataChecks } from './resource-metadata.js';
+import { frontmatterMetadataChecks } from './frontmatter-metadata.js';
+import { limitChecks } from './limits.js';
+import { errorMessageChecks } from './error-messages.js';
 import { resultChecks } from './results.js';
 
-const NOT_YET = 'The Skills extension (SEP-2640) became final in September 2026; no server check judges this rule yet.';
-
-const SERVER_REQUIREMENTS = ['SKILL-005', 'SKILL-018', 'SKILL-019', 'SKILL-023', 'SKILL-024', 'SKILL-026', 'SKILL-033', 'SKILL-034', 'SKILL-040', 'SKILL-043', 'SKILL-063', 'SKILL-082'];
 
 /** Server rules of the digest that no check can or need judge, each with the digest's reason. */
 const NOT_JUDGED: Exclusions = {
   'SKILL-010': { reason: 'judged-elsewhere', detail: 'Only the parts of the Agent Skills format the page restates are checkable: SKILL-011, -012, -016 and -017 judge them.', side: 'server' },
   'SKILL-013': { reason: 'informative', detail: 'A skill MAY contain additional files and subdirectories.', side: 'server' },
   'SKILL-015': { reason: 'informative', detail: 'A skill path MAY be one segment or nested; the name is taken from the segment before /SKILL.md.', side: 'server' },
-  'SKILL-020': { reason: 'informative', detail: 'Skills MAY nest; a nested skill is an ordinary entry.', side: 'server' },
+  'SKILL-020': { reason: 'informative', detail: "Skills MAY nest; a nested skill is an ordinary entry (whose files the enclosing manifest lists: skills.nested-files-in-enclosing-manifest, SKILL-040).", side: 'server' },
   'SKILL-021': { reason: 'informative', detail: 'A server MAY use another scheme; skills.uri-scheme only warns.', side: 'server' },
   'SKILL-025': { reason: 'informative', detail: 'Servers MAY expose more frontmatter fields in _meta.', side: 'server' },
   'SKILL-041': { reason: 'judged-elsewhere', detail: 'Not directly observable: its symptom, a digest or size that does not match the bytes read back, is skills.file-bytes-match-manifest (SKILL-038/-039).', side: 'server' },
@@ -39,6 +42,6 @@ const NOT_JUDGED: Exclusions = {
 };
 
 export const group: PageGroup<Check> = {
-  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...entryChecks, ...manifestChecks, ...resultChecks, ...fileChecks, ...byteChecks, ...directoryChecks],
-  excluded: { ...NOT_JUDGED, ...(Object.fromEntries(SERVER_REQUIREMENTS.map((id) => [id, { reason: 'missing', detail: NOT_YET, side: 'server' }])) as Exclusions) },
+  checks: [...declarationChecks, ...methodChecks, ...nameChecks, ...uriPartChecks, ...entryChecks, ...frontmatterMetadataChecks, ...manifestChecks, ...nestingChecks, ...limitChecks, ...resultChecks, ...getEntryChecks, ...fileChecks, ...resourceMetadataChecks, ...byteChecks, ...directoryChecks, ...errorMessageChecks],
+  excluded: NOT_JUDGED,
 };

@@ -7,6 +7,7 @@
 // directoryRead declared, the look also walks resources/directory/read over each skill's
 // directories (and probes it with a file and a missing uri); without it, never (SKILL-006).
 import { randomUUID } from 'node:crypto';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { CheckContext } from '../../../../harness/checks/check.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
 import { isObject, type Json } from '../../../../harness/rules/json.js';
@@ -91,6 +92,16 @@ export function skillsLook(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
   return ctx.once('skills-look', () => record(ctx));
 }
 
+/**
+ * Whether a uri the server gave can go into a request: the schema holds every uri param to
+ * RFC 3986 (format "uri"), and a request that breaks it tests nothing. A uri that cannot is
+ * never asked for; the uri rules (uri-parts.ts) judge it as listed.
+ */
+export function sendable(uri: string): boolean {
+  const format = fullFormats.uri;
+  return typeof format === 'function' ? format(uri) : format instanceof RegExp ? format.test(uri) : true;
+}
+
 export const isLook = (look: SkillsLook | Unjudged): look is SkillsLook => !('code' in look);
 
 export const resultOf = (reply: Reply): Json | undefined => (reply.kind === 'result' && isObject(reply.result) ? reply.result : undefined);
@@ -121,7 +132,7 @@ async function record(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
     cursors.add(next);
     cursor = next;
   }
-  const uris = [...new Set(listed.map((s) => uriOf(s.entry)).filter((u): u is string => u !== undefined))].slice(0, MAX_SKILLS);
+  const uris = [...new Set(listed.map((s) => uriOf(s.entry)).filter((u): u is string => u !== undefined && sendable(u)))].slice(0, MAX_SKILLS);
   const gets: SkillsLook['gets'] = [];
   for (const uri of uris) gets.push({ uri, reply: await session.request('skills/get', { uri }) });
   const missing = `skill://mcp-conformance-missing-${randomUUID()}/SKILL.md`;
@@ -132,7 +143,7 @@ async function record(ctx: CheckContext): Promise<SkillsLook | Unjudged> {
   const unserved = root !== undefined ? `${root}/mcp-conformance-missing-${randomUUID()}.md` : undefined;
   const unservedRead = unserved !== undefined ? { unservedRead: { uri: unserved, reply: await session.request('resources/read', { uri: unserved }) } } : {};
   const instructed: SkillsLook['instructed'] = [];
-  for (const uri of instructedUris(session.server.instructions ?? '').filter((u) => !uris.includes(u))) {
+  for (const uri of instructedUris(session.server.instructions ?? '').filter((u) => !uris.includes(u) && sendable(u))) {
     // Only a SKILL.md the server serves as a resource is a skill it serves.
     if ((await session.request('resources/read', { uri })).kind !== 'result') continue;
     instructed.push({ uri, reply: await session.request('skills/get', { uri }) });
@@ -175,12 +186,12 @@ function directoriesOf(look: SkillsLook): Omit<DirWalk, 'pages'>[] {
   const out: Omit<DirWalk, 'pages'>[] = [];
   const taken = new Set<string>();
   for (const [skill, entry] of byUri) {
-    const root = skillRoot(skill);
+    const root = sendable(skill) ? skillRoot(skill) : undefined;
     if (root === undefined) continue;
     const manifest = isObject(entry) && Array.isArray(entry.resources) ? entry.resources.flatMap((r) => (isObject(r) && typeof r.uri === 'string' ? [r.uri] : [])) : [];
     const dirs = [root];
     for (const file of manifest) {
-      if (!file.startsWith(`${root}/`)) continue;
+      if (!file.startsWith(`${root}/`) || !sendable(file)) continue;
       const parts = file.slice(root.length + 1).split('/').slice(0, -1);
       parts.forEach((_, i) => dirs.push(`${root}/${parts.slice(0, i + 1).join('/')}`));
     }
@@ -223,7 +234,7 @@ function sample(listed: readonly Seen[]): Omit<FileRead, 'reply'>[] {
     const own = items.find((r) => r.uri === skill);
     const files = [own ? { uri: skill, skill, listed: own } : { uri: skill, skill }, ...items.filter((r) => r.uri !== skill).map((r) => ({ uri: String(r.uri), skill, listed: r }))];
     for (const f of files) {
-      if (taken.has(f.uri) || out.length >= MAX_FILES) continue;
+      if (taken.has(f.uri) || out.length >= MAX_FILES || !sendable(f.uri)) continue;
       taken.add(f.uri);
       out.push(f);
     }
@@ -245,4 +256,35 @@ export function noEntries(look: SkillsLook): Unjudged {
   const first = look.pages[0];
   if (first && first.kind !== 'result') return { code: first.kind === 'error' ? 'cannot-set-up' : 'no-answer', detail: `skills/list: ${describeReply(first)}` };
   return { code: 'not-offered', detail: 'skills/list lists no skill (an empty listing is allowed)' };
+}
+
+/** One listed skill: its entry as listed and, when the listing gave it more than once, the union of their manifests. */
+export interface ListedSkill {
+  uri: string;
+  entry: Json;
+  /** The manifest items by uri (the union over the entries listed for this uri); undefined unless every one is an array. */
+  items?: Map<string, Json>;
+  seen: Seen;
+}
+
+/**
+ * The listed skills, each uri once. An entry listed twice (split across pages, which
+ * skills.list-entry-atomic judges) is taken with the union of its manifests, so that the split
+ * is not judged again as a missing file.
+ */
+export function listedSkills(look: SkillsLook): ListedSkill[] {
+  const out = new Map<string, ListedSkill>();
+  for (const seen of look.listed) {
+    const uri = uriOf(seen.entry);
+    if (uri === undefined || !isObject(seen.entry)) continue;
+    const items = Array.isArray(seen.entry.resources) ? seen.entry.resources.filter((r): r is Json => isObject(r) && typeof r.uri === 'string') : undefined;
+    const known = out.get(uri);
+    if (!known) {
+      out.set(uri, { uri, entry: seen.entry, seen, ...(items ? { items: new Map(items.map((r) => [String(r.uri), r])) } : {}) });
+      continue;
+    }
+    if (!items || !known.items) delete known.items;
+    else for (const r of items) if (!known.items.has(String(r.uri))) known.items.set(String(r.uri), r);
+  }
+  return [...out.values()];
 }

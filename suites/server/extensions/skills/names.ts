@@ -1,10 +1,10 @@
 // A skill's name: the final segment of its skill path (the uri before "/SKILL.md") equals
 // frontmatter.name, in the entry and in the SKILL.md itself, and follows the naming rule of
-// Agent Skills. Judged on the recorded look (look.ts).
+// Agent Skills; and within a listing, names are unique. Judged on the recorded look (look.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { isObject } from '../../../../harness/rules/json.js';
 import { expectNone, expectNoneOrDoubt, type MaybeViolation, type Violation } from '../../../../harness/verify/index.js';
-import { entriesOf, isLook, noEntries, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { entriesOf, isLook, listedSkills, noEntries, seqOf, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
 import { nameProblem, skillPath } from './rules.js';
 import { skillMds } from './skill-md.js';
 
@@ -69,6 +69,30 @@ export const nameChecks = defineChecks(PAGE, [
         return problem ? [{ ...problem, text: `${s.from}: ${problem.text}`, ...(s.seq !== undefined ? { seq: s.seq } : {}) }] : [];
       });
       return expectNoneOrDoubt(ctx, bad, { expected: 'names of 1-64 characters matching ^[a-z0-9]+(-[a-z0-9]+)*$', judged: paths.length, nothing: noEntries(look) });
+    },
+  },
+
+  // names: "Within a server's listing, names SHOULD be unique, but they are not guaranteed to
+  // be." (a nested or differently prefixed skill may share a name; hosts disambiguate them).
+  {
+    id: 'skills.names-unique',
+    title: "No two skills of a server's listing share a frontmatter.name",
+    spec: { url: `${SKILLS_PAGE}#names`, level: 'SHOULD' },
+    requirement: "Within a server's listing, names SHOULD be unique, but they are not guaranteed to be.",
+    digest: ['SKILL-034'],
+    faults: ['skills-duplicate-name'],
+    judgesDeclared: true,
+    async run(ctx) {
+      const look = await skillsLook(ctx);
+      if (!isLook(look)) return ctx.skip(look.code, look.detail);
+      const byName = new Map<string, { uri: string; seq?: number }[]>();
+      for (const s of listedSkills(look)) {
+        const name = isObject(s.entry.frontmatter) ? s.entry.frontmatter.name : undefined;
+        if (typeof name !== 'string') continue;
+        byName.set(name, [...(byName.get(name) ?? []), { uri: s.uri, ...(s.seen.seq !== undefined ? { seq: s.seen.seq } : {}) }]);
+      }
+      const bad: Violation[] = [...byName.entries()].filter(([, skills]) => skills.length > 1).map(([name, skills]) => ({ text: `${JSON.stringify(name)} names ${skills.map((x) => x.uri).join(' and ')}`, ...(skills[1]?.seq !== undefined ? { seq: skills[1].seq } : {}) }));
+      return expectNone(ctx, bad, { expected: 'each frontmatter.name on one listed skill', judged: byName.size, nothing: noEntries(look) });
     },
   },
 ]);
