@@ -43,7 +43,13 @@ export async function registry() {
   const client = await load('suites/client/index.js');
   const { specFor } = await load('harness/checks/spec-ref.js');
   const { inRange } = await load('harness/revisions.js');
-  const levels = (c) => Object.fromEntries(REVISIONS.filter((rev) => inRange(rev, c.revisions)).map((rev) => [rev, specFor(c, rev).level]));
+  // A client check whose rule is stated by another revision's text (specRevision: 2026-07-28 tells
+  // dual-era clients how to meet a legacy server) judges it there, in runs at the revisions it runs at.
+  const levels = (c) => {
+    const at = Object.fromEntries(REVISIONS.filter((rev) => inRange(rev, c.revisions)).map((rev) => [rev, specFor(c, c.specRevision ?? rev).level]));
+    if (c.specRevision) at[c.specRevision] = specFor(c, c.specRevision).level;
+    return at;
+  };
   return {
     checks: [...server.allChecks, ...client.clientChecks].map((c) => ({ id: c.id, side: c.side, digest: c.digest ?? [], levels: levels(c) })),
     excluded: { server: server.serverExclusions ?? {}, client: client.clientExclusions ?? {} },
