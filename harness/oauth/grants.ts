@@ -54,7 +54,7 @@ export async function authorizationCode(
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   await visit(login.open, url.href, login.say);
   const back = await loopback.wait(login.timeoutMs);
-  if (!back) throw new OAuthError(`--oauth: the login was not completed within ${Math.round(login.timeoutMs / 1000)} s (no redirect reached ${loopback.redirectUri})`);
+  if (!back) throw new OAuthError(`--oauth: the login was not completed within ${login.timeoutMs / 1000} s (no redirect reached ${loopback.redirectUri})`);
   let callback: URLSearchParams;
   try {
     callback = oauth.validateAuthResponse(as, g.known.client, back, state);
