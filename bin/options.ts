@@ -92,7 +92,7 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   'foreign-token': { type: 'string', arg: '<token>', help: 'a token the authorization server issued for another resource: it must be refused (HTTP)' },
   oauth: { type: 'boolean', help: 'get the token by OAuth: discover the authorization server, register or use --oauth-client-id, log in through a loopback redirect; renewed when it expires (HTTP)' },
   'oauth-grant': { type: 'string', arg: '<grant>', default: 'authorization_code', help: '--oauth grant: authorization_code (PKCE, a login) or client_credentials (a confidential client)' },
-  'oauth-client-id': { type: 'string', arg: '<id>', help: '--oauth: a pre-registered client id (default: a client ID metadata document, else dynamic registration)' },
+  'oauth-client-id': { type: 'string', arg: '<id>', help: '--oauth: a pre-registered client id (default: dynamic client registration)' },
   'oauth-client-secret': { type: 'string', arg: '<secret>', help: "--oauth: the pre-registered client's secret (a confidential client)" },
   'oauth-client-metadata-url': { type: 'string', arg: '<url>', help: '--oauth: the client ID metadata document URL to use as client_id' },
   'oauth-open': { type: 'string', arg: '<"cmd {url}">', help: '--oauth: run this command with the authorization URL instead of printing it (a browser, or a script for CI)' },
