@@ -7,10 +7,10 @@ import type { ClientCommand } from '../harness/client/client-process.js';
 import type { ClientCheck } from '../harness/client/scenario.js';
 import type { LaunchSpec } from '../harness/config/launch.js';
 import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
-import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
+import type { LoadedConfig, OAuthConfig, TargetConfig } from '../harness/config/types.js';
 import { REVISION_IDS } from '../harness/revisions.js';
 import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
-import type { OAuthSettings } from '../harness/oauth/types.js';
+import { DEFAULT_LOGIN_TIMEOUT_MS, type OAuthSettings } from '../harness/oauth/types.js';
 import type { Target } from '../harness/transport.js';
 import { BaselineError, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
@@ -224,15 +224,32 @@ function reachFromConfig(t: TargetConfig, layers: Layers): Reach {
 
 const isHttp = (reach: Reach): boolean => reach.kind === 'start' || (reach.kind === 'target' && reach.target.kind === 'http');
 
-/** --oauth for an HTTP target; with a server the caller named directly, only an HTTP one may have it. */
-function withOAuth(plan: TargetPlan, request: RunRequest, layers: Layers, named: boolean): TargetPlan {
-  if (!request.oauth) return plan;
+/** A config target's oauth field as settings (the loader checked its shape and resolved cache). */
+function oauthOfConfig(o: OAuthConfig): OAuthSettings {
+  return {
+    grant: o.grant ?? 'authorization_code',
+    ...(o.clientId !== undefined ? { clientId: o.clientId } : {}),
+    ...(o.clientSecret !== undefined ? { clientSecret: o.clientSecret } : {}),
+    ...(o.clientMetadataUrl !== undefined ? { clientMetadataUrl: o.clientMetadataUrl } : {}),
+    ...(o.open !== undefined ? { open: o.open } : {}),
+    ...(o.cache !== undefined ? { cache: o.cache } : {}),
+    loginTimeoutMs: o.loginTimeout ?? DEFAULT_LOGIN_TIMEOUT_MS,
+  };
+}
+
+/**
+ * --oauth (else a config target's oauth field) for an HTTP target; with a server the caller
+ * named directly, only an HTTP one may have it. A token given by hand and OAuth exclude each other.
+ */
+function withOAuth(plan: TargetPlan, request: RunRequest, layers: Layers, named: boolean, t?: TargetConfig): TargetPlan {
+  const oauth = request.oauth ?? (t?.oauth ? oauthOfConfig(t.oauth) : undefined);
+  if (!oauth) return plan;
   if (!isHttp(plan.reach)) {
     if (named) throw new UsageError(`--oauth applies to ${layers.name('url')} targets only`);
     return plan;
   }
-  if (layers.pick('authToken')) throw new UsageError(`give one of ${layers.name('authToken')} or --oauth, not both`);
-  return { ...plan, oauth: request.oauth };
+  if (layers.pick('authToken')) throw new UsageError(`give one of ${layers.name('authToken')} or ${request.oauth ? '--oauth' : `the oauth field of target "${t?.name ?? ''}"`}, not both`);
+  return { ...plan, oauth };
 }
 
 /** The configured targets the request names (all of them by default), then this shard's share. */
@@ -299,7 +316,7 @@ export async function planRun(request: RunRequest, config: LoadedConfig | undefi
   for (const t of chosen) {
     const layers = new Layers(request.options, config, t);
     const reach = reachFromConfig(t, layers);
-    targets.push(withOAuth(await common(layers, all(reach), t.name, reach), request, layers, false));
+    targets.push(withOAuth(await common(layers, all(reach), t.name, reach), request, layers, false, t));
   }
   return { many: true, targets, reports, ...(out ? { out } : {}), concurrency, failOn, ...(shard ? { shard } : {}), config };
 }

@@ -1,7 +1,11 @@
 // The --oauth flags: what they become (OAuthSettings on the HTTP target's plan), and the usage
 // errors for combinations that cannot mean anything.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planRun } from '../api/plan.js';
+import { loadConfig } from '../harness/config/load.js';
 import { requestOf } from '../bin/flag-source.js';
 import { parseCli } from '../bin/options.js';
 
@@ -26,5 +30,29 @@ describe('--oauth flags', () => {
     [['--server', 'node x.js', '--oauth'], '--oauth applies to --url targets only'],
   ])('%j is a usage error', async (argv, message) => {
     await expect(plan(argv)).rejects.toThrow(message);
+  });
+});
+
+describe('the oauth field of a config target', () => {
+  const config = async (yaml: string, env: NodeJS.ProcessEnv = {}) => {
+    const dir = await mkdtemp(join(tmpdir(), 'oauth-config-'));
+    await writeFile(join(dir, 'c.yml'), yaml);
+    return { dir, loaded: loadConfig(join(dir, 'c.yml'), { env }) };
+  };
+
+  it('becomes the settings of that HTTP target (secret from the environment, cache beside the file); --oauth overrides it', async () => {
+    const { dir, loaded } = await config('targets:\n  - name: a\n    url: http://127.0.0.1:1/mcp\n    oauth:\n      grant: client_credentials\n      clientId: c\n      clientSecret: ${CI_SECRET}\n      cache: t.json\n  - name: b\n    url: http://127.0.0.1:2/mcp\n', { CI_SECRET: 's3' });
+    const p = await planRun(requestOf(parseCli([])), await loaded, { server: [], client: [] });
+    expect(p.targets[0]?.oauth).toEqual({ grant: 'client_credentials', clientId: 'c', clientSecret: 's3', cache: join(dir, 't.json'), loginTimeoutMs: 120_000 });
+    expect(p.targets[1]?.oauth).toBeUndefined();
+    const flagged = await planRun(requestOf(parseCli(['--oauth'])), await config('targets:\n  - name: a\n    url: http://127.0.0.1:1/mcp\n    oauth: { clientId: c }\n').then((c) => c.loaded), { server: [], client: [] });
+    expect(flagged.targets[0]?.oauth).toEqual({ grant: 'authorization_code', loginTimeoutMs: 120_000 });
+  });
+
+  it.each([
+    ['targets:\n  - name: a\n    server: node x.js\n    oauth: {}\n', 'field "oauth" applies to HTTP targets (url or start), not to a stdio server'],
+    ['targets:\n  - name: a\n    url: http://127.0.0.1:1/mcp\n    oauth: { clientSecret: s }\n', 'clientId'],
+  ])('%j is refused', async (yaml, message) => {
+    await expect((await config(yaml)).loaded).rejects.toThrow(message);
   });
 });
