@@ -224,8 +224,10 @@ function reachFromConfig(t: TargetConfig, layers: Layers): Reach {
 
 const isHttp = (reach: Reach): boolean => reach.kind === 'start' || (reach.kind === 'target' && reach.target.kind === 'http');
 
-/** A config target's oauth field as settings (the loader checked its shape and resolved cache). */
-function oauthOfConfig(o: OAuthConfig): OAuthSettings {
+/** A config target's oauth field (or the library's oauth option) as settings; the loader checked a file's. */
+export function oauthOfConfig(o: OAuthConfig): OAuthSettings {
+  if (o.grant !== undefined && o.grant !== 'authorization_code' && o.grant !== 'client_credentials') throw new UsageError(`oauth.grant must be authorization_code or client_credentials, got "${String(o.grant)}"`);
+  if (o.clientSecret !== undefined && o.clientId === undefined) throw new UsageError('oauth.clientSecret needs oauth.clientId');
   return {
     grant: o.grant ?? 'authorization_code',
     ...(o.clientId !== undefined ? { clientId: o.clientId } : {}),

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../api/index.js';
 import { startAuthorizationServer, type RunningAuthorizationServer } from '../reference/authorization-server/server.js';
 import { startReferenceHttp, type RunningServer } from './helpers/reference.js';
 
@@ -102,6 +103,14 @@ describe('--oauth against the reference server protected by the reference AS', (
     expect(r.report?.oauth).toMatchObject({ grant: 'client_credentials', client: 'pre-registered', authorizations: 1 });
     expect(r.report?.summary.pass).toBeGreaterThan(10);
     for (const where of [r.text, r.stdout, r.stderr]) expect(where).not.toContain(CLIENT.secret);
+  }, 120_000);
+
+  it('testServer({ url, oauth }) logs in the same way from a test runner', async () => {
+    const report = await testServer({ url: server.url, oauth: { open: OPEN, loginTimeout: 20_000 }, check: 'auth.*' });
+    expect(report.aborted).toBeUndefined();
+    expect(report.oauth).toMatchObject({ grant: 'authorization_code', client: 'dynamic-registration', authorizations: 1 });
+    expect(report.summary.fail + report.summary.error).toBe(0);
+    expect(report.summary.pass).toBeGreaterThan(10);
   }, 120_000);
 
   it('says in one sentence that the login never completed, within the bounded time', async () => {
