@@ -4,6 +4,7 @@
 // integer, got "0"`), as a UsageError, before anything starts.
 import type { RunListener } from '../harness/checks/events.js';
 import { suggestion } from '../harness/config/messages.js';
+import type { OAuthConfig } from '../harness/config/types.js';
 import type { FailOn } from '../reports/model.js';
 import type { LayeredOption, OptionName, OptionSource } from './layers.js';
 import { UsageError } from './usage-error.js';
@@ -60,6 +61,8 @@ export interface ServerTestOptions extends TestOptions {
   foreignToken?: string;
   /** Force the HTTP transport (default: detect). */
   transport?: 'streamable-http' | 'sse';
+  /** Get the token by OAuth, as --oauth (true: the defaults; the fields as a config file's `oauth`). */
+  oauth?: true | OAuthConfig;
 }
 
 /** Options of `testClient`. */
@@ -69,7 +72,7 @@ export interface ClientTestOptions extends TestOptions {
 }
 
 const COMMON = ['spec', 'suite', 'check', 'timeout', 'concurrency', 'callTools', 'seed', 'fuzzRuns', 'fuzz', 'env', 'cwd', 'failOn', 'baseline', 'signal', 'listener'] as const;
-export const SERVER_OPTIONS: readonly string[] = [...COMMON, 'server', 'url', 'startupTimeout', 'maxRate', 'headers', 'authToken', 'foreignToken', 'transport'];
+export const SERVER_OPTIONS: readonly string[] = [...COMMON, 'server', 'url', 'startupTimeout', 'maxRate', 'headers', 'authToken', 'foreignToken', 'transport', 'oauth'];
 export const CLIENT_OPTIONS: readonly string[] = [...COMMON, 'client'];
 
 /** `{ PORT: 3000 }` reaches a process as text; anything but a flat object is a mistake. */

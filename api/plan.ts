@@ -7,9 +7,10 @@ import type { ClientCommand } from '../harness/client/client-process.js';
 import type { ClientCheck } from '../harness/client/scenario.js';
 import type { LaunchSpec } from '../harness/config/launch.js';
 import { parseShard, shardOf, type Shard } from '../harness/config/shard.js';
-import type { LoadedConfig, TargetConfig } from '../harness/config/types.js';
+import type { LoadedConfig, OAuthConfig, TargetConfig } from '../harness/config/types.js';
 import { REVISION_IDS } from '../harness/revisions.js';
 import { defaultSettings, parseToolPolicy, type RunSettings } from '../harness/settings.js';
+import { DEFAULT_LOGIN_TIMEOUT_MS, type OAuthSettings } from '../harness/oauth/types.js';
 import type { Target } from '../harness/transport.js';
 import { BaselineError, type BaselineEntry } from '../reports/baseline.js';
 import { FAIL_ON, type FailOn } from '../reports/model.js';
@@ -43,6 +44,8 @@ export interface TargetPlan {
   settings: RunSettings;
   failOn: FailOn;
   baseline?: { file: string; entries: BaselineEntry[] };
+  /** --oauth: log in before the checks and hand the transports the tokens (HTTP targets). */
+  oauth?: OAuthSettings;
 }
 
 export interface RunPlan {
@@ -73,6 +76,8 @@ export interface RunRequest {
   shard?: string;
   /** A baseline will be written: it needs exactly one target. */
   writesBaseline?: boolean;
+  /** --oauth: tokens by OAuth for the HTTP targets, instead of a fixed token. */
+  oauth?: OAuthSettings;
 }
 
 /** The checks of each side: a config file may mix server and client targets. */
@@ -217,6 +222,38 @@ function reachFromConfig(t: TargetConfig, layers: Layers): Reach {
   return { kind: 'target', target: { kind: 'http', url: t.url ?? '', headers: headersOf(layers), ...(transport ? { transport } : {}) } };
 }
 
+const isHttp = (reach: Reach): boolean => reach.kind === 'start' || (reach.kind === 'target' && reach.target.kind === 'http');
+
+/** A config target's oauth field (or the library's oauth option) as settings; the loader checked a file's. */
+export function oauthOfConfig(o: OAuthConfig): OAuthSettings {
+  if (o.grant !== undefined && o.grant !== 'authorization_code' && o.grant !== 'client_credentials') throw new UsageError(`oauth.grant must be authorization_code or client_credentials, got "${String(o.grant)}"`);
+  if (o.clientSecret !== undefined && o.clientId === undefined) throw new UsageError('oauth.clientSecret needs oauth.clientId');
+  return {
+    grant: o.grant ?? 'authorization_code',
+    ...(o.clientId !== undefined ? { clientId: o.clientId } : {}),
+    ...(o.clientSecret !== undefined ? { clientSecret: o.clientSecret } : {}),
+    ...(o.clientMetadataUrl !== undefined ? { clientMetadataUrl: o.clientMetadataUrl } : {}),
+    ...(o.open !== undefined ? { open: o.open } : {}),
+    ...(o.cache !== undefined ? { cache: o.cache } : {}),
+    loginTimeoutMs: o.loginTimeout ?? DEFAULT_LOGIN_TIMEOUT_MS,
+  };
+}
+
+/**
+ * --oauth (else a config target's oauth field) for an HTTP target; with a server the caller
+ * named directly, only an HTTP one may have it. A token given by hand and OAuth exclude each other.
+ */
+function withOAuth(plan: TargetPlan, request: RunRequest, layers: Layers, named: boolean, t?: TargetConfig): TargetPlan {
+  const oauth = request.oauth ?? (t?.oauth ? oauthOfConfig(t.oauth) : undefined);
+  if (!oauth) return plan;
+  if (!isHttp(plan.reach)) {
+    if (named) throw new UsageError(`--oauth applies to ${layers.name('url')} targets only`);
+    return plan;
+  }
+  if (layers.pick('authToken')) throw new UsageError(`give one of ${layers.name('authToken')} or ${request.oauth ? '--oauth' : `the oauth field of target "${t?.name ?? ''}"`}, not both`);
+  return { ...plan, oauth };
+}
+
 /** The configured targets the request names (all of them by default), then this shard's share. */
 function chosenTargets(request: RunRequest, config: LoadedConfig, shard: Shard | undefined): TargetConfig[] {
   let targets = config.targets;
@@ -248,7 +285,7 @@ export async function planTarget(request: RunRequest, checks: CheckSets): Promis
   const layers = new Layers(request.options);
   const concurrency = concurrencyOf(layers);
   const reach = reachFromRequest(request, layers);
-  return { target: await common(layers, reach.kind === 'client' ? checks.client : checks.server, undefined, reach), concurrency };
+  return { target: withOAuth(await common(layers, reach.kind === 'client' ? checks.client : checks.server, undefined, reach), request, layers, true), concurrency };
 }
 
 export async function planRun(request: RunRequest, config: LoadedConfig | undefined, checks: CheckSets): Promise<RunPlan> {
@@ -260,7 +297,7 @@ export async function planRun(request: RunRequest, config: LoadedConfig | undefi
     if (request.targets !== undefined || request.shard !== undefined) throw new UsageError('--target and --shard choose targets of the config file; they do not go with --server or --url');
     const { reports, out } = reportsFrom(runLayers, false);
     const reach = reachFromRequest(request, runLayers);
-    const target = await common(runLayers, all(reach), undefined, reach);
+    const target = withOAuth(await common(runLayers, all(reach), undefined, reach), request, runLayers, true);
     return { many: false, targets: [target], reports, ...(out ? { out } : {}), concurrency, failOn, ...(config ? { config } : {}) };
   }
   if (!config) {
@@ -281,7 +318,7 @@ export async function planRun(request: RunRequest, config: LoadedConfig | undefi
   for (const t of chosen) {
     const layers = new Layers(request.options, config, t);
     const reach = reachFromConfig(t, layers);
-    targets.push(await common(layers, all(reach), t.name, reach));
+    targets.push(withOAuth(await common(layers, all(reach), t.name, reach), request, layers, false, t));
   }
   return { many: true, targets, reports, ...(out ? { out } : {}), concurrency, failOn, ...(shard ? { shard } : {}), config };
 }

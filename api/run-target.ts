@@ -8,6 +8,8 @@ import { LaunchError, launchServer, type LaunchedServer } from '../harness/confi
 import type { Check } from '../harness/checks/check.js';
 import type { ClientCommand } from '../harness/client/client-process.js';
 import type { ClientCheck } from '../harness/client/scenario.js';
+import { OAuthError } from '../harness/oauth/errors.js';
+import type { OAuthTokens } from '../harness/oauth/tokens.js';
 import type { Target } from '../harness/transport.js';
 import { applyBaseline } from '../reports/baseline.js';
 import { EXIT_INTERRUPTED, EXIT_UNREACHABLE } from '../reports/combined-model.js';
@@ -58,6 +60,7 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
   const startedAt = new Date();
   if (ctx.signal.aborted) return { report: cutShort(plan, startedAt, 'interrupted by the user before it started', ctx.toolVersion), exitCode: EXIT_INTERRUPTED };
   let launched: LaunchedServer | undefined;
+  let tokens: OAuthTokens | undefined;
   try {
     if (plan.reach.kind === 'client') return await runClientTarget(plan, plan.reach.command, ctx);
     let target: Target;
@@ -73,6 +76,17 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
     } else {
       target = plan.reach.target;
     }
+    if (plan.oauth && target.kind === 'http') {
+      // Loaded here: a run without --oauth never needs the OAuth client.
+      const { OAuthTokens } = await import('../harness/oauth/tokens.js');
+      try {
+        tokens = await OAuthTokens.start(target.url, plan.oauth, { timeoutMs: plan.timeoutMs, say: (line) => process.stderr.write(`${line}\n`) });
+      } catch (error) {
+        if (!(error instanceof OAuthError)) throw error;
+        return { report: cutShort(plan, startedAt, error.message, ctx.toolVersion), exitCode: ctx.signal.aborted ? EXIT_INTERRUPTED : EXIT_UNREACHABLE };
+      }
+      target = { ...target, tokens };
+    }
     let report = await runChecks({
       target,
       checks: plan.checks as Check[],
@@ -87,9 +101,10 @@ export async function runTarget(plan: TargetPlan, ctx: TargetRunContext): Promis
       toolVersion: ctx.toolVersion,
     });
     if (plan.baseline) report = applyBaseline(report, plan.baseline.entries, plan.baseline.file);
-    report = { ...report, failOn: plan.failOn };
+    report = { ...report, failOn: plan.failOn, ...(tokens ? { oauth: tokens.summary() } : {}) };
     return { report, exitCode: ctx.signal.aborted ? EXIT_INTERRUPTED : exitCodeOf(report, plan.failOn) };
   } finally {
+    await tokens?.close();
     await launched?.stop();
   }
 }

@@ -3,7 +3,7 @@
 // run-target.ts); these only skip the printing and the files.
 import type { RunReport } from '../harness/checks/result.js';
 import { CLIENT_OPTIONS, optionSource, SERVER_OPTIONS, type ClientTestOptions, type ServerTestOptions } from './options.js';
-import { planTarget, type CheckSets, type RunRequest } from './plan.js';
+import { oauthOfConfig, planTarget, type CheckSets, type RunRequest } from './plan.js';
 import { runTarget } from './run-target.js';
 import { UsageError } from './usage-error.js';
 import { toolVersion } from './version.js';
@@ -24,7 +24,12 @@ async function run(request: RunRequest, checks: CheckSets, options: ServerTestOp
 export async function testServer(options: ServerTestOptions): Promise<RunReport> {
   const source = optionSource('testServer', options, SERVER_OPTIONS);
   if (options.server === undefined && options.url === undefined) throw new UsageError('testServer needs server (the command that starts a stdio server) or url (an HTTP server)');
-  const request: RunRequest = { options: source, ...(options.server !== undefined ? { server: options.server } : {}), ...(options.url !== undefined ? { url: options.url } : {}) };
+  const request: RunRequest = {
+    options: source,
+    ...(options.server !== undefined ? { server: options.server } : {}),
+    ...(options.url !== undefined ? { url: options.url } : {}),
+    ...(options.oauth !== undefined ? { oauth: oauthOfConfig(options.oauth === true ? {} : options.oauth) } : {}),
+  };
   const { allChecks } = await import('../suites/index.js');
   return run(request, { server: allChecks, client: [] }, options);
 }

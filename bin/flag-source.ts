@@ -3,6 +3,7 @@
 // and every sentence names the option as the user typed it (`--auth-token`).
 import type { LayeredOption, OptionName, OptionSource } from '../api/layers.js';
 import type { RunRequest } from '../api/plan.js';
+import { DEFAULT_LOGIN_TIMEOUT_MS, type OAuthSettings } from '../harness/oauth/types.js';
 import { UsageError, type CliOptions } from './options.js';
 
 /** Each option's flag (its name in OPTION_TABLE); the docs' option table reads it too. */
@@ -83,6 +84,7 @@ export function flagSource(opts: CliOptions): OptionSource {
 
 /** What the command line asks for, for api/plan.ts. */
 export function requestOf(opts: CliOptions): RunRequest {
+  checkOAuthFlags(opts);
   return {
     options: flagSource(opts),
     ...(opts.server !== undefined ? { server: opts.server } : {}),
@@ -91,5 +93,33 @@ export function requestOf(opts: CliOptions): RunRequest {
     ...(opts.target !== undefined ? { targets: opts.target } : {}),
     ...(opts.shard !== undefined ? { shard: opts.shard } : {}),
     ...(opts.writeBaseline !== undefined ? { writesBaseline: true } : {}),
+    ...(opts.oauth ? { oauth: oauthOf(opts) } : {}),
   };
+}
+
+/** --oauth and its flags as settings; an --oauth-* flag without --oauth is a mistake. */
+export function oauthOf(opts: CliOptions): OAuthSettings {
+  const f = opts.oauthFlags;
+  const grant = f['oauth-grant'] ?? 'authorization_code';
+  if (grant !== 'authorization_code' && grant !== 'client_credentials') throw new UsageError(`--oauth-grant must be authorization_code or client_credentials, got "${grant}"`);
+  if (f['oauth-client-secret'] !== undefined && f['oauth-client-id'] === undefined) throw new UsageError('--oauth-client-secret needs --oauth-client-id');
+  if (f['oauth-client-metadata-url'] !== undefined && f['oauth-client-id'] !== undefined) throw new UsageError('give one of --oauth-client-id or --oauth-client-metadata-url');
+  const timeout = f['oauth-login-timeout'];
+  const loginTimeoutMs = timeout !== undefined ? Number(timeout) : DEFAULT_LOGIN_TIMEOUT_MS;
+  if (!Number.isInteger(loginTimeoutMs) || loginTimeoutMs <= 0) throw new UsageError(`--oauth-login-timeout must be a positive number of ms, got "${timeout}"`);
+  return {
+    grant,
+    ...(f['oauth-client-id'] !== undefined ? { clientId: f['oauth-client-id'] } : {}),
+    ...(f['oauth-client-secret'] !== undefined ? { clientSecret: f['oauth-client-secret'] } : {}),
+    ...(f['oauth-client-metadata-url'] !== undefined ? { clientMetadataUrl: f['oauth-client-metadata-url'] } : {}),
+    ...(f['oauth-open'] !== undefined ? { open: f['oauth-open'] } : {}),
+    ...(f['oauth-cache'] !== undefined ? { cache: f['oauth-cache'] } : {}),
+    loginTimeoutMs,
+  };
+}
+
+/** The --oauth-* flags go with --oauth only. */
+export function checkOAuthFlags(opts: CliOptions): void {
+  const stray = Object.keys(opts.oauthFlags)[0];
+  if (stray !== undefined && !opts.oauth) throw new UsageError(`--${stray} needs --oauth`);
 }

@@ -2,8 +2,12 @@
 import { parseArgs } from 'node:util';
 import { DEFAULTS } from '../api/defaults.js';
 import { UsageError } from '../api/usage-error.js';
+import { DEFAULT_LOGIN_TIMEOUT_MS } from '../harness/oauth/types.js';
 
 export { UsageError };
+
+export const OAUTH_FLAGS = ['oauth-grant', 'oauth-client-id', 'oauth-client-secret', 'oauth-client-metadata-url', 'oauth-open', 'oauth-cache', 'oauth-login-timeout'] as const;
+export type OAuthFlag = (typeof OAUTH_FLAGS)[number];
 
 export interface CliOptions {
   server?: string;
@@ -30,6 +34,9 @@ export interface CliOptions {
   transport?: string;
   authToken?: string;
   foreignToken?: string;
+  /** --oauth and its --oauth-* flags, as given (bin/flag-source.ts reads them). */
+  oauth: boolean;
+  oauthFlags: Partial<Record<OAuthFlag, string>>;
   seed?: string;
   fuzzRuns?: string;
   fuzz: boolean;
@@ -83,6 +90,14 @@ export const OPTION_TABLE: Record<string, OptionSpec> = {
   header: { type: 'string', arg: '<"K: V">', multiple: true, help: 'HTTP header sent on every request (repeatable)' },
   'auth-token': { type: 'string', arg: '<token>', help: 'send "Authorization: Bearer <token>" (HTTP)' },
   'foreign-token': { type: 'string', arg: '<token>', help: 'a token the authorization server issued for another resource: it must be refused (HTTP)' },
+  oauth: { type: 'boolean', help: 'get the token by OAuth: discover the authorization server, register or use --oauth-client-id, log in through a loopback redirect; renewed when it expires (HTTP)' },
+  'oauth-grant': { type: 'string', arg: '<grant>', default: 'authorization_code', help: '--oauth grant: authorization_code (PKCE, a login) or client_credentials (a confidential client)' },
+  'oauth-client-id': { type: 'string', arg: '<id>', help: '--oauth: a pre-registered client id (default: dynamic client registration)' },
+  'oauth-client-secret': { type: 'string', arg: '<secret>', help: "--oauth: the pre-registered client's secret (a confidential client)" },
+  'oauth-client-metadata-url': { type: 'string', arg: '<url>', help: '--oauth: the client ID metadata document URL to use as client_id' },
+  'oauth-open': { type: 'string', arg: '<"cmd {url}">', help: '--oauth: run this command with the authorization URL instead of printing it (a browser, or a script for CI)' },
+  'oauth-cache': { type: 'string', arg: '<file>', help: '--oauth: keep the tokens in this file (mode 0600) between runs; nowhere else' },
+  'oauth-login-timeout': { type: 'string', arg: '<ms>', default: String(DEFAULT_LOGIN_TIMEOUT_MS), help: '--oauth: the most time the login may take' },
   transport: { type: 'string', arg: '<kind>', help: 'force the HTTP transport: streamable-http or sse (default: detect)' },
   'call-tools': {
     type: 'string',
@@ -161,6 +176,8 @@ export function parseCli(argv: string[]): CliOptions {
     quiet: values.quiet === true,
     version: values.version === true,
     help: values.help === true,
+    oauth: values.oauth === true,
+    oauthFlags: Object.fromEntries(OAUTH_FLAGS.flatMap((f) => (str(f) !== undefined ? [[f, str(f) as string]] : []))),
     given: new Set(Object.keys(values)),
   };
   for (const k of ['server', 'url', 'client', 'spec', 'suite', 'check', 'cwd', 'out', 'transport', 'seed', 'config', 'target', 'shard'] as const) {

@@ -13,6 +13,7 @@ import { initializeParams } from './sessions/legacy.js';
 import { CLIENT_INFO, META_KEYS } from './sessions/session.js';
 import type { Target, Transport } from './transport.js';
 import { mirroredHeaders } from './transports/modern-headers.js';
+import { withCredentials } from './transports/bearer.js';
 import { LegacySseTransport } from './transports/legacy-sse.js';
 import { StdioTransport } from './transports/stdio.js';
 import { StreamableHttpTransport } from './transports/streamable-http.js';
@@ -133,7 +134,7 @@ export async function detectHttpTransport(target: HttpTarget, timeoutMs: number,
 function refusalOf(target: HttpTarget, status: number, headers: Record<string, string>, what: string): HttpDetection | undefined {
   if (status === 401) {
     const challenge = headers['www-authenticate'];
-    const sent = Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
+    const sent = withCredentials(target);
     const said = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
     const refusal = sent
       ? `the server refused the credentials: HTTP 401 to ${what}${said}`

@@ -4,6 +4,7 @@ import type { JsonRpcId } from './jsonrpc/types.js';
 import type { ObservationLog } from './observations.js';
 import type { RequestGate } from './pacing/rate-gate.js';
 import type { WireLog } from './wire-log.js';
+import type { BearerTokens } from './transports/bearer.js';
 
 export type TransportKind = 'stdio' | 'streamable-http' | 'sse';
 
@@ -24,6 +25,8 @@ export type Target =
       url: string;
       /** Extra headers sent on every request (e.g. Authorization). */
       headers?: Record<string, string>;
+      /** Bearer tokens asked for per request (--oauth), renewed when refused or expired. */
+      tokens?: BearerTokens;
       /** Forced transport; detected when absent. */
       transport?: 'streamable-http' | 'sse';
     };

@@ -154,6 +154,12 @@ export function createConsoleReporter(opts: ConsoleOptions): ConsoleReporter {
       const text = named ? `${info.name}${typeof info.version === 'string' ? ` ${info.version}` : ''}` : JSON.stringify(info);
       line(`Server: ${show(text, 200)}`);
     }
+    const o = report.oauth;
+    if (o) {
+      const renewed = `${o.authorizations} login(s), ${o.refreshes} refresh(es)${o.retried ? `, ${o.retried} request(s) sent again after 401 invalid_token` : ''}`;
+      line(`OAuth: ${show(`${o.grant} from ${o.issuer} (client: ${o.client}); ${renewed}`, 300)}`);
+      if (o.problem) line(p.yellow(`OAuth: ${show(o.problem, 300)}`));
+    }
   };
 
   /** One matrix cell: passed/total plus the non-pass marks, toned by its worst status. */

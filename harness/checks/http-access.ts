@@ -9,6 +9,7 @@ import type { ModernSession } from '../sessions/modern.js';
 import type { Conversation } from '../sessions/session.js';
 import type { HeaderOverrides, Transport } from '../transport.js';
 import type { HttpResponseInfo } from '../transports/http-util.js';
+import { withCredentials, type CredentialTarget } from '../transports/bearer.js';
 import { LegacySseTransport, type ReceivedSseEvent } from '../transports/legacy-sse.js';
 import { mirroredHeaders } from '../transports/modern-headers.js';
 import type { RawRequest, RawResponse } from '../transports/raw-http.js';
@@ -180,11 +181,11 @@ class Door implements HttpConversation {
   }
 }
 
-export function httpAccess(target: { url: string; headers?: Record<string, string> }, kind: 'streamable-http' | 'sse', rev: RevisionInfo, owner: string, patience: () => number): HttpAccess {
+export function httpAccess(target: CredentialTarget, kind: 'streamable-http' | 'sse', rev: RevisionInfo, owner: string, patience: () => number): HttpAccess {
   return {
     url: target.url,
     kind,
-    withCredentials: Object.keys(target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization'),
+    withCredentials: withCredentials(target),
     of: (c) => new Door(c, transportOf(c), rev, owner, patience),
   };
 }

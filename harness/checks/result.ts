@@ -4,6 +4,7 @@ import type { Level, Side, Status } from './check.js';
 import type { WireEntry } from '../wire-log.js';
 import type { PaceSummary } from '../pacing/pace.js';
 import type { SkipCode } from './skip.js';
+import type { OAuthSummary } from '../oauth/types.js';
 
 export const REPORT_VERSION = 1;
 
@@ -89,6 +90,8 @@ export interface RunReport {
   baseline?: { file: string; stale: string[]; expectedFail: number };
   /** --fail-on: which level of broken rule fails the run. */
   failOn?: 'must' | 'should' | 'none';
+  /** --oauth: how the tokens were had and renewed (never a token or secret). */
+  oauth?: OAuthSummary;
   results: CheckResult[];
   summary: Record<Status, number>;
 }

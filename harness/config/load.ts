@@ -48,7 +48,7 @@ async function parse(file: string, display: string): Promise<unknown> {
   return doc.toJS() as unknown;
 }
 
-const HTTP_ONLY = ['headers', 'authToken', 'foreignToken', 'transport'] as const;
+const HTTP_ONLY = ['headers', 'authToken', 'foreignToken', 'transport', 'oauth'] as const;
 const LAUNCHED_ONLY = ['env', 'cwd'] as const;
 
 /** Which kind of target this is: the rules about fields that go together, before the schema. */
@@ -124,6 +124,12 @@ function finishTarget(t: TargetConfig, index: number, dir: string, display: stri
   if (out.url !== undefined) out.url = expand(out.url, env, fail('url'));
   if (out.authToken !== undefined) out.authToken = expand(out.authToken, env, fail('authToken'));
   if (out.foreignToken !== undefined) out.foreignToken = expand(out.foreignToken, env, fail('foreignToken'));
+  if (out.oauth !== undefined) {
+    const o = { ...out.oauth };
+    if (o.clientSecret !== undefined) o.clientSecret = expand(o.clientSecret, env, fail('oauth.clientSecret'));
+    if (o.cache !== undefined) o.cache = resolve(dir, o.cache);
+    out.oauth = o;
+  }
   for (const key of ['headers', 'env'] as const) {
     const map = out[key];
     // `PORT: 3000` in YAML is a number; the process and the wire want text.

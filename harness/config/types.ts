@@ -54,6 +54,18 @@ export interface TargetConfig {
   /** A token issued for another resource, which the server must refuse. */
   foreignToken?: string;
   transport?: 'streamable-http' | 'sse';
+  /** Tokens by OAuth, as --oauth; `cache` absolute. */
+  oauth?: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  grant?: 'authorization_code' | 'client_credentials';
+  clientId?: string;
+  clientSecret?: string;
+  clientMetadataUrl?: string;
+  open?: string;
+  cache?: string;
+  loginTimeout?: number;
 }
 
 export interface LoadedConfig {

@@ -10,6 +10,7 @@ import type { Dispatcher } from 'undici';
 import type { ObservationKind } from '../observations.js';
 import type { Target, SendMeta, Transport, TransportEvent, TransportOptions } from '../transport.js';
 import { decodeUtf8, describeError, errorCode, isJsonRpcShaped, looksJsonRpc, pumpSse, readCappedBody, responseInfo, withTimeout, type HttpResponseInfo } from './http-util.js';
+import { bearerFor } from './bearer.js';
 import { RawHttp, mayCarryCredentials, mergeHeaders, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 
@@ -123,8 +124,9 @@ export class LegacySseTransport implements Transport {
     }
     const label = `POST#${++this.counter}`;
     this.opts.wire.record('out', body, owner);
-    const own = mayCarryCredentials(this.target.url, this.endpoint) ? this.target.headers : undefined;
-    const headers = mergeHeaders({ 'Content-Type': 'application/json' }, own, opts.headers);
+    const carries = mayCarryCredentials(this.target.url, this.endpoint);
+    const own = carries ? this.target.headers : undefined;
+    const headers = mergeHeaders({ 'Content-Type': 'application/json' }, own, carries ? await this.bearer(opts.headers) : undefined, opts.headers);
     const sent = await this.request('POST', this.endpoint, label, headers, body, owner);
     if (!sent) return undefined;
     const info = responseInfo(sent.res);
@@ -158,7 +160,7 @@ export class LegacySseTransport implements Transport {
 
   private async doOpen(opts: { headers?: HeaderOverrides; owner?: string }): Promise<void> {
     if (this.closeRequested) throw new Error('the transport is closed');
-    const headers = mergeHeaders({ Accept: 'text/event-stream' }, this.target.headers, opts.headers);
+    const headers = mergeHeaders({ Accept: 'text/event-stream' }, this.target.headers, await this.bearer(opts.headers), opts.headers);
     this.opts.wire.record('event', `GET ${this.target.url} Accept: text/event-stream (HTTP+SSE)`, opts.owner);
     const sent = await this.request('GET', this.target.url, 'GET', headers, undefined, opts.owner);
     if (!sent) throw new Error(`GET ${this.target.url} got no answer: the SSE stream did not open`);
@@ -269,6 +271,12 @@ export class LegacySseTransport implements Transport {
     }
     this.endpoint = url.href;
     this.endpointWaiter?.();
+  }
+
+  /** The --oauth token as a header (no renewal on refusal here: the stream is opened once). */
+  private async bearer(overrides?: HeaderOverrides): Promise<Record<string, string> | undefined> {
+    const token = await bearerFor(this.target, overrides);
+    return token !== undefined ? { Authorization: `Bearer ${token}` } : undefined;
   }
 
   private keep(event: SseEvent, seq: number, delivered: boolean): void {

@@ -8,6 +8,7 @@ import { RequestGate } from '../pacing/rate-gate.js';
 import type { WireLog } from '../wire-log.js';
 import { decodeUtf8, describeError, errorCode, readCappedBody, responseInfo, type HttpResponseInfo } from './http-util.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
+import { bearerFor, refusedToken, type CredentialTarget } from './bearer.js';
 
 import type { HeaderOverrides } from '../transport.js';
 
@@ -80,7 +81,7 @@ export class RawHttp {
 
   constructor(
     private readonly wire: WireLog,
-    private readonly target: { url: string; headers?: Record<string, string> },
+    private readonly target: CredentialTarget,
     private readonly timeoutMs: number,
     /** The run's request gate (pacing/rate-gate.ts); default: one of its own. */
     private readonly gate: RequestGate = new RequestGate(),
@@ -94,8 +95,10 @@ export class RawHttp {
     this.sent++;
     const label = `RAW#${++this.counter}`;
     const timeoutMs = req.timeoutMs ?? this.timeoutMs;
-    const own = mayCarryCredentials(this.target.url, url) ? this.target.headers : undefined;
-    const headers = mergeHeaders(own, req.headers);
+    const carries = mayCarryCredentials(this.target.url, url);
+    const own = carries ? this.target.headers : undefined;
+    const bearer = carries ? await bearerFor(this.target, req.headers) : undefined;
+    let headers = mergeHeaders(own, bearer !== undefined ? { Authorization: `Bearer ${bearer}` } : undefined, req.headers);
     const shown = Object.entries(headers)
       .filter(([k]) => k.toLowerCase() !== 'authorization')
       .map(([k, v]) => `${k}: ${v}`);
@@ -124,6 +127,17 @@ export class RawHttp {
       };
       const send = () => request(url, { dispatcher: this.agent, method: req.method, headers, body: req.body, signal: ac.signal });
       res = toTarget ? await this.gate.send(gated, send) : await send();
+      // The token expired or was revoked under us: a new one, and this request once more.
+      if (bearer !== undefined && this.target.tokens && refusedToken(res.statusCode, res.headers['www-authenticate'])) {
+        const fresh = await this.target.tokens.refused(bearer);
+        if (fresh !== undefined && fresh !== bearer) {
+          await res.body.dump();
+          this.wire.record('event', `${label} HTTP 401 invalid_token: sent again with a renewed token`, req.owner);
+          this.target.tokens.noteRetry();
+          headers = mergeHeaders(own, { Authorization: `Bearer ${fresh}` }, req.headers);
+          res = toTarget ? await this.gate.send(gated, send) : await send();
+        }
+      }
     } catch (err) {
       this.active.delete(ac);
       const problem = timedOut ? `no response headers within ${timeoutMs} ms` : describeError(errorCode(err), err, url);

@@ -20,6 +20,7 @@ import {
   withTimeout,
   type HttpResponseInfo,
 } from './http-util.js';
+import { bearerFor, refusedToken, withCredentials } from './bearer.js';
 import { RawHttp, type HeaderOverrides } from './raw-http.js';
 import { SseParser, type SseEvent } from './sse-parser.js';
 import { DEFAULT_RETRY_MS, MAX_RESUMES, requestIds, responseIds, type Resume } from './sse-resume.js';
@@ -151,7 +152,7 @@ export class StreamableHttpTransport implements Transport {
     this.opts.wire.record('out', body, owner);
     const headers = this.headers({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, opts.headers);
     const waitMs = Math.max(this.headersTimeoutMs, opts.timeoutMs ?? 0);
-    const sent = await this.request('POST', label, headers, body, owner, waitMs);
+    const sent = await this.request('POST', label, headers, body, owner, waitMs, opts.headers);
     if (!sent) return undefined;
     const { res, ac } = sent;
     const info = responseInfo(res);
@@ -201,7 +202,7 @@ export class StreamableHttpTransport implements Transport {
     const label = `${resume ? 'RESUME' : 'GET'}#${++this.counter}`;
     const extra: HeaderOverrides = { ...(opts.lastEventId !== undefined ? { 'Last-Event-ID': opts.lastEventId } : {}), ...opts.headers };
     this.opts.wire.record('event', `${label} Accept: text/event-stream${opts.lastEventId !== undefined ? `, Last-Event-ID: ${opts.lastEventId}` : ''}`, owner);
-    const sent = await this.request('GET', label, this.headers({ Accept: 'text/event-stream' }, extra), undefined, owner);
+    const sent = await this.request('GET', label, this.headers({ Accept: 'text/event-stream' }, extra), undefined, owner, this.headersTimeoutMs, extra);
     if (!sent) return { status: 0, headers: {}, contentType: '' };
     const info = responseInfo(sent.res);
     if (info.status === 200 && info.contentType === 'text/event-stream') {
@@ -269,8 +270,10 @@ export class StreamableHttpTransport implements Transport {
     body: string | undefined,
     owner: string | undefined,
     timeoutMs = this.headersTimeoutMs,
+    overrides?: HeaderOverrides,
   ): Promise<{ res: Dispatcher.ResponseData; ac: AbortController } | undefined> {
     this.requestsMade++;
+    const bearer = await bearerFor(this.target, overrides);
     const ac = new AbortController();
     this.active.add(ac);
     let timedOut = false;
@@ -281,7 +284,21 @@ export class StreamableHttpTransport implements Transport {
     try {
       // A rate limit is waited out and the same request sent again, within this request's time.
       const gated = { label, signal: ac.signal, deadline: performance.now() + timeoutMs, record: (text: string) => { this.opts.wire.record('event', text, owner); } };
-      const res = await this.gate.send(gated, () => request(this.target.url, { dispatcher: this.agent, method, headers, body, signal: ac.signal }));
+      const send = (token: string | undefined) => {
+        const sent = token !== undefined ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+        return this.gate.send(gated, () => request(this.target.url, { dispatcher: this.agent, method, headers: sent, body, signal: ac.signal }));
+      };
+      let res = await send(bearer);
+      // The token expired or was revoked under us: a new one, and this request once more.
+      if (bearer !== undefined && this.target.tokens && refusedToken(res.statusCode, res.headers['www-authenticate'])) {
+        const fresh = await this.target.tokens.refused(bearer);
+        if (fresh !== undefined && fresh !== bearer) {
+          await res.body.dump();
+          this.opts.wire.record('event', `${label} HTTP 401 invalid_token: sent again with a renewed token`, owner);
+          this.target.tokens.noteRetry();
+          res = await send(fresh);
+        }
+      }
       return { res, ac };
     } catch (err) {
       this.active.delete(ac);
@@ -414,7 +431,7 @@ export class StreamableHttpTransport implements Transport {
   /** A refusal (4xx/5xx) is a fact passive checks judge (e.g. the challenge of a 401 or 403). */
   private noteStatus(seq: number, method: string, info: HttpResponseInfo): void {
     const challenge = info.headers['www-authenticate'];
-    const withAuthorization = Object.keys(this.target.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
+    const withAuthorization = withCredentials(this.target);
     this.opts.observations.add({
       kind: 'http-status',
       seq,

@@ -5,7 +5,7 @@
 // (RFC 7591), Client ID Metadata Documents, RFC 8414 and OpenID Connect discovery metadata,
 // resource indicators (RFC 8707) and the iss authorization response parameter (RFC 9207).
 // Its issuer has a path (/tenant), so the discovery order for path issuers is exercised.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, randomBytes, sign as cryptoSign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackUrl } from '../../harness/rules/loopback.js';
@@ -16,6 +16,17 @@ export interface AuthorizationServerOptions {
   /** The issuer's path (default /tenant; '' for an issuer without a path). */
   path?: string;
   faults?: readonly string[];
+  /**
+   * Sign access tokens with an ES256 key published at jwks_uri, so that a resource server can
+   * verify them itself (the reference server's --protected-by). Default: HS256 with a secret key.
+   */
+  jwks?: boolean;
+  /** The access token lifetime in seconds (default 3600); short ones exercise renewal. */
+  accessTokenTtl?: number;
+  /** Clients known beforehand; a loopback redirect URI of theirs matches on any port (RFC 8252 §7.3). */
+  clients?: readonly { id: string; secret?: string; redirectUris?: readonly string[] }[];
+  /** false: no Dynamic Client Registration (no registration_endpoint, /register is 404). */
+  registration?: boolean;
 }
 
 export interface RunningAuthorizationServer {
@@ -29,7 +40,20 @@ interface Client {
   id: string;
   secret?: string;
   redirectUris: string[];
+  /** Pre-registered: a loopback redirect URI matches whatever its port. */
+  anyLoopbackPort?: boolean;
 }
+
+/** RFC 8252 §7.3: the same loopback redirect URI but for the port. */
+const sameButPort = (registered: string, asked: string): boolean => {
+  try {
+    const a = new URL(registered);
+    const b = new URL(asked);
+    return isLoopbackUrl(registered) && a.protocol === b.protocol && a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search;
+  } catch {
+    return false;
+  }
+};
 
 interface Grant {
   clientId: string;
@@ -83,7 +107,11 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
   const on = (id: AsFaultId): boolean => faults.isOn(id);
   const path = opts.path ?? '/tenant';
   const key = randomBytes(32);
-  const clients = new Map<string, Client>();
+  const clients = new Map<string, Client>((opts.clients ?? []).map((c) => [c.id, { id: c.id, redirectUris: [...(c.redirectUris ?? [])], anyLoopbackPort: true, ...(c.secret !== undefined ? { secret: c.secret } : {}) }]));
+  const registration = opts.registration !== false;
+  const ttl = opts.accessTokenTtl ?? 3600;
+  const signer = opts.jwks ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : undefined;
+  const kid = b64url(randomBytes(8));
   const codes = new Map<string, Grant>();
   const refreshTokens = new Map<string, Grant>();
   const issued = new Map<string, { aud: string; clientId: string; scope?: string; exp: number }>();
@@ -94,7 +122,8 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
     issuer: on('as-issuer-mismatch') ? `${issuer}/` : issuer,
     authorization_endpoint: `${issuer}/authorize`,
     token_endpoint: `${issuer}/token`,
-    registration_endpoint: `${issuer}/register`,
+    ...(registration ? { registration_endpoint: `${issuer}/register` } : {}),
+    ...(signer ? { jwks_uri: `${issuer}/jwks` } : {}),
     introspection_endpoint: `${issuer}/introspect`,
     revocation_endpoint: on('as-http-endpoint') ? 'http://as.example.com/revoke' : `${issuer}/revoke`,
     ...(on('as-no-response-types') ? {} : { response_types_supported: ['code'] }),
@@ -111,9 +140,11 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
   const accessToken = (g: Grant): string => {
     const aud = g.resource ? (on('as-resource-wrong-audience') ? 'https://other.example.com/mcp' : g.resource) : issuer;
     const now = Math.floor(Date.now() / 1000);
-    const claims = { iss: issuer, sub: g.clientId, client_id: g.clientId, aud, iat: now, exp: now + 3600, jti: token(), ...(g.scope ? { scope: g.scope } : {}) };
-    const head = `${b64url(JSON.stringify({ alg: 'HS256', typ: 'at+jwt' }))}.${b64url(JSON.stringify(claims))}`;
-    const jwt = `${head}.${b64url(createHmac('sha256', key).update(head).digest())}`;
+    const claims = { iss: issuer, sub: g.clientId, client_id: g.clientId, aud, iat: now, exp: now + ttl, jti: token(), ...(g.scope ? { scope: g.scope } : {}) };
+    const header = signer ? { alg: 'ES256', typ: 'at+jwt', kid } : { alg: 'HS256', typ: 'at+jwt' };
+    const head = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
+    const signature = signer ? cryptoSign('sha256', Buffer.from(head), { key: signer.privateKey, dsaEncoding: 'ieee-p1363' }) : createHmac('sha256', key).update(head).digest();
+    const jwt = `${head}.${b64url(signature)}`;
     issued.set(jwt, { aud, clientId: g.clientId, ...(g.scope ? { scope: g.scope } : {}), exp: claims.exp });
     return jwt;
   };
@@ -121,7 +152,7 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
   const tokenAnswer = (res: ServerResponse, g: Grant, withRefresh: boolean): void => {
     const refresh = withRefresh ? token() : undefined;
     if (refresh) refreshTokens.set(refresh, g);
-    send(res, 200, { access_token: accessToken(g), token_type: 'Bearer', expires_in: 3600, ...(refresh ? { refresh_token: refresh } : {}), ...(g.scope ? { scope: g.scope } : {}) });
+    send(res, 200, { access_token: accessToken(g), token_type: 'Bearer', expires_in: ttl, ...(refresh ? { refresh_token: refresh } : {}), ...(g.scope ? { scope: g.scope } : {}) });
   };
 
   /** The client named by a client_id: registered, or a metadata document at its URL (CIMD). */
@@ -156,7 +187,8 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
     const client = await clientOf(clientId);
     if (typeof client === 'string') return send(res, 400, `invalid_request: ${client}`);
     // A document not fetched has no redirect URIs to match (the fault): any is taken.
-    if (client.redirectUris.length > 0 && !client.redirectUris.includes(redirectUri)) return send(res, 400, 'invalid_request: redirect_uri is not registered for this client');
+    const registeredUri = client.redirectUris.includes(redirectUri) || (client.anyLoopbackPort === true && client.redirectUris.some((u) => sameButPort(u, redirectUri)));
+    if (client.redirectUris.length > 0 && !registeredUri) return send(res, 400, 'invalid_request: redirect_uri is not registered for this client');
     const back = (params: Record<string, string>): void => {
       const to = new URL(redirectUri);
       const state = q.get('state');
@@ -214,7 +246,8 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
       if (!c?.secret) return oauthError(res, 401, 'invalid_client', 'client_credentials needs a confidential client');
       const resource = form.get('resource') ?? undefined;
       if (resource !== undefined && !validResource(resource)) return oauthError(res, 400, 'invalid_target', 'resource is no absolute URI');
-      return tokenAnswer(res, { clientId: c.id, redirectUri: '', ...(resource ? { resource } : {}) }, false);
+      const scope = form.get('scope') ?? undefined;
+      return tokenAnswer(res, { clientId: c.id, redirectUri: '', ...(resource ? { resource } : {}), ...(scope ? { scope } : {}) }, false);
     }
     oauthError(res, 400, 'unsupported_grant_type', `grant_type ${grantType ?? '(none)'}`);
   };
@@ -255,7 +288,8 @@ export async function startAuthorizationServer(opts: AuthorizationServerOptions 
       }
       if (req.method === 'GET' && p === `${path}/authorize`) return await authorize(url, res);
       if (req.method === 'POST' && p === `${path}/token`) return tokenEndpoint(req, new URLSearchParams(form), res);
-      if (req.method === 'POST' && p === `${path}/register`) return register(form, res);
+      if (req.method === 'POST' && p === `${path}/register` && registration) return register(form, res);
+      if (req.method === 'GET' && p === `${path}/jwks` && signer) return send(res, 200, { keys: [{ ...signer.publicKey.export({ format: 'jwk' }), kid, alg: 'ES256', use: 'sig' }] });
       if (req.method === 'POST' && p === `${path}/introspect`) {
         const t = issued.get(new URLSearchParams(form).get('token') ?? '');
         return send(res, 200, t && t.exp * 1000 > Date.now() ? { active: true, aud: t.aud, client_id: t.clientId, exp: t.exp, iss: issuer, ...(t.scope ? { scope: t.scope } : {}) } : { active: false });

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { authorize, serveAuthDocuments } from './auth.js';
+import type { IssuerProtection } from './issuer-auth.js';
 import { isOn } from './faults.js';
 import { header, mediaTypes, readBody, refuse, refuseRequest, requestIdOf } from './http-common.js';
 import { ErrorCode, isPlainObject, isResponse, parseFrame, unreadableIdError, type Id, type Outbound } from './jsonrpc.js';
@@ -239,6 +240,8 @@ function endSession(hs: HttpSession): void {
 export interface HttpOptions {
   /** Require a bearer token on the MCP endpoints and serve the discovery documents (auth.ts). */
   protected?: boolean;
+  /** Require JWT access tokens of this issuer instead (issuer-auth.ts). */
+  protectedBy?: IssuerProtection;
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOptions): Promise<void> {
@@ -257,6 +260,9 @@ async function route(req: IncomingMessage, res: ServerResponse, opts: HttpOption
   if (opts.protected) {
     if (serveAuthDocuments(req, res, path)) return;
     if ((mcp || legacy) && !authorize(req, res, mcp && req.method === 'GET' ? 'mcp:listen' : 'mcp')) return;
+  } else if (opts.protectedBy) {
+    if (await opts.protectedBy.serveDocuments(req, res, url)) return;
+    if ((mcp || legacy) && !(await opts.protectedBy.authorize(req, res, mcp && req.method === 'GET' ? 'mcp:listen' : 'mcp'))) return;
   }
   if (path === SSE_PATH) return req.method === 'GET' ? handleSseGet(req, res) : refuse(res, 405, 'Method Not Allowed', { Allow: 'GET' });
   if (path === MESSAGE_PATH) return req.method === 'POST' ? handleSsePost(req, res, url) : refuse(res, 405, 'Method Not Allowed', { Allow: 'POST' });

@@ -11,17 +11,20 @@
 // A flag's value may also be given as --flag=value (--discover-versions= is the empty list).
 import { FAULTS, activeFaults, enableFaults } from './faults.js';
 import { runHttp } from './http.js';
+import { IssuerProtection } from './issuer-auth.js';
 import { ModeError, findMode, modesUsage, type Mode } from './modes/index.js';
 import { slowStart } from './modes/slow-start.js';
 import { setEraMode, type EraMode } from './modern/mode.js';
 import { runStdio } from './stdio.js';
 
-const USAGE = 'usage: main.js [--http | --sse] [--protected] [--modern-only | --legacy-only] [--port N] [--fault ID[,ID]]... [--list-faults] [mode]...';
+const USAGE = 'usage: main.js [--http | --sse] [--protected | --protected-by <issuer-url>] [--modern-only | --legacy-only] [--port N] [--fault ID[,ID]]... [--list-faults] [mode]...';
 
 interface Options {
   http: boolean;
   sse: boolean;
   protected: boolean;
+  /** --protected-by <issuer-url>: JWT access tokens of that issuer (issuer-auth.ts). */
+  protectedBy?: string;
   port: number;
   faults: string[];
   listFaults: boolean;
@@ -61,6 +64,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--protected':
         opts.protected = true;
+        break;
+      case '--protected-by':
+        opts.protectedBy = value();
         break;
       case '--modern-only':
       case '--legacy-only': {
@@ -132,14 +138,16 @@ async function main(): Promise<void> {
     runStdio();
     return;
   }
-  const server = await runHttp(opts.port, { protected: opts.protected }).catch((e: unknown) => die(`cannot listen: ${(e as Error).message}`));
+  if (opts.protected && opts.protectedBy !== undefined) die('--protected and --protected-by exclude each other');
+  const protectedBy = opts.protectedBy !== undefined ? new IssuerProtection(opts.protectedBy) : undefined;
+  const server = await runHttp(opts.port, { protected: opts.protected, ...(protectedBy ? { protectedBy } : {}) }).catch((e: unknown) => die(`cannot listen: ${(e as Error).message}`));
   const stop = (): void => {
     server.close();
     process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  process.stdout.write(`listening http://127.0.0.1:${server.port}${opts.sse ? '/sse' : '/mcp'}${opts.protected ? ' (protected)' : ''}\n`);
+  process.stdout.write(`listening http://127.0.0.1:${server.port}${opts.sse ? '/sse' : '/mcp'}${opts.protected ? ' (protected)' : opts.protectedBy !== undefined ? ` (protected by ${opts.protectedBy})` : ''}\n`);
 }
 
 main().catch((e: unknown) => {
