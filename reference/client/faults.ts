@@ -20,10 +20,11 @@ import { MODERN_FAULTS } from './faults/modern.js';
 import { TRANSPORT_FAULTS } from './faults/transports.js';
 import { UTILITIES_FAULTS } from './faults/utilities.js';
 import { SKILLS_FAULTS } from './faults/skills.js';
+import { TASKS_FAULTS } from './faults/tasks.js';
 
 export type { EraName, FaultSpec, TransportName } from './faults/types.js';
 
-export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS, ...BATCH_FAULTS, ...SKILLS_FAULTS] as const;
+export const FAULTS = [...BASE_FAULTS, ...LIFECYCLE_FAULTS, ...MODERN_FAULTS, ...FEATURES_FAULTS, ...UTILITIES_FAULTS, ...TRANSPORT_FAULTS, ...AUTH_FAULTS, ...INTEROP_FAULTS, ...COV_MESSAGES_FAULTS, ...COV_LIFECYCLE_FAULTS, ...COV_UTILITIES_FAULTS, ...COV_FEATURES_FAULTS, ...COV_INPUTS_FAULTS, ...COV_TRANSPORTS_FAULTS, ...COV_AUTH_FAULTS, ...BATCH_FAULTS, ...SKILLS_FAULTS, ...TASKS_FAULTS] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];
 

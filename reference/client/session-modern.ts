@@ -3,6 +3,7 @@
 // and the subscriptions/listen stream. No initialize, no session, no GET, no DELETE.
 import { answer } from './answers.js';
 import { isOn } from './faults.js';
+import { TASKS_EXTENSION, isCreatedTask, tasksAskedFor } from './tasks.js';
 import { Code, RpcError, idKey, isObject, type Id, type Json } from './jsonrpc.js';
 import { verbose, warn } from './log.js';
 import type { Peer } from './peer.js';
@@ -62,6 +63,8 @@ export class ModernSession implements Session {
   private capabilities(): Json {
     const caps = clientCapabilities(MODERN, this.offer);
     if (isOn('extension-id-no-prefix')) caps.extensions = { tasks: {} };
+    // The tasks extension, only when the contract asks for tasks (reference/client/tasks.ts).
+    else if (tasksAskedFor().length > 0) caps.extensions = { [TASKS_EXTENSION]: {} };
     return caps;
   }
 
@@ -151,6 +154,8 @@ export class ModernSession implements Session {
     let id: Id | undefined;
     for (let round = 0; round <= MAX_ROUNDS; round++) {
       const result = await this.sendRelisting(method, { ...params, ...extra }, id);
+      // A CreateTaskResult answers a request that declared the tasks extension: the work follows it.
+      if (isCreatedTask(method, result)) return result;
       const kind = this.kind(result, method);
       if (kind === 'complete') return result;
       if (kind === 'invalid') throw new Error(`${method}: invalid resultType ${JSON.stringify(result.resultType)}`);

@@ -10,6 +10,7 @@ import { argumentsFor } from './schema-values.js';
 import type { Session } from './session.js';
 import { skillsAskedFor, skillsDeclared, useSkills } from './skills/index.js';
 import { AuthRequiredError, ChannelClosedError } from './transports/channel.js';
+import { followTask, isCreatedTask } from './tasks.js';
 
 const LIMITS = { tools: 10, resources: 5, prompts: 5 } as const;
 const MAX_PAGES = 100;
@@ -81,7 +82,10 @@ async function callTools(session: Session, tools: Json[]): Promise<void> {
       return params;
     });
   if (isOn('progress-token-duplicate')) await reuseActiveToken(session, calls);
-  for (const params of calls) await attempt(session, 'tools/call', params);
+  for (const params of calls) {
+    const result = await attempt(session, 'tools/call', params);
+    if (result && isCreatedTask('tools/call', result)) await followTask(session, result);
+  }
 }
 
 /**

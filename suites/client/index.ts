@@ -7,6 +7,7 @@ import { group as basic } from './basic/index.js';
 import { group as client } from './client/index.js';
 import { group as server } from './server/index.js';
 import { group as extensions } from './extensions/skills/index.js';
+import { group as tasksExtension } from './extensions/tasks/index.js';
 import { asksScenario } from './scenarios/asks.js';
 import { authDangerousEndpointScenarios } from './scenarios/auth-authorization-url.js';
 import { authIssuerMismatchScenario, authMigrationScenario, authResourceMismatchScenario, authWellKnownScenario } from './scenarios/auth-discovery.js';
@@ -30,6 +31,7 @@ import { skillsListOnlyScenario, skillsLoadScenario, skillsUndeclaredScenario } 
 import { skillsDirectoryScenario } from './scenarios/skills-directory.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
+import { tasksCallScenario } from './scenarios/tasks-extension.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
@@ -47,6 +49,7 @@ const coreScenarios: readonly ClientScenario[] = [
   skillsLoadScenario,
   skillsUndeclaredScenario,
   skillsDirectoryScenario,
+  tasksCallScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];
@@ -70,7 +73,7 @@ const authScenarios: readonly ClientScenario[] = [
 
 export const clientScenarios: readonly ClientScenario[] = [basicScenario, ...coreScenarios, ...httpScenarios, ...authScenarios];
 
-const all = assemble(basic, client, server, extensions);
+const all = assemble(basic, client, server, extensions, tasksExtension);
 
 /** Every client check, in the order of the spec's contents: the base protocol, client features, server features. */
 export const clientChecks: readonly ClientCheck[] = all.checks;

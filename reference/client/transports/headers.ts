@@ -3,6 +3,7 @@
 // validity rules of x-mcp-header annotations (streamable-http#request-metadata).
 import { isOn } from '../faults.js';
 import { isObject, type Json } from '../jsonrpc.js';
+import { TASK_METHODS } from '../tasks.js';
 
 const SENTINEL_PREFIX = '=?base64?';
 const SENTINEL_SUFFIX = '?=';
@@ -94,6 +95,8 @@ export function modernHeaders(msg: Json, version: string, toolSchemas: ReadonlyM
   const field = NAMED[msg.method];
   const name = field ? params[field] : undefined;
   if (typeof name === 'string' && !isOn('http-mcp-name-missing')) h['Mcp-Name'] = encodeHeaderValue(name);
+  // TASK-104: a request about a task names it in Mcp-Name.
+  if (TASK_METHODS.has(msg.method) && typeof params.taskId === 'string' && !isOn('tasks-mcp-name-missing')) h['Mcp-Name'] = encodeHeaderValue(params.taskId);
   if (msg.method === 'tools/call' && typeof name === 'string') Object.assign(h, paramHeaders(toolSchemas.get(name), params.arguments));
   return h;
 }

@@ -123,11 +123,6 @@ export const tasksClientExcluded: Exclusions = {
     detail:
       'A check would make the client a task receiver (a task-augmented sampling/createMessage to a client declaring it) and require the related-task _meta on what it sends for that task; the scripted server drives no client-side task yet.',
   },
-  'TASK-104': {
-    reason: 'missing',
-    detail:
-      'A check would script a 2026-07-28 server that answers tools/call with a task (io.modelcontextprotocol/tasks) and require Mcp-Name: <taskId> on each tasks/get, tasks/update and tasks/cancel POST and no notifications/cancelled for the task; no client scenario serves the tasks extension yet.',
-  },
   'TASK-014': {
     reason: 'missing',
     detail:
