@@ -53,9 +53,9 @@ export abstract class BaseContext {
   }
 
   /**
-   * Not judged: why, as a code of skip.ts and a detail. Server checks must give both (their
-   * context's type says so); client checks that still pass one sentence ("code: detail", or a
-   * free sentence filed as not-applicable) are read here until they are converted.
+   * Not judged: why, as a code of skip.ts and a detail. The checks' context types require both;
+   * one sentence ("code: detail", or a free sentence filed as not-applicable) is still read here
+   * for the harness's own skips.
    */
   skip(code: SkipCode | string, detail?: string): Verdict {
     const { code: c, detail: d } = detail === undefined ? parseSkip(code) : { code: code as SkipCode, detail };

@@ -27,7 +27,7 @@ export interface ClientCheckContext {
   pass(note?: string): Verdict;
   fail(evidence: Evidence & { reason?: string }): Verdict;
   warn(evidence: Evidence & { reason?: string }): Verdict;
-  skip(code: SkipCode | string, detail?: string): Verdict;
+  skip(code: SkipCode, detail: string): Verdict;
 }
 
 const MAX_ENTRIES = 40;

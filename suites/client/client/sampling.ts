@@ -96,7 +96,7 @@ export const samplingClientChecks = defineClientChecks({ page: 'client/sampling'
   },
 
   // SAMP-006: "Clients SHOULD return errors for common failure cases: ... Tool results mixed with
-  // other content: -32602 (Invalid params)". This server sends a user message mixing both.
+  // other content: [InvalidParams] (Invalid params)". This server sends a user message mixing both.
   {
     id: 'sampling.malformed-refused',
     title: 'A sampling request mixing tool_result with other content gets error {code:InvalidParams}',

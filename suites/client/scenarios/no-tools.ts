@@ -1,6 +1,6 @@
 // A legacy server without tools: it declares resources and prompts (so a client has work to
 // do after the handshake) and no `tools` capability, and answers tools/* as a server without
-// them does, with -32601. What a client does with a capability the server did not declare
+// them does, with MethodNotFound. What a client does with a capability the server did not declare
 // shows here: a server that declares tools elsewhere cannot show it.
 import type { HandlerAnswer } from '../../../harness/jsonrpc/types.js';
 import type { ClientScenario } from '../../../harness/client/scenario.js';

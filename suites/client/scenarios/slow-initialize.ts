@@ -1,7 +1,7 @@
 // A legacy server that takes its time: initialize is answered only after a second, so what a
 // client sends while it waits (requests, its initialized notification, a cancellation)
-// shows. It answers a server/discover probe with -32602 "not initialized", as many legacy
-// servers do, so a dual-era client must fall back on an error other than -32601.
+// shows. It answers a server/discover probe with InvalidParams "not initialized", as many legacy
+// servers do, so a dual-era client must fall back on an error other than MethodNotFound.
 import type { ClientScenario } from '../../../harness/client/scenario.js';
 import { RANGE } from '../../../harness/revisions.js';
 import { ErrorCode } from '../../../harness/rules/error-codes.js';

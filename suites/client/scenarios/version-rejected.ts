@@ -1,8 +1,8 @@
-// A 2026-07-28 server that rejects the client's first request with -32022
+// A 2026-07-28 server that rejects the client's first request with
 // UnsupportedProtocolVersion although it lists the client's version (the client should retry
-// with it, and not fall back to initialize), and rejects the first tools/call with a -32022
-// that lists only a version the client cannot have (the client should give that call up,
-// not retry it with a version the server did not list).
+// with it, and not fall back to initialize), and rejects the first tools/call with an
+// UnsupportedProtocolVersion error that lists only a version the client cannot have (the
+// client should give that call up, not retry it with a version the server did not list).
 import type { ClientScenario } from '../../../harness/client/scenario.js';
 import { META_KEYS } from '../../../harness/sessions/session.js';
 import { RANGE } from '../../../harness/revisions.js';

@@ -216,10 +216,10 @@ export const jsonrpcClientChecks = defineClientChecks({ page: 'basic/messages', 
     },
   },
 
-  // Which code that error carries is softer: JSON-RPC 2.0 reserves -32601 "Method not found"
+  // Which code that error carries is softer: JSON-RPC 2.0 reserves MethodNotFound ("Method not found")
   // for it in a table without a keyword, and MCP asks it only as a SHOULD ("Clients SHOULD
   // return standard JSON-RPC errors for common failure cases: Client does not support roots:
-  // -32601"). Judged: the unknown method, and roots/list refused by a client that did not
+  // [MethodNotFound]"). Judged: the unknown method, and roots/list refused by a client that did not
   // declare roots (a result there is roots.answered-only-when-declared's; a result to the
   // unknown method is base.unknown-method-error's).
   {

@@ -1,5 +1,5 @@
 // basic/versioning, client side (2026-07-28, VER-015, VER-031, VER-032): what a client does
-// with -32022 UnsupportedProtocolVersion (retry with a listed version, never with an unlisted
+// with UnsupportedProtocolVersion (retry with a listed version, never with an unlisted
 // one, never fall back to initialize), and a dual-era client's fallback after its
 // server/discover probe fails with any error.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
