@@ -6,6 +6,7 @@
 // is recorded once more (once for all of them), and the verdicts are the prompt reference's.
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../harness/checks/result.js';
+import { lookHoldsTimeout } from '../harness/checks/look-timeouts.js';
 import { runChecks } from '../harness/checks/runner.js';
 import { defaultSettings } from '../harness/settings.js';
 import { allChecks } from '../suites/index.js';
@@ -35,5 +36,17 @@ describe('a request lost once, in a look several checks read', () => {
     // Every check that read the look with the lost answer was tried again, not only its recorder.
     const again = lost.results.filter((r) => r.firstAttempt);
     expect(again.length).toBeGreaterThan(10);
+  });
+});
+
+describe('whether a look holds an unanswered request', () => {
+  it('finds a timeout reply wherever the look keeps it, and stops at replies', () => {
+    const timeout = { kind: 'timeout', afterMs: 10 };
+    // The MRTR survey keeps the requests that went unanswered beside the ones that asked.
+    expect(lookHoldsTimeout({ targets: [], asked: [], tried: '3 tools', unanswered: [{ label: 'tool a', reply: timeout }] })).toBe(true);
+    expect(lookHoldsTimeout({ pages: [{ kind: 'result', result: {} }], gets: [{ uri: 'x', reply: timeout }] })).toBe(true);
+    // A result that happens to carry a field `kind: "timeout"` is the target's, not a reply of ours.
+    expect(lookHoldsTimeout({ pages: [{ kind: 'result', result: { items: [{ kind: 'timeout' }] } }] })).toBe(false);
+    expect(lookHoldsTimeout({ targets: [], unanswered: [] })).toBe(false);
   });
 });

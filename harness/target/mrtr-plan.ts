@@ -42,6 +42,12 @@ export interface Survey {
   asked: Asked[];
   /** What was tried, for skip reasons. */
   tried: string;
+  /**
+   * The requests that got no answer in time, with the reply that says so: a check that finds too
+   * few targets may owe that to the run's own load, and a look holding a timeout makes the checks
+   * that read it try again alone (harness/checks/look-timeouts.ts).
+   */
+  unanswered: { label: string; reply: Reply }[];
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -86,10 +92,11 @@ export function survey(ctx: CheckContext): Promise<Survey> {
 async function runSurvey(ctx: CheckContext): Promise<Survey> {
   const { list, tried } = await candidates(ctx);
   const session = await mrtrSession(ctx, ASK_ALL);
-  const out: Survey = { targets: [], asked: [], tried };
+  const out: Survey = { targets: [], asked: [], tried, unanswered: [] };
   await Promise.all(
     list.map(async (target) => {
       const reply = await session.request(target.method, target.params);
+      if (reply.kind === 'timeout') out.unanswered.push({ label: target.label, reply });
       const result = resultOf(reply);
       if (!isInputRequired(result)) return;
       const asked: Asked = { target, result, capabilities: ASK_ALL, ...(reply.kind === 'result' && reply.seq ? { seq: reply.seq } : {}) };
