@@ -11,7 +11,7 @@ const KNOWN_SECONDS: Record<string, number> = {
   'self-proof-stdio': 180,
   'self-proof-http': 170,
   'self-proof-sse': 90,
-  'interop/published/supergateway-stateless': 400,
+  'interop/published/supergateway-stateless': 100,
   'interop/published/mongodb': 150,
   'interop/published/mongodb-http': 120,
   'interop/published/azure': 90,

@@ -69,6 +69,11 @@ interface PublishedServer {
   };
   /** Its native binary is not installed (a platform package of another OS): skipped. */
   unavailable?: boolean;
+  /**
+   * Only these revisions (--spec), for a target too slow to run at every one inside the run's
+   * budget on a busy machine: its findings at the others are left out of the comparison.
+   */
+  revisions?: string[];
 }
 
 const nodeLaunch = (entry: string, args: string[] = [], env?: Record<string, string>): Launch => ({ command: NODE, args: [resolve(entry), ...args], ...(env ? { env } : {}) });
@@ -80,9 +85,13 @@ const NOTION_TOKEN = 'mcp-conformance-token';
 
 export const SERVERS: PublishedServer[] = [
   {
-    // ~400 s paced: supergateway starts a new stdio server and initializes it for every request.
-    // supergateway's default: stateless Streamable HTTP, one stdio server per request.
+    // supergateway's default: stateless Streamable HTTP, one stdio server per request (each
+    // answer costs a process start: ~1.4 s). At all four legacy revisions the run takes ~190 s
+    // alone and spent the 600 s budget beside CI's exact proof; the first Streamable HTTP
+    // revision and the newest keep every kind of its findings (the same bridge code serves
+    // 2024-11-05 and 2025-06-18), and 2026-07-28 shows it is not supported.
     name: 'supergateway-stateless',
+    revisions: ['2025-03-26', '2025-11-25', '2026-07-28'],
     http: {
       launch: (port, work) =>
         nodeLaunch('node_modules/supergateway/dist/index.js', ['--stdio', `${quote(NODE)} ${quote(resolve(MEMORY))}`, '--outputTransport', 'streamableHttp', '--port', String(port)], {
@@ -243,7 +252,8 @@ const quote = (s: string): string => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
 async function runServer(server: PublishedServer, work: string): Promise<RunReport> {
   const dir = mkdtempSync(join(work, `${server.name}-`));
   const settings = { ...defaultSettings(), fuzz: { enabled: true, seed: 42, runs: 25 } };
-  const run = (target: Target) => runChecks({ target, checks: allChecks, timeoutMs: 10_000, concurrency: 4, toolVersion: 'test', settings });
+  const run = (target: Target) =>
+    runChecks({ target, checks: allChecks, timeoutMs: 10_000, concurrency: 4, toolVersion: 'test', settings, ...(server.revisions ? { revisions: server.revisions } : {}) });
   if (server.stdio) {
     const { command, args, env } = server.stdio(dir);
     return run({ kind: 'stdio', command: [command, ...args].map(quote).join(' '), ...(env ? { env } : {}) });
@@ -269,9 +279,9 @@ async function runServer(server: PublishedServer, work: string): Promise<RunRepo
 const key = (id: string, revision: string, status: string) => `${id}@${revision}: ${status}`;
 
 /** The reviewed non-passing results of a server, and those of its run (the run-dependent ones left out). */
-function compare(name: string, report: RunReport): { got: string[]; want: string[] } {
+function compare(name: string, report: RunReport, tested?: string[]): { got: string[]; want: string[] } {
   const want = findingsOf(name)
-    .flatMap((f) => f.revisions.map((rev) => key(f.id, rev, f.status)))
+    .flatMap((f) => f.revisions.filter((rev) => tested === undefined || tested.includes(rev)).map((rev) => key(f.id, rev, f.status)))
     .sort();
   const tolerated = new Set(RUN_DEPENDENT.filter((a) => a.server === name).flatMap((a) => a.revisions.map((rev) => key(a.id, rev, a.status))));
   const got = report.results
@@ -295,7 +305,7 @@ export function testPublishedServer(name: string): void {
     expect(report.aborted).toBeUndefined();
     expect(report.revisions.filter((r) => r.status === 'accepted').length).toBeGreaterThan(0);
     for (const f of findingsOf(name)) expect(f.why.length, f.id).toBeGreaterThan(40);
-    const { got, want } = compare(name, report);
+    const { got, want } = compare(name, report, server.revisions);
     expect(got).toEqual(want);
   });
 }
