@@ -50,6 +50,20 @@ describe('what a rate limit asks', () => {
     await Promise.all(Array.from({ length: 100 }, () => new RequestGate().turn()));
     expect(performance.now() - free).toBeLessThan(50);
   });
+
+  it('--max-rate keeps its spacing when the event loop stalls: the turns that fell due meanwhile do not go at once', async () => {
+    const gate = new RequestGate({ maxRate: 20 });
+    await gate.turn();
+    const given = [performance.now()];
+    const turns = Array.from({ length: 5 }, () => gate.turn().then(() => given.push(performance.now())));
+    // A busy machine: no timer runs for 300 ms, while the slots of five turns fall due.
+    const until = performance.now() + 300;
+    while (performance.now() < until);
+    await Promise.all(turns);
+    const gaps = given.slice(1).map((t, i) => t - (given[i] as number));
+    // 50 ms apart each (a timer fires late, never early; 1 ms for its rounding).
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(49);
+  });
 });
 
 describe('what the gate learns from a rate limit', () => {

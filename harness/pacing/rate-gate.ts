@@ -107,6 +107,8 @@ export class RequestGate {
   private readonly intervalMs: number;
   /** When the next request may go under --max-rate (performance.now()). */
   private nextSlot = 0;
+  /** When the last turn was given (performance.now()). */
+  private lastTurnAt = Number.NEGATIVE_INFINITY;
   /** No request goes before this (performance.now()): a rate limit asked to wait. */
   private pausedUntil = 0;
   /** Requests a second learned from the server's rate limits (undefined: none met yet). */
@@ -136,13 +138,26 @@ export class RequestGate {
     for (;;) {
       const now = performance.now();
       const at = Math.max(now, this.pausedUntil, this.nextSlot);
-      const interval = Math.max(this.intervalMs, this.learnedRate ? SECOND_MS / this.learnedRate : 0);
+      const interval = this.interval();
       if (interval > 0) this.nextSlot = at + interval;
-      if (at <= now) return;
-      await sleep(at - now, signal);
+      if (at > now) await sleep(at - now, signal);
       // A rate limit met meanwhile moved the pause: wait for its end too (taking a new slot).
-      if (performance.now() >= this.pausedUntil) return;
+      if (performance.now() < this.pausedUntil) continue;
+      // On a busy machine timers fire late, and turns whose slots fell due during the stall
+      // would all go at once: each goes one interval after the turn given before it.
+      for (;;) {
+        const gap = Math.max(this.lastTurnAt + this.interval(), this.pausedUntil) - performance.now();
+        if (gap <= 0) break;
+        await sleep(gap, signal);
+      }
+      this.lastTurnAt = performance.now();
+      return;
     }
+  }
+
+  /** The spacing between requests now: --max-rate's, or the rate learned from rate limits when slower. */
+  private interval(): number {
+    return Math.max(this.intervalMs, this.learnedRate ? SECOND_MS / this.learnedRate : 0);
   }
 
   /**
