@@ -3,7 +3,7 @@
 // skill has no sizes to add.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
-import { isLook, listedSkills, noEntries, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { listedLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
 import { isSize } from './rules.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
@@ -22,13 +22,9 @@ export const limitChecks = defineChecks(PAGE, [
     faults: ['skills-over-entry-limit'],
     judgesDeclared: true,
     async run(ctx) {
-      const look = await skillsLook(ctx);
-      if (!isLook(look)) return ctx.skip(look.code, look.detail);
-      const skills = listedSkills(look);
-      if (skills.length === 0) {
-        const why = noEntries(look);
-        return ctx.skip(why.code, why.detail);
-      }
+      const listing = await listedLook(ctx);
+      if ('code' in listing) return ctx.skip(listing.code, listing.detail);
+      const { skills } = listing;
       const arrays = skills.flatMap((s) => (s.items ? [{ s, items: [...s.items.values()] }] : []));
       const bad: Violation[] = arrays.flatMap(({ s, items }) => {
         const at = s.seen.seq !== undefined ? { seq: s.seen.seq } : {};

@@ -258,6 +258,14 @@ export function noEntries(look: SkillsLook): Unjudged {
   return { code: 'not-offered', detail: 'skills/list lists no skill (an empty listing is allowed)' };
 }
 
+/** The look and its listed skills, or why there is none to judge (the look's reason, or noEntries). */
+export async function listedLook(ctx: CheckContext): Promise<{ look: SkillsLook; skills: ListedSkill[] } | Unjudged> {
+  const look = await skillsLook(ctx);
+  if (!isLook(look)) return look;
+  const skills = listedSkills(look);
+  return skills.length > 0 ? { look, skills } : noEntries(look);
+}
+
 /** One listed skill: its entry as listed and, when the listing gave it more than once, the union of their manifests. */
 export interface ListedSkill {
   uri: string;

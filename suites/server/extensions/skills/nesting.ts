@@ -3,7 +3,7 @@
 // enclosing skill's array manifest lists each of them. Judged on the recorded listing (look.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { expectNoneOrDoubt, type MaybeViolation } from '../../../../harness/verify/index.js';
-import { isLook, listedSkills, noEntries, skillsLook, SKILLS_NEEDS, SKILLS_PAGE, type ListedSkill } from './look.js';
+import { listedLook, SKILLS_NEEDS, SKILLS_PAGE, type ListedSkill } from './look.js';
 import { skillPath } from './rules.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
@@ -32,13 +32,9 @@ export const nestingChecks = defineChecks(PAGE, [
     faults: ['skills-nested-files-omitted'],
     judgesDeclared: true,
     async run(ctx) {
-      const look = await skillsLook(ctx);
-      if (!isLook(look)) return ctx.skip(look.code, look.detail);
-      const skills = listedSkills(look);
-      if (skills.length === 0) {
-        const why = noEntries(look);
-        return ctx.skip(why.code, why.detail);
-      }
+      const listing = await listedLook(ctx);
+      if ('code' in listing) return ctx.skip(listing.code, listing.detail);
+      const { skills } = listing;
       const pairs = nestedPairs(skills);
       if (pairs.length === 0) return ctx.skip('not-offered', `none of the ${skills.length} listed skill(s) is nested in another`);
       const judged = pairs.filter((p) => p.outer.items && p.inner.items);

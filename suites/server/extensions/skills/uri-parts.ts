@@ -4,7 +4,7 @@
 // own syntax). Judged on the listed entries' uris (look.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
-import { isLook, listedSkills, noEntries, skillsLook, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { listedLook, listedSkills, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
 import { skillPath } from './rules.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
@@ -44,12 +44,9 @@ export const uriPartChecks = defineChecks(PAGE, [
     faults: ['skills-authority-not-reg-name'],
     judgesDeclared: true,
     async run(ctx) {
-      const look = await skillsLook(ctx);
-      if (!isLook(look)) return ctx.skip(look.code, look.detail);
-      if (look.listed.length === 0) {
-        const why = noEntries(look);
-        return ctx.skip(why.code, why.detail);
-      }
+      const listing = await listedLook(ctx);
+      if ('code' in listing) return ctx.skip(listing.code, listing.detail);
+      const { look } = listing;
       const uris = skillUris(look);
       const bad: Violation[] = uris.filter((u) => !REG_NAME.test(u.parts.authority)).map((u) => ({ text: `${u.uri}: authority ${JSON.stringify(u.parts.authority)}`, ...(u.seq !== undefined ? { seq: u.seq } : {}) }));
       return expectNone(ctx, bad, { expected: 'authorities of unreserved characters, percent-encodings and sub-delims only', judged: uris.length, nothing: NO_SKILL_URI });
@@ -66,12 +63,9 @@ export const uriPartChecks = defineChecks(PAGE, [
     faults: ['skills-prefix-segment-invalid'],
     judgesDeclared: true,
     async run(ctx) {
-      const look = await skillsLook(ctx);
-      if (!isLook(look)) return ctx.skip(look.code, look.detail);
-      if (look.listed.length === 0) {
-        const why = noEntries(look);
-        return ctx.skip(why.code, why.detail);
-      }
+      const listing = await listedLook(ctx);
+      if ('code' in listing) return ctx.skip(listing.code, listing.detail);
+      const { look } = listing;
       const uris = skillUris(look).filter((u) => u.parts.prefix.length > 0);
       const bad: Violation[] = uris.flatMap((u) =>
         u.parts.prefix.filter((seg) => !SEGMENT.test(seg)).map((seg) => ({ text: `${u.uri}: prefix segment ${JSON.stringify(seg)}${seg === '' ? ' (empty)' : ''}`, ...(u.seq !== undefined ? { seq: u.seq } : {}) })),
