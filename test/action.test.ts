@@ -97,6 +97,8 @@ async function runAction(given: Record<string, string>, workspace: string, runne
       RUNNER_TEMP: runnerTemp,
       // A registry request that stalls is tried again after 15 s, not after npm's default 5 minutes.
       npm_config_fetch_timeout: '15000',
+      // What npm fetched, from where and how long it took: a step that hangs shows where.
+      npm_config_loglevel: 'http',
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expr(String(v));
     const result = await bash(step.run, env, workspace);
