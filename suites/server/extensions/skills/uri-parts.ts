@@ -4,7 +4,7 @@
 // own syntax). Judged on the listed entries' uris (look.ts).
 import { defineChecks } from '../../../../harness/checks/define.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
-import { listedLook, listedSkills, SKILLS_NEEDS, SKILLS_PAGE } from './look.js';
+import { listedLook, SKILLS_NEEDS, SKILLS_PAGE, type ListedSkill } from './look.js';
 import { skillPath } from './rules.js';
 
 const PAGE = { page: 'extensions/skills', revisions: '2026-07-28', needs: SKILLS_NEEDS } as const;
@@ -23,8 +23,8 @@ function segmentsOf(uri: string): { authority: string; prefix: string[] } | unde
   return { authority: parts[0] ?? '', prefix: parts.slice(1, -1) };
 }
 
-function skillUris(look: Parameters<typeof listedSkills>[0]): { uri: string; seq?: number; parts: NonNullable<ReturnType<typeof segmentsOf>> }[] {
-  return listedSkills(look).flatMap((s) => {
+function skillUris(skills: readonly ListedSkill[]): { uri: string; seq?: number; parts: NonNullable<ReturnType<typeof segmentsOf>> }[] {
+  return skills.flatMap((s) => {
     const parts = segmentsOf(s.uri);
     return parts ? [{ uri: s.uri, parts, ...(s.seen.seq !== undefined ? { seq: s.seen.seq } : {}) }] : [];
   });
@@ -46,8 +46,8 @@ export const uriPartChecks = defineChecks(PAGE, [
     async run(ctx) {
       const listing = await listedLook(ctx);
       if ('code' in listing) return ctx.skip(listing.code, listing.detail);
-      const { look } = listing;
-      const uris = skillUris(look);
+      const { skills } = listing;
+      const uris = skillUris(skills);
       const bad: Violation[] = uris.filter((u) => !REG_NAME.test(u.parts.authority)).map((u) => ({ text: `${u.uri}: authority ${JSON.stringify(u.parts.authority)}`, ...(u.seq !== undefined ? { seq: u.seq } : {}) }));
       return expectNone(ctx, bad, { expected: 'authorities of unreserved characters, percent-encodings and sub-delims only', judged: uris.length, nothing: NO_SKILL_URI });
     },
@@ -65,8 +65,8 @@ export const uriPartChecks = defineChecks(PAGE, [
     async run(ctx) {
       const listing = await listedLook(ctx);
       if ('code' in listing) return ctx.skip(listing.code, listing.detail);
-      const { look } = listing;
-      const uris = skillUris(look).filter((u) => u.parts.prefix.length > 0);
+      const { skills } = listing;
+      const uris = skillUris(skills).filter((u) => u.parts.prefix.length > 0);
       const bad: Violation[] = uris.flatMap((u) =>
         u.parts.prefix.filter((seg) => !SEGMENT.test(seg)).map((seg) => ({ text: `${u.uri}: prefix segment ${JSON.stringify(seg)}${seg === '' ? ' (empty)' : ''}`, ...(u.seq !== undefined ? { seq: u.seq } : {}) })),
       );
