@@ -84,6 +84,22 @@ describe('what the gate learns from a rate limit', () => {
     expect(took).toBeLessThan(2000);
   });
 
+  it('a 429 handed on (its wait would pass the deadline) still holds every other request for its Retry-After', async () => {
+    const gate = new RequestGate();
+    const near = { ...req(), deadline: performance.now() + 1100 };
+    expect((await gate.send(near, answer(429, { 'retry-after': '1' }))).statusCode).toBe(429);
+    expect(gate.summary()).toMatchObject({ answers: 1, handedOn: 1, waitedMs: 0 });
+    const started = performance.now();
+    await gate.turn();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    // A long Retry-After handed on holds nobody: every other request would only time out.
+    const other = new RequestGate();
+    await other.send({ ...req(), deadline: performance.now() + 2000 }, answer(429, { 'retry-after': '60' }));
+    const free = performance.now();
+    await other.turn();
+    expect(performance.now() - free).toBeLessThan(50);
+  });
+
   it('learns nothing from a limit on the first request: no rate is made up', async () => {
     const gate = new RequestGate();
     await gate.send(req(), (() => {

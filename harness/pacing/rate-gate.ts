@@ -14,7 +14,7 @@
 //     each second no rate limit comes: additive increase, multiplicative decrease, as TCP does.
 //     Without it, every pause's end would send the whole window at once into the same limit;
 //   - after RATE_LIMIT_TRIES answers, or when the wait would pass the request's own deadline,
-//     the check gets the answer as it is and judges it as any other.
+//     the check gets the answer as it is and judges it as any other (the others still wait).
 // Every wait is an event on the wire log, and counted in report.json's `pace.rateLimited`.
 
 /** The most times one request is sent while it is answered with a rate limit. */
@@ -185,14 +185,18 @@ export class RequestGate {
       const left = req.deadline - performance.now();
       if (attempt >= RATE_LIMIT_TRIES || wait.waitMs + margin > left) {
         this.counts.handedOn++;
+        // The server's wait holds for every other request all the same (a bounded one: a long
+        // Retry-After would only make them time out, and each judges its own answer then).
+        if (wait.waitMs <= BACKOFF_CAP_MS) this.pausedUntil = Math.max(this.pausedUntil, performance.now() + wait.waitMs);
         const because = attempt >= RATE_LIMIT_TRIES ? `after ${attempt} tries` : `waiting ${wait.waitMs} ms would pass the request's deadline (${Math.max(0, Math.round(left))} ms left)`;
         req.record(`${req.label} rate-limited: ${why}; ${because}, the answer goes to the check as it is`);
         return res;
       }
+      // The pause begins the moment the answer is in: no other request goes while its body is read.
+      this.pausedUntil = Math.max(this.pausedUntil, performance.now() + wait.waitMs);
+      this.counts.waitedMs += wait.waitMs;
       // The refusal's body is nobody's: read it off (a little) so the socket can serve again.
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      this.counts.waitedMs += wait.waitMs;
-      this.pausedUntil = Math.max(this.pausedUntil, performance.now() + wait.waitMs);
       const pace = this.learnedRate ? `, then at most ${Math.round(this.learnedRate * 10) / 10} a second` : '';
       req.record(`${req.label} rate-limited: ${why}; every request waits ${wait.waitMs} ms${pace}, and this one is sent again as it was (try ${attempt + 1} of ${RATE_LIMIT_TRIES})`);
       for (const l of this.limitListeners) l(`rate-limited: ${why} to ${req.label}`);
