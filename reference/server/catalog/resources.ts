@@ -1,4 +1,6 @@
-// The resources (12 static: 11 text, 1 blob) and resource templates (2) of the reference server.
+// The resources (13 static: 12 text, 1 blob) and resource templates (2) of the reference server.
+// One is a file:// resource (under file:///srv/reference/docs/), served from memory like the
+// rest: nothing of the reference is ever read from disk.
 import { isOn } from '../faults.js';
 import { atLeast, type AnyRevision } from '../revisions.js';
 import { BLOB_BYTES, ICONS } from './media.js';
@@ -52,6 +54,14 @@ export const RESOURCES: readonly ResourceDef[] = [
     description: 'Sixteen bytes 0x00..0x0f, base64-encoded.',
     mimeType: 'application/octet-stream',
     blob: BLOB_BYTES,
+  },
+  {
+    uri: 'file:///srv/reference/docs/guide.txt',
+    name: 'guide.txt',
+    title: 'Guide (a file:// resource)',
+    description: 'A small text file under file:///srv/reference/docs/, served from memory.',
+    mimeType: 'text/plain',
+    text: 'The reference server serves its resources from memory; this one has a file:// URI.',
   },
 ];
 
