@@ -1,12 +1,14 @@
 // Small judgements of the suites that decide whether a result is a finding at all: which HTTP
 // error bodies are JSON-RPC (and so judged), which listens opened a subscription (a refused one
-// did not), and when an HTTP refusal by status alone is the transport's allowed answer.
+// did not), when an HTTP refusal by status alone is the transport's allowed answer, and where a
+// traversal probe's URI lands.
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../harness/jsonrpc/types.js';
 import { refusedByStatus } from '../harness/target/as-built.js';
 import { jsonRpcBody } from '../suites/server/basic/transports/streamable-http/error-bodies.js';
 import type { Frame, Listen, Listening } from '../harness/target/listen-stream.js';
 import { openedListens, refusal, type SubscriptionRun } from '../suites/server/basic/patterns/subscriptions/run.js';
+import { fileBase, removeDotSegments, traversalProbes } from '../suites/server/server/resources/traversal-probe.js';
 
 describe('an HTTP error body', () => {
   it('is judged as JSON-RPC only when it is one', () => {
@@ -67,5 +69,42 @@ describe('the listens of the subscriptions exercise', () => {
   it('keeps a listen that was acknowledged before an error ended it', () => {
     const run = runOf([[listen(2), refused]], [listen(2)]);
     expect(openedListens(run).map((l) => l.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the traversal probes beside a listed file:// resource', () => {
+  it('take the directory of a file:// URI, and nothing of another scheme', () => {
+    expect(fileBase('file:///srv/reference/docs/guide.txt')).toMatchObject({ origin: 'file://', dir: '/srv/reference/docs/' });
+    expect(fileBase('file://host/share/a.txt?x=1')).toMatchObject({ origin: 'file://host', dir: '/share/' });
+    expect(fileBase('file:///srv/./x/../docs/')?.dir).toBe('/srv/docs/');
+    expect(fileBase('test://static/readme')).toBeUndefined();
+    expect(fileBase('file:relative.txt')).toBeUndefined();
+  });
+
+  it('land where RFC 3986 removes their dot segments, %2e read as a dot', () => {
+    expect(removeDotSegments('/srv/x/../../../../etc/passwd')).toBe('/etc/passwd');
+    expect(removeDotSegments('/srv/x/%2e%2e/%2E%2E/etc/hostname')).toBe('/etc/hostname');
+    expect(removeDotSegments('/srv/x/./y/..')).toBe('/srv/x/');
+    expect(removeDotSegments('/srv/x/guide.txt')).toBe('/srv/x/guide.txt');
+  });
+
+  it('climb past the root to /etc/passwd and /etc/hostname, as is and percent-encoded, sent unnormalised', () => {
+    const base = fileBase('file:///srv/reference/docs/guide.txt');
+    if (!base) throw new Error('no base');
+    const probes = traversalProbes(base, [base.dir]);
+    expect(probes.map((p) => p.uri)).toEqual([
+      'file:///srv/reference/docs/../../../../../etc/passwd',
+      'file:///srv/reference/docs/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      'file:///srv/reference/docs/../../../../../etc/hostname',
+      'file:///srv/reference/docs/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/hostname',
+    ]);
+    expect(new Set(probes.map((p) => p.lands))).toEqual(new Set(['/etc/passwd', '/etc/hostname']));
+  });
+
+  it('aim at no file inside a directory the server lists files of', () => {
+    const base = fileBase('file:///srv/docs/a.txt');
+    if (!base) throw new Error('no base');
+    expect(traversalProbes(base, [base.dir, '/etc/'])).toEqual([]);
+    expect(traversalProbes(base, [base.dir, '/'])).toEqual([]);
   });
 });

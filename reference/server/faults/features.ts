@@ -22,6 +22,11 @@ export const FEATURES_FAULTS = [
   // resources
   { id: 'resources-unknown-uri-result', description: 'Reading an unknown URI returns {contents: []} instead of an error (-32002; -32602 from 2026-07-28).' },
   { id: 'resources-subscribe-error', description: 'resources/subscribe answers -32601 although resources.subscribe is declared.' },
+  {
+    id: 'resources-read-path-traversal',
+    description:
+      'RES-031: resources/read of an unknown file:// URI resolves its ../ (and %2e%2e/) segments against a tiny in-memory fake filesystem (the listed guide.txt, /etc/passwd "root:x:0:0:root:/root:/bin/sh", /etc/hostname) and serves the file it lands on, instead of the not-found error.',
+  },
   { id: 'resources-uri-invalid', description: 'resources/list also lists test://static:notes (a port that is not digits: not RFC 3986, though JSON Schema\'s `format: uri` lets it by), readable like the others.' },
   // prompts
   { id: 'prompts-unknown-returns-result', description: 'prompts/get of an unknown prompt returns {messages: []} instead of error -32602.' },

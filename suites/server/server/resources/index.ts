@@ -6,10 +6,11 @@ import { resourceContentChecks } from './contents.js';
 import { resourceNotFoundChecks } from './not-found.js';
 import { resourceSubscriptionChecks } from './subscriptions.js';
 import { unsolicitedUpdateChecks } from './unsolicited-updates.js';
+import { resourceTraversalChecks } from './traversal.js';
 import { resourceUriChecks } from './uris.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...resourceNotFoundChecks, ...resourceSubscriptionChecks, ...unsolicitedUpdateChecks, ...listStabilityChecks.resources, ...resourceUriChecks, ...resourceContentChecks],
+  checks: [...resourceNotFoundChecks, ...resourceSubscriptionChecks, ...unsolicitedUpdateChecks, ...listStabilityChecks.resources, ...resourceUriChecks, ...resourceContentChecks, ...resourceTraversalChecks],
   excluded: {
     'RES-002': {
       reason: 'judged-elsewhere',
@@ -22,10 +23,6 @@ export const group: PageGroup<Check> = {
     'RES-014': {
       reason: 'not-observable',
       detail: 'Whether the client can fetch an https:// resource itself is known to the server and the client, not to a black box reading the URI.',
-    },
-    'RES-031': {
-      reason: 'missing',
-      detail: 'A check would read, beside a listed file:// resource, the same URI with ../ segments climbing out of its directory and expect an error rather than contents (2026-07-28: "sanitize file:// paths").',
     },
   },
 };

@@ -16,7 +16,7 @@ import { listedUris } from './listed-uris.js';
 import { isRfc3986Uri } from './uri-syntax.js';
 
 /** One read per URI per revision (on the shared session), shared by every check that needs it. */
-async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
+export async function readOnce(ctx: CheckContext, uri: string): Promise<Reply> {
   const got = await ctx.once(`resources/read:${uri}`, async () => (await ctx.shared()).request('resources/read', { uri }));
   if ((got.kind === 'result' || got.kind === 'error') && got.seq) ctx.cite(got.seq);
   return got;
