@@ -44,7 +44,7 @@ export function fileBase(uri: string): FileBase | undefined {
 }
 
 /** How many "/"-separated names a directory has ("/srv/x/": 2). */
-const depth = (dir: string): number => dir.split('/').filter(Boolean).length;
+export const depth = (dir: string): number => dir.split('/').filter(Boolean).length;
 
 /** Is `path` in `dir` or below it? */
 export const within = (path: string, dir: string): boolean => path.startsWith(dir);

@@ -15,7 +15,7 @@ import { codeLabel } from '../../../../harness/rules/error-codes.js';
 import { isObject } from '../../../../harness/rules/json.js';
 import { noShapeToJudge, unanswered } from '../../../../harness/rules/no-answer.js';
 import { expectNone, type Violation } from '../../../../harness/verify/index.js';
-import { TARGETS, fileBase, traversalProbes, type FileBase } from './traversal-probe.js';
+import { TARGETS, depth, fileBase, traversalProbes, type FileBase } from './traversal-probe.js';
 import { contentsOf, readAll, readOnce } from './uris.js';
 
 /** The data of a read: each content item's text or blob that is not empty. */
@@ -32,8 +32,6 @@ function excerptOf(reply: Reply, known: ReadonlySet<string>): { kind: 'text' | '
   }
   return undefined;
 }
-
-const depth = (base: FileBase): number => base.dir.split('/').length;
 
 export const resourceTraversalChecks = defineChecks({ page: 'server/resources', revisions: RANGE.all, needs: ['hostile-session', 'shared-session'], requires: ['resources'] }, [
   {
@@ -52,7 +50,7 @@ export const resourceTraversalChecks = defineChecks({ page: 'server/resources', 
       if (bases.length === 0) return ctx.skip('not-offered', `no file:// resource listed (of ${uris.length} listed): nothing to climb out of`);
       // From the deepest listed directory; no target inside a directory the server lists files of.
       const served = [...new Set(bases.map((b) => b.dir))];
-      const base = bases.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+      const base = bases.reduce((a, b) => (depth(b.dir) > depth(a.dir) ? b : a));
       const probes = traversalProbes(base, served);
       if (probes.length === 0) return ctx.skip('not-applicable', `the listed file:// resources lie in ${served.join(', ')}, which hold ${TARGETS.join(' and ')}: no file outside them to climb to`);
       // What the listed resources hold (the reads other checks share): contents equal to one of these traversed nothing.
