@@ -6,6 +6,8 @@
 //   --discover-versions  class 2, a revision tested although the server refused it
 //   --plain-400          class 4, a 400 without a JSON-RPC body ("MAY comprise a JSON-RPC error")
 //   --batch-as-events    class 4, a batch answered as separate SSE events ("MAY be batched")
+//   --serves-any-file    class 2, a server whose policy serves /etc/passwd to any read: a ../
+//                        that lands there goes around no rule of it (RES-031)
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../harness/checks/result.js';
 import { runChecks } from '../harness/checks/runner.js';
@@ -63,6 +65,14 @@ describe.concurrent('a strict, terse or stingy server draws no false alarm', () 
       'batching.empty-batch@2025-03-26 pass',
       'base.parse-error-code@2025-11-25 pass',
     ]);
+  });
+
+  it('a server that serves any file: the ../ probes land on files it serves to a plain read anyway', { timeout: 120_000 }, async () => {
+    const report = await run('stdio', ['--serves-any-file'], ['2024-11-05', '2026-07-28']);
+    expectNoFinding(report);
+    const traversal = report.results.filter((r) => r.id === 'resources.read-invalid-uri-refused');
+    expect(traversal.map((r) => r.status)).toEqual(['pass', 'pass']);
+    expect(JSON.stringify(traversal[0])).toMatch(/serves \/etc\/passwd and \/etc\/hostname to a plain read as well/);
   });
 
   it("a batch's answers as separate SSE events at 2025-03-26", { timeout: 120_000 }, async () => {

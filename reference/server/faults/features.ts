@@ -25,7 +25,7 @@ export const FEATURES_FAULTS = [
   {
     id: 'resources-read-path-traversal',
     description:
-      'RES-031: resources/read of an unknown file:// URI resolves its ../ (and %2e%2e/) segments against a tiny in-memory fake filesystem (the listed guide.txt, /etc/passwd "root:x:0:0:root:/root:/bin/sh", /etc/hostname) and serves the file it lands on, instead of the not-found error.',
+      'RES-031: resources/read of an unknown file:// URI under file:///srv/reference/docs/ resolves its ../ (and %2e%2e/) segments against a tiny in-memory fake filesystem (the listed guide.txt, /etc/passwd "root:x:0:0:root:/root:/bin/sh", /etc/hostname) and serves the file it lands on, instead of the not-found error (file:///etc/passwd read directly is still refused).',
   },
   { id: 'resources-uri-invalid', description: 'resources/list also lists test://static:notes (a port that is not digits: not RFC 3986, though JSON Schema\'s `format: uri` lets it by), readable like the others.' },
   // prompts

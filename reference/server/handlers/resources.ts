@@ -1,7 +1,8 @@
 // server/resources: list, templates/list, read, subscribe, unsubscribe.
-import { posix } from 'node:path';
 import { RESOURCES, TEMPLATES, matchTemplate, renderResource, renderTemplate, resourcesHidden, type ResourceDef } from '../catalog/resources.js';
+import { SERVED_DIR, fakeFile, filePath } from '../catalog/fake-files.js';
 import { isOn } from '../faults.js';
+import { servesAnyFile } from '../modes/serves-any-file.js';
 import { ErrorCode, RpcError, invalidParams } from '../jsonrpc.js';
 import { paginate } from '../pagination.js';
 import { atLeast } from '../revisions.js';
@@ -28,24 +29,16 @@ const BAD_URI: ResourceDef = {
 };
 
 /**
- * The fault resources-read-path-traversal's fake filesystem (never the real disk): the listed
- * file:// resources and two files every Unix machine has, with made-up contents.
+ * Under the fault, the classic bug: a file:// URI whose path starts with the served directory
+ * passes the check, and only then are its dot segments resolved (fake-files.ts):
+ * file:///etc/passwd itself is refused, climbing to it with ../ is not. Under --serves-any-file
+ * every path is served (a server rooted at "/").
  */
-const FAKE_FS: ReadonlyMap<string, string> = new Map([
-  ...RESOURCES.flatMap((r): [string, string][] => (r.uri.startsWith('file://') && r.text !== undefined ? [[r.uri.slice('file://'.length), r.text]] : [])),
-  ['/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\n'],
-  ['/etc/hostname', 'reference\n'],
-]);
-
-/** Under the fault: a file:// URI's path, percent-decoded and its dot segments resolved, looked up in FAKE_FS. */
-function traversed(uri: string): string | undefined {
-  const m = /^file:\/\/([^?#]*)/.exec(uri);
-  if (!m) return undefined;
-  try {
-    return FAKE_FS.get(posix.normalize(decodeURIComponent(m[1] ?? '')));
-  } catch {
-    return undefined;
-  }
+function fileRead(uri: string): string | undefined {
+  const path = filePath(uri);
+  if (path === undefined) return undefined;
+  if (servesAnyFile()) return fakeFile(path);
+  return isOn('resources-read-path-traversal') && path.startsWith(SERVED_DIR) ? fakeFile(path) : undefined;
 }
 
 /** The resources offered (a fault lists one more once the connection called a tool; it can then be read anywhere). */
@@ -95,8 +88,8 @@ export function readResource(ctx: RequestContext): Record<string, unknown> {
   }
   const match = matchTemplate(uri);
   if (match) return { contents: [{ uri, mimeType: match.def.mimeType, text: match.def.render(match.value) }] };
-  // server/resources#security-considerations: file:// paths MUST be sanitized against traversal; the fault resolves them.
-  const file = isOn('resources-read-path-traversal') ? traversed(uri) : undefined;
+  // server/resources#security-considerations: file:// paths MUST be sanitized against traversal (fileRead: a fault, a mode).
+  const file = fileRead(uri);
   if (file !== undefined) return { contents: [{ uri, mimeType: 'text/plain', text: file }] };
   // server/resources#error-handling: resource not found is -32002, and -32602 from 2026-07-28 (never an empty contents).
   if (isOn('resources-unknown-uri-result')) return { contents: [] };

@@ -16,6 +16,7 @@
 //   --batch-as-events      http.ts handlePost                      HTTP responses going out
 //   --discover-versions L  modern/mode.ts                          2026-07-28 versions
 //   --rate-limit N         route (http.ts), first of all           HTTP requests coming in
+//   --serves-any-file      readResource (handlers/resources.ts)    file:// reads
 //
 // Modes combine with each other and with faults (--fault), and hold per process or worker.
 import { ANSWER_DELAY } from './answer-delay.js';
@@ -27,6 +28,7 @@ import { LOSE_FIRST } from './lose-first.js';
 import { NEVER_ANSWER } from './never-answer.js';
 import { PLAIN_400 } from './plain-400.js';
 import { RATE_LIMIT } from './rate-limit.js';
+import { SERVES_ANY_FILE } from './serves-any-file.js';
 import { SLOW_START } from './slow-start.js';
 import { STATELESS_PROCESS } from './stateless-process.js';
 import { STRICT_BODY } from './strict-body.js';
@@ -45,6 +47,7 @@ export const MODES: readonly Mode[] = [
   BATCH_AS_EVENTS,
   DISCOVER_VERSIONS,
   RATE_LIMIT,
+  SERVES_ANY_FILE,
 ];
 
 export function findMode(flag: string): Mode | undefined {

@@ -5,8 +5,10 @@
 // percent-encoded) to /etc/passwd or /etc/hostname (traversal-probe.ts) is not served. A read
 // refused with an error (any code), or answered with no contents, keeps the rule; so does one
 // answered with what a listed resource holds (a server that normalised the URI back onto what
-// it serves has traversed nothing). Only data that no listed resource holds, read from a URI
-// that lands outside every listed file:// directory, fails. Hostile input: the probes go on a
+// it serves has traversed nothing), and so does a file the server serves to a plain read of where
+// the URI lands (its policy, not a way around it). Only data that no listed resource holds, read
+// from a URI that lands outside every listed file:// directory on a file a plain read is refused,
+// fails. Hostile input: the probes go on a
 // session lent only among such checks (needs 'hostile-session'), never the shared one.
 import { defineChecks } from '../../../../harness/checks/define.js';
 import type { Reply } from '../../../../harness/jsonrpc/types.js';
@@ -60,19 +62,28 @@ export const resourceTraversalChecks = defineChecks({ page: 'server/resources', 
       const session = await ctx.session();
       const replies = await Promise.all(probes.map((p) => session.request('resources/read', { uri: p.uri })));
       const answers = probes.map((probe, i) => ({ probe, reply: replies[i] as Reply }));
-      const leaks: Violation[] = answers.flatMap(({ probe, reply }) => {
+      const servedOut = answers.filter(({ reply }) => excerptOf(reply, known) !== undefined);
+      // A traversal is a way around the server's own rule: when the file it lands on is served
+      // to a plain read as well (a server that serves that file anyway), the ../ bypassed nothing.
+      const direct = new Map<string, Reply>();
+      for (const lands of new Set(servedOut.map(({ probe }) => probe.lands))) direct.set(lands, await session.request('resources/read', { uri: `${base.origin}${lands}` }));
+      const servedAnyway = (lands: string) => dataOf(direct.get(lands) as Reply).length > 0;
+      const leaks: Violation[] = servedOut.flatMap(({ probe, reply }) => {
         const got = excerptOf(reply, known);
-        if (!got) return [];
-        return [{ text: `${probe.uri} (${probe.form}, lands on ${probe.lands}) was served, ${got.kind} ${ctx.brief(got.value, 60)}`, ...(reply.kind === 'result' && reply.seq ? { seq: reply.seq } : {}) }];
+        if (!got || servedAnyway(probe.lands)) return [];
+        return [{ text: `${probe.uri} (${probe.form}, lands on ${probe.lands}, which a plain read of ${base.origin}${probe.lands} does not serve) was served, ${got.kind} ${ctx.brief(got.value, 60)}`, ...(reply.kind === 'result' && reply.seq ? { seq: reply.seq } : {}) }];
       });
+      const anyway = [...direct.keys()].filter(servedAnyway);
       const silent = answers.find(({ reply }) => unanswered(reply));
       if (leaks.length === 0 && silent) return ctx.skip('no-answer', noShapeToJudge(`resources/read of ${silent.probe.uri}`, silent.reply));
-      const how = answers.map(({ reply }) => (reply.kind === 'error' ? `error ${codeLabel(reply.error.code)}` : reply.kind === 'refused' ? `HTTP ${reply.status}` : dataOf(reply).length ? 'a listed resource\'s contents' : 'no contents'));
+      const how = answers.map(({ probe, reply }) =>
+        reply.kind === 'error' ? `error ${codeLabel(reply.error.code)}` : reply.kind === 'refused' ? `HTTP ${reply.status}` : excerptOf(reply, known) ? (servedAnyway(probe.lands) ? `${probe.lands}, served to a plain read too` : 'a file outside') : dataOf(reply).length ? 'a listed resource\'s contents' : 'no contents',
+      );
       const counts = [...new Set(how)].map((h) => `${how.filter((x) => x === h).length}: ${h}`).join(', ');
       return expectNone(ctx, leaks, {
         expected: `resources/read of a URI climbing out of ${base.origin}${base.dir} (beside the listed ${base.uri}) to ${TARGETS.join(' or ')}: an error, or no contents but a listed resource's`,
         judged: answers.length,
-        note: `${answers.length} read(s) climbing out of ${base.origin}${base.dir} with ../ and %2e%2e/ (${counts})`,
+        note: `${answers.length} read(s) climbing out of ${base.origin}${base.dir} with ../ and %2e%2e/ (${counts})${anyway.length ? `; the server serves ${anyway.join(' and ')} to a plain read as well, so no ../ went around its rule` : ''}`,
         show: 2,
       });
     },
