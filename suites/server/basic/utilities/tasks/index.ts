@@ -8,21 +8,16 @@ import { taskCreationChecks } from './creation.js';
 import { taskLifecycleChecks } from './lifecycle.js';
 import { taskListingChecks } from './listing.js';
 import { taskErrorChecks } from './errors.js';
+import { requestorChecks } from './requestor.js';
 
 export const group: PageGroup<Check> = {
-  checks: [...taskNegotiationChecks, ...taskCreationChecks, ...taskLifecycleChecks, ...taskListingChecks, ...taskErrorChecks],
+  checks: [...taskNegotiationChecks, ...taskCreationChecks, ...taskLifecycleChecks, ...taskListingChecks, ...taskErrorChecks, ...requestorChecks],
   excluded: {
     'TASK-002': {
       reason: 'missing',
       side: 'server',
       detail:
         "A passive check would warn on any sampling/createMessage or elicitation/create the server sends with params.task while the tool's client declared no tasks.requests for it; the tool's client never declares client tasks, so every such request would be one.",
-    },
-    'TASK-014': {
-      reason: 'missing',
-      side: 'server',
-      detail:
-        "A check would make the tool's client a task receiver (declaring client tasks, so the server can task-augment sampling/createMessage), send no notifications/tasks/status, and require the server to keep polling tasks/get; the tool never receives client-side tasks yet.",
     },
     'TASK-015': {
       reason: 'missing',
