@@ -1,6 +1,7 @@
 // basic/utilities/tasks (2025-11-25, experimental there): which requests become tasks, the tasks
-// created, their life, their listing, errors. Most checks judge one recorded run (run.ts). The
-// 2026-07-28 tasks extension is under extensions/tasks.
+// created, their life, their listing, errors. Most checks judge one recorded run (run.ts); the
+// server as a requestor of the client's tasks is requestor.ts. The 2026-07-28 tasks extension is
+// under extensions/tasks.
 import type { Check } from '../../../../../harness/checks/check.js';
 import type { PageGroup } from '../../../../../harness/checks/page.js';
 import { taskNegotiationChecks } from './negotiation.js';
