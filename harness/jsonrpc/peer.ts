@@ -428,7 +428,10 @@ export class Peer {
       : Promise.resolve({ error: { code: -32601, message: `the test ${this.role} does not offer ${method}` } });
     void answer.then((a) => {
       // Passive checks tell what the other side sent before our answer from what came after.
-      this.observe('request-answered', nextWireSeq(), `answered ${method} (id ${JSON.stringify(m.id)})`, { id: m.id, method });
+      // An answer that is a CreateTaskResult (basic/utilities/tasks) makes the request a task of ours: its taskId.
+      const task = 'result' in a && typeof a.result === 'object' && a.result !== null ? (a.result as { task?: { taskId?: unknown } }).task : undefined;
+      const createdTask = typeof task?.taskId === 'string' ? { createdTask: task.taskId } : {};
+      this.observe('request-answered', nextWireSeq(), `answered ${method} (id ${JSON.stringify(m.id)})`, { id: m.id, method, ...createdTask });
       return this.transport.send({ jsonrpc: '2.0', id: m.id, ...a }, on);
     });
   }

@@ -3,7 +3,8 @@
 // always; roots, sampling and elicitation exactly when the session declared them. The answers
 // are the most neutral valid ones: no roots, a fixed assistant text, a declined elicitation.
 import type { Peer } from '../jsonrpc/peer.js';
-import type { HandlerAnswer } from '../jsonrpc/types.js';
+import type { HandlerAnswer, RequestHandler } from '../jsonrpc/types.js';
+import type { ClientTasks } from './client-tasks.js';
 
 const ANSWERS: Record<string, { capability?: string; answer: (params: Record<string, unknown>) => HandlerAnswer }> = {
   ping: { answer: () => ({ result: {} }) },
@@ -19,11 +20,19 @@ const ANSWERS: Record<string, { capability?: string; answer: (params: Record<str
   'elicitation/create': { capability: 'elicitation', answer: () => ({ result: { action: 'decline' } }) },
 };
 
-/** Register the client's answers for what `capabilities` declares; the rest gets -32601. */
-export function answerAsClient(peer: Peer, capabilities: Record<string, unknown>): void {
+/**
+ * Register the client's answers for what `capabilities` declares; the rest gets -32601. A
+ * session declaring `tasks` (2025-11-25) is a task receiver too: `tasks` serves them (client-tasks.ts).
+ */
+export function answerAsClient(peer: Peer, capabilities: Record<string, unknown>, tasks?: ClientTasks): void {
   peer.clearHandlers();
+  const registered: Record<string, RequestHandler> = {};
   for (const [method, { capability, answer }] of Object.entries(ANSWERS)) {
-    if (capability === undefined || capabilities[capability] !== undefined) peer.handle(method, answer);
+    if (capability === undefined || capabilities[capability] !== undefined) {
+      peer.handle(method, answer);
+      registered[method] = answer;
+    }
   }
+  if (tasks && capabilities.tasks !== undefined) tasks.install(peer, capabilities, registered);
   peer.observationContext = { clientCapabilities: capabilities };
 }

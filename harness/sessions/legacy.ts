@@ -7,6 +7,7 @@ import { isObject } from '../rules/json.js';
 import { brokenOpening } from '../rules/opening-answer.js';
 import { loadRevisionSchema, type RevisionSchema } from '../schema.js';
 import { answerAsClient } from './client-answers.js';
+import { ClientTasks } from './client-tasks.js';
 import { PeerConversation } from './conversation.js';
 import { CLIENT_INFO, SessionError, type SendOptions, type ServerFacts, type Session, type SessionOptions } from './session.js';
 import { assertWellFormed } from './well-formed.js';
@@ -25,6 +26,7 @@ export class LegacySession extends PeerConversation implements Session {
     readonly clientCapabilities: Record<string, unknown>,
     readonly server: ServerFacts,
     schema: RevisionSchema,
+    readonly clientTasks?: ClientTasks,
   ) {
     super(peer, undefined, schema);
     this.rev = revisionInfo(revision);
@@ -45,7 +47,9 @@ export class LegacySession extends PeerConversation implements Session {
 export async function startLegacySession(peer: Peer, revision: string, opts: SessionOptions = {}): Promise<LegacySession> {
   const version = opts.protocolVersion ?? revision;
   const capabilities = opts.clientCapabilities ?? {};
-  answerAsClient(peer, capabilities);
+  // A client declaring tasks receives them (client-tasks.ts): at 2025-11-25 only, where core tasks exist.
+  const tasks = capabilities.tasks !== undefined ? new ClientTasks(opts.clientTasks) : undefined;
+  answerAsClient(peer, capabilities, tasks);
   const schema = await loadRevisionSchema(revision);
   peer.useSchema(schema);
   const params = initializeParams(version, capabilities);
@@ -68,5 +72,5 @@ export async function startLegacySession(peer: Peer, revision: string, opts: Ses
     ...(reply.seq !== undefined ? { resultSeq: reply.seq } : {}),
     versions: [negotiated],
     ...(broken ? { brokenOpening: broken } : {}),
-  }, schema);
+  }, schema, tasks);
 }

@@ -6,6 +6,7 @@ import type { Answered, InboundMessage, JsonRpcId, Reply } from '../jsonrpc/type
 import { revisionInfo, type Era, type RevisionInfo } from '../revisions.js';
 import type { BrokenOpening } from '../rules/opening-answer.js';
 import type { HeaderOverrides, TransportKind } from '../transport.js';
+import type { ClientTaskScript, ClientTasks } from './client-tasks.js';
 
 export const CLIENT_INFO = { name: 'mcp-conformance', version: '0.1.0' };
 
@@ -114,6 +115,11 @@ export interface Session extends Conversation {
   readonly clientCapabilities: Record<string, unknown>;
   readonly server: ServerFacts;
   /**
+   * Legacy, where the session declared `tasks`: the tasks the client received (task-augmented
+   * requests of the server) and what the server asked about each (client-tasks.ts).
+   */
+  readonly clientTasks?: ClientTasks;
+  /**
    * The era's cheapest request that every server answers, for fencing: ping (legacy) or
    * server/discover (modern). Whatever the server sends about earlier input comes first.
    */
@@ -129,6 +135,8 @@ export interface SessionOptions {
   /** Legacy: the version to ask for in initialize (default: the revision under test). */
   protocolVersion?: string;
   clientCapabilities?: Record<string, unknown>;
+  /** Legacy, with `tasks` in clientCapabilities: how the tasks the client receives behave (client-tasks.ts). */
+  clientTasks?: Partial<ClientTaskScript>;
   /** Legacy: send notifications/initialized after the result (default true). */
   sendInitialized?: boolean;
   /** Time for the opening request: a freshly started server may need a moment. */

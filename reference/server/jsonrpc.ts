@@ -47,7 +47,7 @@ const RAW_ID = Symbol('rawId');
 export type Inbound =
   | { kind: 'request'; id: Id; rawId?: string; method: string; params: unknown }
   | { kind: 'notification'; method: string; params: unknown }
-  | { kind: 'response'; id: Id | null }
+  | { kind: 'response'; id: Id | null; result?: unknown; error?: unknown }
   | { kind: 'invalid'; id: Id | null; rawId?: string; reason: string };
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -99,7 +99,7 @@ export function classify(value: unknown, text?: string): Inbound {
   const readableId: Id | null = isValidId(id) ? id : null;
 
   if (!('method' in value)) {
-    if ('result' in value || 'error' in value) return { kind: 'response', id: readableId };
+    if ('result' in value || 'error' in value) return { kind: 'response', id: readableId, ...('result' in value ? { result: value.result } : { error: value.error }) };
     return { kind: 'invalid', id: readableId, rawId, reason: 'Invalid Request: no method, result or error member' };
   }
   if (hasId && !isValidId(id)) {

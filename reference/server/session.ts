@@ -43,6 +43,9 @@ export interface Channel {
   sendTogether?(msgs: Outbound[]): void;
 }
 
+/** The client's answer to a server request (Session.requestClient). */
+export type ClientAnswer = { result: unknown } | { error: unknown };
+
 /** What a request handler gets. */
 export interface RequestContext {
   readonly session: Session;
@@ -123,6 +126,10 @@ export class Session {
   /** Ids of recently answered requests, so a late cancellation can be told from an unknown one. */
   private readonly finished = new Set<string>();
   private readonly outbound = new Set<string>();
+  /** Server requests awaiting the client's answer (requestClient), by id. */
+  private readonly awaited = new Map<string, (answer: ClientAnswer) => void>();
+  /** Waiters for notifications/tasks/status, by taskId (only a fault waits on them). */
+  readonly taskStatusWaiters = new Map<string, (params: Record<string, unknown>) => void>();
   private nextOutboundId = 1;
   private closed = false;
   /** The modern requests' view of this stdio process or HTTP connection (faults only). */
@@ -201,6 +208,29 @@ export class Session {
     channel.send({ jsonrpc: '2.0', id, method, params });
   }
 
+  /**
+   * Sends a server request and waits for the client's answer (a related request goes on the
+   * channel of the request it serves). `id`: the request's id, known at once (to cancel it by).
+   */
+  requestClient(method: string, params: Record<string, unknown>, channel: Channel, timeoutMs = 30_000): { id: Id; answer: Promise<ClientAnswer> } {
+    const id = this.nextOutboundId++;
+    const key = JSON.stringify(id);
+    this.outbound.add(key);
+    const answer = new Promise<ClientAnswer>((resolve) => {
+      const timer = setTimeout(() => {
+        this.awaited.delete(key);
+        resolve({ error: { code: ErrorCode.InternalError, message: `no answer to ${method} within ${timeoutMs} ms` } });
+      }, timeoutMs);
+      timer.unref?.();
+      this.awaited.set(key, (a) => {
+        clearTimeout(timer);
+        resolve(a);
+      });
+    });
+    channel.send({ jsonrpc: '2.0', id, method, params });
+    return { id, answer };
+  }
+
   /** Cancels an in-flight request; says whether the id was running, already answered, or unknown. */
   cancel(requestId: Id): 'cancelled' | 'finished' | 'unknown' {
     const key = JSON.stringify(requestId);
@@ -221,7 +251,13 @@ export class Session {
         channel.send(errorResponse(msg.id, ErrorCode.InvalidRequest, msg.reason, undefined, msg.rawId));
         return;
       case 'response':
-        if (msg.id !== null) this.outbound.delete(JSON.stringify(msg.id));
+        if (msg.id !== null) {
+          const key = JSON.stringify(msg.id);
+          this.outbound.delete(key);
+          const waiter = this.awaited.get(key);
+          this.awaited.delete(key);
+          waiter?.('result' in msg ? { result: msg.result } : { error: msg.error });
+        }
         return;
       case 'notification':
         this.onNotification(msg.method, msg.params, channel);

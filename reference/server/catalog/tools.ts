@@ -1,4 +1,5 @@
-// The tools the reference server offers (8 legacy, 10 at 2025-11-25: two pages of 5; 13 at 2026-07-28), and how each revision sees them.
+// The tools the reference server offers (8 legacy, 10 at 2025-11-25: two pages of 5, and ask_model
+// besides to a client declaring sampling, tasks/requestor.ts; 13 at 2026-07-28), and how each revision sees them.
 import { isOn } from '../faults.js';
 import { isPlainObject, isValidId, notification } from '../jsonrpc.js';
 import type { InputRequired } from '../modern/mrtr.js';

@@ -34,6 +34,15 @@ export const TASKS_FAULTS = [
     id: 'tasks-unknown-id-wrong-code',
     description: 'TASK-013/TASK-103: an unknown taskId in tasks/get, tasks/result or tasks/cancel (both eras) gets -32603 instead of -32602.',
   },
+  // 2025-11-25 core tasks, the server as requestor: ask_model's task-augmented sampling (tasks/requestor.ts)
+  {
+    id: 'task-status-awaited',
+    description: 'TASK-014: ask_model never polls the task its task-augmented sampling/createMessage created (no tasks/get, no tasks/result); it waits for a notifications/tasks/status saying the task ended.',
+  },
+  {
+    id: 'task-cancelled-by-notification',
+    description: 'CANC-006: when its tools/call is cancelled, ask_model gives up the task of its task-augmented sampling/createMessage with notifications/cancelled naming that request instead of tasks/cancel.',
+  },
   // 2026-07-28 tasks extension (tasks/call.ts, tasks/extension.ts)
   {
     id: 'tasks-ext-legacy-opt-in',

@@ -37,4 +37,8 @@ export const NOTIFICATIONS: Record<string, NotificationHandler> = {
   'notifications/cancelled': onCancelled,
   'notifications/progress': ignore,
   'notifications/roots/list_changed': ignore,
+  // Status of a task the server made of its own request (tasks/requestor.ts); only a fault waits on it.
+  'notifications/tasks/status': (session, params) => {
+    if (typeof params.taskId === 'string') session.taskStatusWaiters.get(params.taskId)?.(params);
+  },
 };

@@ -8,10 +8,16 @@ import { paginate } from '../pagination.js';
 import { atLeast, offeredAt } from '../revisions.js';
 import type { RequestContext } from '../session.js';
 import { checkArgs } from '../validate.js';
+import { ASK_MODEL, offersAskModel } from '../tasks/requestor.js';
 
-/** The tools offered to this request (a fault adds one that depends on earlier requests of the connection). */
+/**
+ * The tools offered to this request: a sampling tool only to a client that declared sampling
+ * (at 2025-11-25, last: discovery on a session declaring nothing lists the same tools as ever);
+ * a fault adds one that depends on earlier requests of the connection.
+ */
 export function toolsFor(ctx: RequestContext): ToolDef[] {
   const tools = TOOLS.filter((t) => offeredAt(t, ctx.revision));
+  if (offersAskModel(ctx)) tools.push(ASK_MODEL);
   if (isOn('modern-tools-list-side-effect') && ctx.modern?.conn.sawRead) tools.push(SESSION_PROBE);
   return tools;
 }

@@ -24,6 +24,11 @@ export interface ServerRequest {
    * reached us before we answered. Absent: we never answered it.
    */
   answeredFrom?: number;
+  /**
+   * Our answer was a CreateTaskResult (a task-augmented request to a client that receives
+   * tasks): the request is a task of ours, by this id, cancelled with tasks/cancel from then on.
+   */
+  taskId?: string;
 }
 
 /** Every MCP notification method is named notifications/...; no request is. */
@@ -48,9 +53,11 @@ export function serverRequests(observations: readonly Observation[]): ServerRequ
       const sessionless = o.context?.httpSession === null;
       requests.push({ conn: o.conn, sessionless, seq: o.seq, id: m.id, key: idKeyOf(m.id), method: String(m.method), ...(token !== undefined ? { progressToken: token } : {}) });
     } else if (o.kind === 'request-answered') {
-      const key = idKeyOf(messageOf(o).id);
+      const answered = messageOf(o);
+      const key = idKeyOf(answered.id);
       const asked = requests.find((r) => r.conn === o.conn && r.key === key && r.answeredFrom === undefined && r.seq < o.seq);
       if (asked) asked.answeredFrom = o.seq;
+      if (asked && typeof answered.createdTask === 'string') asked.taskId = answered.createdTask;
     }
   }
   return requests;

@@ -7,19 +7,16 @@ import { inFlightCancellationChecks } from './in-flight.js';
 import { ignoredCancellationChecks } from './ignored.js';
 import { listenCancellationChecks } from './listens-only.js';
 import { serverCancellationChecks } from './server-sent.js';
+import { taskCancellationChecks } from './tasks-cancel.js';
 
 const cancellationExcluded: Exclusions = {
   'CANC-005': {
     reason: 'not-observable',
     detail: 'whether the canceller drops a response that still arrives after its notifications/cancelled happens inside it: nothing it sends afterwards shows that it ignored the response',
   },
-  'CANC-006': {
-    reason: 'missing',
-    detail: 'a check would make a task-augmented request (2025-11-25, CreateTaskResult answer) and fail a notifications/cancelled naming it instead of tasks/cancel; no scenario here has the peer cancel a task yet',
-  },
 };
 
 export const group: PageGroup<Check> = {
-  checks: [...inFlightCancellationChecks, ...ignoredCancellationChecks, ...listenCancellationChecks, ...serverCancellationChecks],
+  checks: [...inFlightCancellationChecks, ...ignoredCancellationChecks, ...listenCancellationChecks, ...serverCancellationChecks, ...taskCancellationChecks],
   excluded: cancellationExcluded,
 };

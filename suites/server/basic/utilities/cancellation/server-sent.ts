@@ -37,7 +37,11 @@ export const serverCancellationChecks = defineChecks({ page: 'basic/utilities/ca
     digest: ['CANC-001'],
     faults: ['server-cancels-unsent-request'],
     async run(ctx) {
-      const judged = judge(ctx.observations());
+      // A request we had already answered with a CreateTaskResult is a task: how it is cancelled
+      // is cancellation.server-cancels-tasks-by-tasks-cancel's to judge (CANC-006), not this rule's.
+      const all = judge(ctx.observations());
+      const judged = all.filter((j) => !(j.named?.taskId !== undefined && !stillOpenAt(j.named, j.cancel.seq)));
+      const ofTasks = all.length - judged.length;
       const late = judged.filter((j) => j.named && !stillOpenAt(j.named, j.cancel.seq));
       return inTurn(
         ctx,
@@ -50,7 +54,10 @@ export const serverCancellationChecks = defineChecks({ page: 'basic/utilities/ca
               expected: 'notifications/cancelled naming a request the server itself sent earlier in the session',
               judged: judged.length,
               show: 5,
-              nothing: { code: 'nothing-observed', detail: 'the server sent no notifications/cancelled in any session of this revision' },
+              nothing: {
+                code: 'nothing-observed',
+                detail: ofTasks === 0 ? 'the server sent no notifications/cancelled in any session of this revision' : `the server sent no notifications/cancelled in any session of this revision but ${ofTasks} naming a request of its that had become a task (cancellation.server-cancels-tasks-by-tasks-cancel judges those)`,
+              },
             },
           ),
         // Our answer had left before the cancellation came: the server may not have read it yet
