@@ -22,6 +22,11 @@ let nextSeq = 1;
 let nextConn = 1;
 const runStart = performance.now();
 
+/** Now, on the clock of every entry's `t`: milliseconds since the run started. */
+export function sinceRunStart(): number {
+  return Math.round(performance.now() - runStart);
+}
+
 /** The sequence number the next wire entry will get (entries before it are older). */
 export function nextWireSeq(): number {
   return nextSeq;
@@ -44,7 +49,7 @@ export class WireLog {
   record(dir: WireDirection, text: string, owner?: string): WireEntry {
     const entry: WireEntry = {
       seq: nextSeq++,
-      t: Math.round(performance.now() - runStart),
+      t: sinceRunStart(),
       dir,
       conn: this.conn,
       text: capText(text),

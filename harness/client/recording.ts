@@ -45,6 +45,8 @@ export class Recording {
   readonly http: HttpRequestRecord[] = [];
   readonly stdioEnds: StdioEnd[] = [];
   exit: ClientExit | undefined;
+  /** When the client's process was over (exited, or ended by the tool), on the clock of the messages' `t`. */
+  endedT: number | undefined;
   ending: RunEnding | undefined;
   /** When the client was spawned (performance.now()), if it was. */
   spawnedAt: number | undefined;

@@ -12,7 +12,7 @@ import { loadRevisionSchema } from '../schema.js';
 import type { Transport } from '../transport.js';
 import { HttpEndpoint } from '../transports/serve/http-endpoint.js';
 import { RelayEndpoint } from '../transports/serve/relay-endpoint.js';
-import type { WireLog } from '../wire-log.js';
+import { sinceRunStart, type WireLog } from '../wire-log.js';
 import { openCanary, type Canary } from './canary.js';
 import { fillTemplate, serverWord, startClient, type ClientCommand } from './client-process.js';
 import { Recording, type RunEnding } from './recording.js';
@@ -196,6 +196,7 @@ async function run(scenario: ClientScenario, recording: Recording, transport: 's
   // A finished scenario gives the client a moment to wind down on its own.
   if (recording.ending === 'done' && !exited) await Promise.race([client.exited, new Promise((r) => setTimeout(r, Math.min(WIND_DOWN_MS, opts.timeoutMs)))]);
   recording.exit = exited ? await client.exited : await client.kill();
+  recording.endedT = sinceRunStart();
   stopLooking();
   return close();
 }

@@ -17,6 +17,8 @@ export interface ScriptTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** 2025-11-25: execution.taskSupport, whether the tool runs as a task. */
+  execution?: Record<string, unknown>;
   /** The tool's result; default: one text block echoing the arguments. */
   run?(args: Record<string, unknown>, ctx: ScriptContext): Promise<HandlerAnswer> | HandlerAnswer;
 }
