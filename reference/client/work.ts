@@ -10,7 +10,7 @@ import { argumentsFor } from './schema-values.js';
 import type { Session } from './session.js';
 import { skillsAskedFor, skillsDeclared, useSkills } from './skills/index.js';
 import { AuthRequiredError, ChannelClosedError } from './transports/channel.js';
-import { followTask, isCreatedTask } from './tasks.js';
+import { TASK_PARAMS, callsAsTask, createdTaskOf, followBaseTask, followTask, isCreatedTask } from './tasks.js';
 
 const LIMITS = { tools: 10, resources: 5, prompts: 5 } as const;
 const MAX_PAGES = 100;
@@ -72,19 +72,21 @@ function progressToken(): string | number {
 async function callTools(session: Session, tools: Json[]): Promise<void> {
   const calls = tools
     .filter((t) => typeof t.name === 'string')
-    // TASK-003: a tool that requires a task cannot be called plainly, and this client runs no tasks.
-    .filter((t) => !(isObject(t.execution) && t.execution.taskSupport === 'required'))
+    // TASK-003: a tool that requires a task is called only as one (when the contract asks for it).
+    .filter((t) => callsAsTask(session, t) || !(isObject(t.execution) && t.execution.taskSupport === 'required'))
     .slice(0, LIMITS.tools)
     .map((t) => {
       const params: Json = { name: t.name, arguments: argumentsFor(t.inputSchema), _meta: { progressToken: progressToken() } };
       if (isOn('meta-key-invalid')) (params._meta as Json)['ref client/trace'] = 'x';
-      if (isOn('task-augmented-undeclared') && session.revision === '2025-11-25') params.task = { ttl: 60000 };
+      if (callsAsTask(session, t) || (isOn('task-augmented-undeclared') && session.revision === '2025-11-25')) params.task = { ...TASK_PARAMS };
       return params;
     });
   if (isOn('progress-token-duplicate')) await reuseActiveToken(session, calls);
   for (const params of calls) {
     const result = await attempt(session, 'tools/call', params);
     if (result && isCreatedTask('tools/call', result)) await followTask(session, result);
+    const task = result && params.task !== undefined ? createdTaskOf(result) : undefined;
+    if (task) await followBaseTask(session, task);
   }
 }
 

@@ -31,7 +31,9 @@ import { skillsListOnlyScenario, skillsLoadScenario, skillsUndeclaredScenario } 
 import { skillsDirectoryScenario } from './scenarios/skills-directory.js';
 import { slowInitializeScenario } from './scenarios/slow-initialize.js';
 import { taskAsksScenario } from './scenarios/task-asks.js';
+import { taskCallScenario } from './scenarios/task-call.js';
 import { tasksCallScenario } from './scenarios/tasks-extension.js';
+import { unnegotiatedTaskScenario } from './scenarios/unnegotiated-task.js';
 import { unsupportedVersionScenario } from './scenarios/unsupported-version.js';
 import { versionRejectedScenario } from './scenarios/version-rejected.js';
 
@@ -45,11 +47,13 @@ const coreScenarios: readonly ClientScenario[] = [
   cacheableResourcesScenario,
   batchingScenario,
   taskAsksScenario,
+  taskCallScenario,
   skillsListOnlyScenario,
   skillsLoadScenario,
   skillsUndeclaredScenario,
   skillsDirectoryScenario,
   tasksCallScenario,
+  unnegotiatedTaskScenario,
 ];
 
 const httpScenarios: readonly ClientScenario[] = [httpStreamableScenario, httpSessionExpiryScenario, httpResumptionScenario, httpSseTransportScenario, networkReferencesScenario, httpHeaderCaseScenario];

@@ -7,9 +7,10 @@ import { jsonrpcClientChecks } from './jsonrpc.js';
 import { schemaRefClientChecks } from './schema-refs.js';
 import { schemaClientChecks } from './schema-valid.js';
 import { serverBatchClientChecks } from './server-batches.js';
+import { unnegotiatedResultClientChecks } from './unnegotiated-result.js';
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks, ...schemaRefClientChecks, ...iconClientChecks],
+  checks: [...jsonrpcClientChecks, ...schemaClientChecks, ...serverBatchClientChecks, ...schemaRefClientChecks, ...iconClientChecks, ...unnegotiatedResultClientChecks],
   excluded: {
     'BASE-008': { side: 'client', reason: 'missing', detail: 'A scripted server would write unparsable JSON to the client and judge the error it draws (2025-11-25 on: no id, never null at 2026-07-28); no scenario writes one yet.' },
     // Claimed by checks up to 2025-11-25; at 2026-07-28 a client answers nothing (no ServerRequest exists there).

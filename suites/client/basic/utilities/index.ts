@@ -5,6 +5,7 @@ import type { PageGroup } from '../../../../harness/checks/page.js';
 import { pingClientChecks, pingClientExcluded } from './ping.js';
 import { cancellationClientChecks } from './cancellation.js';
 import { progressClientChecks } from './progress.js';
+import { taskPollingClientChecks } from './task-polling.js';
 import { tasksClientChecks, tasksClientExcluded } from './tasks.js';
 
 const cancellationClientExcluded: Exclusions = {
@@ -30,7 +31,7 @@ const progressClientExcluded: Exclusions = {
 };
 
 export const group: PageGroup<ClientCheck> = {
-  checks: [...pingClientChecks, ...cancellationClientChecks, ...progressClientChecks, ...tasksClientChecks],
+  checks: [...pingClientChecks, ...cancellationClientChecks, ...progressClientChecks, ...tasksClientChecks, ...taskPollingClientChecks],
   excluded: {
     ...pingClientExcluded,
     ...tasksClientExcluded,

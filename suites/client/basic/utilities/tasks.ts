@@ -123,17 +123,8 @@ export const tasksClientExcluded: Exclusions = {
     detail:
       'A check would make the client a task receiver (a task-augmented sampling/createMessage to a client declaring it) and require the related-task _meta on what it sends for that task; the scripted server drives no client-side task yet.',
   },
-  'TASK-014': {
-    reason: 'missing',
-    detail:
-      'A check would script a 2025-11-25 server that accepts a task-augmented tools/call, never sends notifications/tasks/status, and require the client to keep polling tasks/get until the task is terminal (a warning if it stalls).',
-  },
   'EXT-001': {
     reason: 'judged-elsewhere',
     detail: 'Declaring extensions is a MAY; what binds the client map is judged by VER-040 (identifier grammar) and by the schema validation of every request _meta.',
-  },
-  'EXT-002': {
-    reason: 'judged-elsewhere',
-    detail: 'The restatement of BASE-013 for extension resultType values, whose client check judges it.',
   },
 };
