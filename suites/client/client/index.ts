@@ -9,6 +9,12 @@ import { elicitationClientChecks } from './elicitation.js';
 export const group: PageGroup<ClientCheck> = {
   checks: [...rootsClientChecks, ...samplingClientChecks, ...elicitationClientChecks],
   excluded: {
+    'ROOTS-003': {
+      side: 'client',
+      reason: 'not-observable',
+      detail:
+        "Whether a client that declared roots.listChanged notifies when its roots change needs its roots to change, which only its user or host does; a notification sent without listChanged declared is LIFE-010's (roots.list-changed-only-when-declared).",
+    },
     'ROOTS-004': {
       reason: 'judged-elsewhere',
       detail: `base.unknown-method-not-found (BASE-020, SHOULD) already warns when a client that did not declare roots refuses the asking server's roots/list with a code other than ${codeText('MethodNotFound')}; a second check here would move under the same fault.`,

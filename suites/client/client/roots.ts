@@ -62,7 +62,7 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
     },
   },
 
-  // ROOTS-003 with LIFE-010: listChanged "indicates whether the client will emit notifications
+  // LIFE-010, for roots: listChanged "indicates whether the client will emit notifications
   // when the list of roots changes"; "Both parties MUST: ... Only use capabilities that were
   // successfully negotiated" (SHOULD in 2024-11-05 and 2025-03-26).
   {
@@ -73,7 +73,7 @@ export const rootsClientChecks = defineClientChecks({ page: 'client/roots' }, [
       { from: '2025-06-18', url: 'basic/lifecycle#operation', level: 'MUST' },
     ],
     requirement: 'Both parties MUST: Respect the negotiated protocol version; Only use capabilities that were successfully negotiated',
-    digest: ['ROOTS-003', 'LIFE-010'],
+    digest: ['LIFE-010'],
     scenario: BASIC,
     revisions: RANGE.legacy,
     faults: ['roots-list-changed-undeclared'],
