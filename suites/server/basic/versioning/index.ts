@@ -15,6 +15,6 @@ export const group: PageGroup<Check> = {
   excluded: {
     'VER-006': { reason: 'judged-elsewhere', side: 'server', detail: 'The sentence of SHTTP-052 (no MCP-Protocol-Version header: assume 2025-03-26 or the negotiated version), judged by http.protocol-version-absent-accepted.' },
     'VER-037': { reason: 'informative', side: 'server', detail: 'A server MAY serve both eras, picking one from how the client opens; each era\'s own checks judge what it serves.' },
-    'VER-041': { reason: 'judged-elsewhere', side: 'server', detail: `For tasks, the one extension of 2026-07-28, TASK-101 and TASK-103 restate it and are judged by tasks.ext-no-task-without-extension and tasks.ext-requires-extension (no task result, ${codeText('MissingRequiredClientCapability')} or core behaviour without the extension declared).` },
+    'VER-041': { reason: 'judged-elsewhere', side: 'server', detail: `For the tasks extension of 2026-07-28, TASK-101 and TASK-103 restate it and are judged by tasks.ext-no-task-without-extension and tasks.ext-requires-extension (no task result, ${codeText('MissingRequiredClientCapability')} or core behaviour without the extension declared).` },
   },
 };

@@ -10,7 +10,7 @@ export const group: PageGroup<Check> = {
   excluded: {
     'PROMPT-003': {
       reason: 'judged-elsewhere',
-      detail: 'The GetPromptResult shape is the schema\'s (BASE-006): prompts.get-media-valid fetches every listed prompt without required arguments at every revision, and schema.server-messages-valid fails a result with a bad role or content block.',
+      detail: 'The GetPromptResult shape is the schema\'s (BASE-006): prompts.get-media-valid fetches up to ten listed prompts at every revision (required arguments filled with generated values), and schema.server-messages-valid fails a result with a bad role or content block.',
     },
     'PROMPT-001': {
       reason: 'judged-elsewhere',
