@@ -14,6 +14,7 @@ import type { ClientScenario, ScriptContext } from '../../../harness/client/scen
 import { ErrorCode } from '../../../harness/rules/error-codes.js';
 import { only } from '../../../harness/revisions.js';
 import { isObject } from '../support/wire.js';
+import type { ScriptedTask } from './tasks-extension.js';
 
 export const TASK_CALL = 'tasks.call-as-task-2025';
 export const TASK_CALL_TOOL = 'long-report';
@@ -27,13 +28,6 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 const RESULT = { content: [{ type: 'text', text: 'The report is ready.' }], isError: false };
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
-interface ScriptedTask {
-  taskId: string;
-  createdAt: string;
-  polls: number;
-  cancelled: boolean;
-}
 
 /** One scenario's tasks; task ids are unique, so runs never meet. */
 function serveTasks() {

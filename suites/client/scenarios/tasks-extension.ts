@@ -35,7 +35,8 @@ function declaresExtension(ctx: ScriptContext): boolean {
   return isObject(extensions) && isObject(extensions[TASKS_EXTENSION]);
 }
 
-interface ScriptedTask {
+/** A task a scripted server runs: it ends after a few polls, or when cancelled. */
+export interface ScriptedTask {
   taskId: string;
   createdAt: string;
   polls: number;

@@ -2,12 +2,13 @@
 // only when that extension was negotiated. The scripted server of scenarios/unnegotiated-task.ts
 // advertises no extension and answers its tool with resultType "task": the client must take the
 // result as invalid, so a tasks/get, tasks/update or tasks/cancel of its taskId shows that it
-// used it as a task.
+// used it as a task. A call whose own clientCapabilities declared the extension is not judged:
+// whether "advertised via capabilities" then asks the server's advertisement too is not settled.
 import { defineClientChecks } from '../../../../harness/checks/define.js';
 import { expectNone } from '../../../../harness/verify/index.js';
 import { UNNEGOTIATED_TASK, UNNEGOTIATED_TASK_TOOL } from '../../scenarios/unnegotiated-task.js';
-import { TASK_METHODS } from '../../scenarios/tasks-extension.js';
-import { isObject, ourAnswer, paramsOf } from '../../support/wire.js';
+import { TASKS_EXTENSION, TASK_METHODS } from '../../scenarios/tasks-extension.js';
+import { declaredFor, isObject, ourAnswer, paramsOf } from '../../support/wire.js';
 
 export const unnegotiatedResultClientChecks = defineClientChecks({ page: 'basic/messages', revisions: '2026-07-28' }, [
   {
@@ -21,7 +22,13 @@ export const unnegotiatedResultClientChecks = defineClientChecks({ page: 'basic/
     scenario: UNNEGOTIATED_TASK,
     faults: ['task-result-unnegotiated-followed'],
     async run(ctx) {
-      const calls = ctx.recording.requests('tools/call').filter((m) => paramsOf(m).name === UNNEGOTIATED_TASK_TOOL);
+      const named = ctx.recording.requests('tools/call').filter((m) => paramsOf(m).name === UNNEGOTIATED_TASK_TOOL);
+      const declaring = (m: (typeof named)[number]): boolean => {
+        const extensions = declaredFor(ctx.recording, m, true)?.extensions;
+        return isObject(extensions) && extensions[TASKS_EXTENSION] !== undefined;
+      };
+      const calls = named.filter((m) => !declaring(m));
+      if (calls.length === 0 && named.length > 0) return ctx.skip('not-applicable', `every call of ${UNNEGOTIATED_TASK_TOOL} declared ${TASKS_EXTENSION} in its own clientCapabilities: the value is not plainly unnegotiated`);
       const taskIds = new Map<string, number>();
       for (const call of calls) {
         const answer = ourAnswer(ctx.recording, call);

@@ -52,13 +52,18 @@ export const taskPollingClientChecks = defineClientChecks({ page: 'basic/utiliti
         const later = sent.filter((m) => m.seq > task.seq);
         const asked = later.filter((m) => FOLLOW_UPS.includes(String(m.message.method)) && (m.message.method === 'tasks/list' || paramsOf(m).taskId === task.taskId));
         if (asked.length > 0) continue;
-        if (later.some((m) => m.message.method === 'tasks/cancel' && paramsOf(m).taskId === task.taskId)) continue;
+        // Cancelled (by tasks/cancel, or wrongly by notifications/cancelled: CANC-006's matter): dropped, not awaited.
+        const cancelled = later.some((m) => (m.message.method === 'tasks/cancel' && paramsOf(m).taskId === task.taskId) || (m.message.method === 'notifications/cancelled' && JSON.stringify(paramsOf(m).requestId) === JSON.stringify(task.call.message.id)));
+        if (cancelled) {
+          unsure.push(task.taskId);
+          continue;
+        }
         const waited = lastT - task.t;
         if (waited >= WAITED_MS) violations.push({ text: `task ${task.taskId}: never asked about with tasks/get, tasks/result or tasks/list in the ${Math.round(waited)} ms the client stayed on${endedByTool(ctx.recording) ? ' (until the tool ended it)' : ''} (the task's pollInterval is ${TASK_POLL_MS} ms, and no notifications/tasks/status came)`, seq: task.seq });
         else unsure.push(task.taskId);
       }
       if (violations.length === 0 && unsure.length === made.length) {
-        return ctx.skip('inconclusive', `the client ended within ${WAITED_MS} ms of its task being made, without asking about it: it may have dropped the task, which relies on nothing`);
+        return ctx.skip('inconclusive', `the client cancelled its task, or ended within ${WAITED_MS} ms of its being made, without asking about it: it may have dropped the task, which relies on nothing`);
       }
       return expectNone(ctx, violations, {
         expected: 'tasks/get (or tasks/result) about each task the client made, until it ends',
